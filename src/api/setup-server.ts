@@ -1,0 +1,84 @@
+import { HandlerScope, message, MockingCore, type LifecycleEvents, type RequestHandler, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createAsyncScopeStore, interceptNode, type FetchLayer } from '../kernel/node/index.js'
+import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
+
+/** Options of `server.listen()`. */
+export interface ListenOptions {
+  /** What to do with requests no handler answers. Default `'warn'`. */
+  readonly onUnhandledRequest?: UnhandledRequestStrategy
+}
+
+/**
+ * The Node runtime returned by `setupServer`.
+ *
+ * @example
+ * const server = setupServer(...handlers)
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+ * afterEach(() => server.resetHandlers())
+ * afterAll(() => server.close())
+ */
+export interface SetupServerApi extends HandlerManagement {
+  /**
+   * Starts intercepting global fetch, node:http/https, undici and axios.
+   * Throws when this server already listens or another server does.
+   */
+  listen(options?: ListenOptions): void
+  /** Stops intercepting and restores every client. Harmless when not listening. */
+  close(): void
+  /**
+   * Wraps `callback` so that each call runs in its own boundary: handler
+   * changes made inside (`use`, `resetHandlers`) are seen only by that call and
+   * the code it starts. Arguments and the return value pass through.
+   *
+   * @example
+   * it('shows an error', server.boundary(async () => {
+   *   server.use(http.get('/user', () => HttpResponse.error()))
+   * }))
+   */
+  boundary<Callback extends (...args: Array<any>) => unknown>(callback: Callback): (...args: Parameters<Callback>) => ReturnType<Callback>
+  /** Lifecycle events; none fires after `close()`. */
+  readonly events: LifecycleEvents
+}
+
+let listeningServer: object | undefined
+
+/** The fetch layer used by servers created from now on (tests run both). @internal */
+export const serverDefaults: { fetchLayer?: FetchLayer } = {}
+
+/**
+ * Creates the Node runtime with `handlers` as its initial handlers. Nothing is
+ * intercepted until `listen()`.
+ *
+ * @example
+ * import { setupServer } from 'mocklib/node'
+ * const server = setupServer(http.get('/posts', () => HttpResponse.json([])))
+ * server.listen()
+ */
+export function setupServer(...handlers: RequestHandler[]): SetupServerApi {
+  assertHandlers(handlers, 'setupServer()')
+  const store = createAsyncScopeStore(new HandlerScope(handlers))
+  const core = new MockingCore(store)
+  let stop: (() => void) | undefined
+
+  const server: SetupServerApi = {
+    ...createHandlerManagement(store, 'server'),
+    events: core.emitter,
+    listen(options = {}) {
+      if (stop) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
+      if (listeningServer) throw new Error(message('Another mocklib server is already listening.', 'Call close() on it before listen() on this one; one server intercepts at a time.'))
+      core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
+      stop = interceptNode(core, serverDefaults.fetchLayer)
+      listeningServer = server
+    },
+    close() {
+      if (!stop) return
+      stop()
+      stop = undefined
+      listeningServer = undefined
+    },
+    boundary(callback) {
+      return (...args) => store.run(store.current().fork(), () => callback(...args)) as ReturnType<typeof callback>
+    },
+  }
+  return server
+}

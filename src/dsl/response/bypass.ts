@@ -1,0 +1,23 @@
+import { BYPASS_HEADER, message } from '../../kernel/index.js'
+
+/**
+ * Makes a request that no handler sees: use it with `fetch` to reach the real
+ * network from inside a resolver, for example to patch a real response.
+ * Throws when the input request's body was already read.
+ *
+ * @example
+ * http.get('/user', async ({ request }) => {
+ *   const real = await fetch(bypass(request))
+ *   return HttpResponse.json({ ...(await real.json()), mocked: true })
+ * })
+ */
+export function bypass(input: RequestInfo | URL, init?: RequestInit): Request {
+  if (input instanceof Request && input.bodyUsed) {
+    throw new TypeError(
+      message('bypass() got a request whose body was already read.', 'Call bypass() before reading the body, or pass `request.clone()`.'),
+    )
+  }
+  const request = new Request(input instanceof Request ? input.clone() : input, init)
+  request.headers.set(BYPASS_HEADER, '1')
+  return request
+}

@@ -1,0 +1,103 @@
+import type { JsonBodyType } from './body-types.js'
+
+declare const bodyTypeBrand: unique symbol
+
+/** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
+export type HttpResponseInit = ResponseInit
+
+function withContentType(init: HttpResponseInit | undefined, contentType: string): HttpResponseInit {
+  const headers = new Headers(init?.headers)
+  if (!headers.has('content-type')) headers.set('content-type', contentType)
+  return { ...init, headers }
+}
+
+/**
+ * A Fetch `Response` that remembers the type of its body, so that a handler
+ * which declares its response body type rejects a mismatching answer.
+ * `Set-Cookie` headers reach the client; ReadableStream bodies stream.
+ *
+ * @example
+ * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
+ * http.get('/gone', () => new HttpResponse(null, { status: 404 }))
+ */
+export class HttpResponse<BodyType = any> extends Response {
+  /** Type-only: the declared body type. Never set at runtime. */
+  declare readonly [bodyTypeBrand]: BodyType
+
+  constructor(body?: BodyInit | null, init?: HttpResponseInit) {
+    super(body, init)
+  }
+
+  /**
+   * A response with a JSON body and `content-type: application/json`.
+   *
+   * @example
+   * HttpResponse.json({ error: 'not found' }, { status: 404 })
+   */
+  static override json<BodyType extends JsonBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
+    const text = body === undefined ? null : JSON.stringify(body)
+    return new HttpResponse<BodyType>(text, withContentType(init, 'application/json'))
+  }
+
+  /**
+   * A response with a text body and `content-type: text/plain`.
+   *
+   * @example
+   * HttpResponse.text('pong')
+   */
+  static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/plain'))
+  }
+
+  /**
+   * A response with an XML body and `content-type: text/xml`.
+   *
+   * @example
+   * HttpResponse.xml('<post id="1" />')
+   */
+  static xml<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/xml'))
+  }
+
+  /**
+   * A response with an HTML body and `content-type: text/html`.
+   *
+   * @example
+   * HttpResponse.html('<h1>Hello</h1>')
+   */
+  static html<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/html'))
+  }
+
+  /**
+   * A response with a binary body and `content-type: application/octet-stream`.
+   *
+   * @example
+   * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
+   */
+  static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
+    return new HttpResponse<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream'))
+  }
+
+  /**
+   * A response with a multipart form body (the content type carries the boundary).
+   *
+   * @example
+   * const form = new FormData(); form.set('name', 'Ada')
+   * HttpResponse.formData(form)
+   */
+  static formData(body?: FormData, init?: HttpResponseInit): HttpResponse<FormData> {
+    return new HttpResponse<FormData>(body ?? null, init)
+  }
+
+  /**
+   * A network error: the client's request fails (fetch rejects with a
+   * TypeError, node:http emits `error`).
+   *
+   * @example
+   * http.get('/flaky', () => HttpResponse.error())
+   */
+  static override error(): HttpResponse<any> {
+    return Response.error() as HttpResponse<any>
+  }
+}

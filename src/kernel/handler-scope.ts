@@ -1,0 +1,52 @@
+import type { RequestHandler } from './handler.js'
+import { HandlerList } from './handler-list.js'
+
+/**
+ * The handler state of a runtime or of one boundary: initial handlers plus the
+ * runtime handlers (`use`) prepended to them, with the transitions of the spec.
+ *
+ * `extensions` lets higher layers keep per-scope data (request history,
+ * unhandled requests) that is scoped exactly like the handlers.
+ */
+export class HandlerScope {
+  #initial: readonly RequestHandler[]
+  #overrides: readonly RequestHandler[] = []
+  #list: HandlerList | undefined
+  readonly extensions = new Map<unknown, unknown>()
+
+  constructor(
+    initial: readonly RequestHandler[],
+    readonly parent?: HandlerScope,
+  ) {
+    this.#initial = initial
+  }
+
+  /** The current handlers, overrides first; built once per change. */
+  get list(): HandlerList {
+    return (this.#list ??= new HandlerList(
+      this.#overrides.length === 0 ? this.#initial : [...this.#overrides, ...this.#initial],
+    ))
+  }
+
+  use(handlers: readonly RequestHandler[]): void {
+    this.#overrides = [...handlers, ...this.#overrides]
+    this.#list = undefined
+  }
+
+  /** Without handlers: drop the overrides. With handlers: they become the initial ones. */
+  reset(nextInitial?: readonly RequestHandler[]): void {
+    if (nextInitial && nextInitial.length > 0) this.#initial = nextInitial
+    this.#overrides = []
+    this.#list = undefined
+  }
+
+  /** Re-arms every handler of the current list (used-up `once` handlers answer again). */
+  restore(): void {
+    for (const handler of this.list.handlers) handler.restore()
+  }
+
+  /** A child scope whose initial handlers are this scope's current handlers. */
+  fork(): HandlerScope {
+    return new HandlerScope(this.list.handlers, this)
+  }
+}

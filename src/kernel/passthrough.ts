@@ -1,0 +1,19 @@
+const passthroughResponses = new WeakSet<Response>()
+
+/** Marks a Response as "send the request to the network instead". @internal */
+export function markPassthrough<R extends Response>(response: R): R {
+  passthroughResponses.add(response)
+  return response
+}
+
+/** True for a Response made by `passthrough()`. @internal */
+export function isPassthrough(response: Response): boolean {
+  return passthroughResponses.has(response)
+}
+
+/**
+ * The header `bypass()` puts on a request so that no handler sees it. Adapters
+ * remove it before the request reaches the network.
+ * @internal
+ */
+export const BYPASS_HEADER = 'x-mocklib-bypass'

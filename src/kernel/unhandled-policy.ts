@@ -1,0 +1,89 @@
+import { message } from './errors.js'
+
+/** The two ways to report an unhandled request from a custom policy. */
+export interface UnhandledRequestPrint {
+  /** Prints the standard warning; the request then goes to the network. */
+  warning(): void
+  /** Prints the standard error; the request then fails. */
+  error(): void
+}
+
+/**
+ * What to do with a request no handler answered: `'warn'` (the default: print a
+ * warning and let it through), `'error'` (print an error and fail the request),
+ * `'bypass'` (let it through silently), or a callback.
+ */
+export type UnhandledRequestStrategy =
+  | 'bypass'
+  | 'warn'
+  | 'error'
+  | ((request: Request, print: UnhandledRequestPrint) => void)
+
+/** The outcome of the policy: let the request through, or fail it with this error. */
+export type UnhandledVerdict = { readonly fail: false } | { readonly fail: true; readonly error: Error }
+
+const PASS: UnhandledVerdict = { fail: false }
+
+// Bundler chunks, fonts and images: their absence of handlers is never news.
+const STATIC_ASSET = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot)$/i
+const TOOLING_PATH = /\/(?:@vite|@fs|@id|node_modules)\//
+
+function isStaticAsset(url: URL): boolean {
+  return url.protocol === 'file:' || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
+}
+
+function describe(request: Request): string {
+  return `${request.method} ${request.url}`
+}
+
+/** The text of the warning printed for an unhandled request. */
+export function unhandledWarningText(request: Request): string {
+  return message(
+    `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request)}\n\n`,
+    'If this request should be mocked, add a handler for it (for example `http.' +
+      request.method.toLowerCase() +
+      "(...)`); if it should reach the network, answer it with `passthrough()` or set `onUnhandledRequest: 'bypass'`.",
+  )
+}
+
+/** The text of the error for an unhandled request under the `'error'` policy. */
+export function unhandledErrorText(request: Request): string {
+  return message(
+    `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request)}\n\n`,
+    "Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.",
+  )
+}
+
+/**
+ * Applies the unhandled-request policy. Never throws: a callback that throws
+ * fails the request with that error instead of crashing the process.
+ */
+export function applyUnhandledPolicy(strategy: UnhandledRequestStrategy, request: Request, url: URL): UnhandledVerdict {
+  if (strategy === 'bypass') return PASS
+  const failWith = (text: string): UnhandledVerdict => ({ fail: true, error: new Error(text) })
+  if (typeof strategy === 'function') {
+    let verdict = PASS
+    const print: UnhandledRequestPrint = {
+      warning: () => console.warn(unhandledWarningText(request)),
+      error: () => {
+        const text = unhandledErrorText(request)
+        console.error(text)
+        verdict = failWith(text)
+      },
+    }
+    try {
+      strategy(request, print)
+    } catch (error) {
+      return { fail: true, error: error instanceof Error ? error : new Error(String(error)) }
+    }
+    return verdict
+  }
+  if (isStaticAsset(url)) return PASS
+  if (strategy === 'error') {
+    const text = unhandledErrorText(request)
+    console.error(text)
+    return failWith(text)
+  }
+  console.warn(unhandledWarningText(request))
+  return PASS
+}
