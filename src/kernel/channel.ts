@@ -1,4 +1,5 @@
 import type { RequestContext } from './request-context.js'
+import type { RequestSplitter } from './request-splitter.js'
 
 /**
  * A family of handlers that index themselves the same way (REST by method and
@@ -13,6 +14,8 @@ import type { RequestContext } from './request-context.js'
 export interface Channel {
   readonly name: string
   requestKeys(context: RequestContext): readonly string[] | null | Promise<readonly string[] | null>
+  /** Cuts requests that carry several requests (batches) into parts; see `RequestSplitter`. */
+  readonly splitter?: RequestSplitter
 }
 
 /** The key a handler registers under; `key` must be one the channel can produce. */

@@ -15,8 +15,10 @@ export { RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResu
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
 export { createRequestId, MockingCore, type MockingCoreOptions, type Resolution } from './mocking-core.js'
-export { BYPASS_HEADER, isPassthrough, markPassthrough } from './passthrough.js'
+export { BYPASS_HEADER, isPassthrough, markPassthrough, OWN_CALL } from './passthrough.js'
 export { RequestContext } from './request-context.js'
+export { rememberSetCookies, setCookiesOf } from './response-cookies.js'
+export { dispatchSplittable, type PartOutcome, type RequestSplit, type RequestSplitter } from './request-splitter.js'
 export { createSingleScopeStore, type ScopeStore } from './scope-store.js'
 export type { TrafficObserver } from './traffic-observer.js'
 export {

@@ -1,8 +1,9 @@
-import { dispatch, ResolverError } from './dispatch.js'
+import { ResolverError } from './dispatch.js'
 import { exceptionResponse } from './errors.js'
 import { LifecycleEmitter } from './events.js'
 import { BYPASS_HEADER, isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
+import { dispatchSplittable } from './request-splitter.js'
 import type { ScopeStore } from './scope-store.js'
 import type { TrafficObserver } from './traffic-observer.js'
 import { applyUnhandledPolicy, type UnhandledRequestStrategy } from './unhandled-policy.js'
@@ -58,10 +59,12 @@ export class MockingCore {
 
     let match
     try {
-      match = await dispatch(context.scope.list, context)
+      match = await dispatchSplittable(context.scope.list, context, (part) =>
+        emitter.emit('unhandledException', { ...info, error: asError(part.thrown) }),
+      )
     } catch (error) {
       if (!(error instanceof ResolverError)) throw error
-      const thrown = error.thrown instanceof Error ? error.thrown : new Error(String(error.thrown))
+      const thrown = asError(error.thrown)
       emitter.emit('unhandledException', { ...info, error: thrown })
       match = { handler: error.handler, response: exceptionResponse(thrown) }
     }
@@ -69,7 +72,7 @@ export class MockingCore {
     if (match === undefined) {
       for (const observer of this.observers) observer.onUnhandled?.(context)
       emitter.emit('request:unhandled', info)
-      const verdict = applyUnhandledPolicy(this.onUnhandledRequest, request, context.url)
+      const verdict = applyUnhandledPolicy(this.onUnhandledRequest, request, context.url, context.notes)
       emitter.emit('request:end', info)
       return verdict.fail ? { kind: 'error', error: verdict.error } : PASSTHROUGH
     }
@@ -85,4 +88,8 @@ export class MockingCore {
     if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...info, response: response.clone() })
     return { kind: 'mocked', response }
   }
+}
+
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown))
 }

@@ -17,3 +17,11 @@ export function isPassthrough(response: Response): boolean {
  * @internal
  */
 export const BYPASS_HEADER = 'x-mocklib-bypass'
+
+/**
+ * The value of `BYPASS_HEADER` on a request the fetch fast path sends to the
+ * network itself (a passthrough): the socket layer lets it go and leaves its
+ * `response:bypass` event to the fast path, which already reported the request.
+ * @internal
+ */
+export const OWN_CALL = 'own'

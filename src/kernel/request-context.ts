@@ -1,6 +1,8 @@
 import { parseCookieHeader } from './cookies.js'
 import type { HandlerScope } from './handler-scope.js'
 
+const NO_NOTES: readonly string[] = Object.freeze([])
+
 /**
  * Everything the kernel knows about one intercepted request. The URL and the
  * cookies are parsed at most once, however many handlers look at them, and
@@ -11,6 +13,7 @@ export class RequestContext {
   #url: URL | undefined
   #cookies: Record<string, string> | undefined
   #memo: Map<unknown, unknown> | undefined
+  #notes: string[] | undefined
 
   constructor(
     readonly request: Request,
@@ -32,6 +35,26 @@ export class RequestContext {
       this.#cookies = this.readExtraCookies ? { ...this.readExtraCookies(this.request), ...fromHeader } : fromHeader
     }
     return this.#cookies
+  }
+
+  /**
+   * Why handlers did not match this request (for example "the GraphQL query
+   * does not parse"), added by channels and handlers. The unhandled-request
+   * policy prints them, so an unhandled request explains itself.
+   */
+  get notes(): readonly string[] {
+    return this.#notes ?? NO_NOTES
+  }
+
+  /** Adds a "why nothing matched" detail; the same text is kept once. */
+  addNote(text: string): void {
+    this.#notes ??= []
+    if (!this.#notes.includes(text)) this.#notes.push(text)
+  }
+
+  /** A context for a part of this request (see `RequestSplitter`): same id, scope and cookie source. */
+  fork(request: Request): RequestContext {
+    return new RequestContext(request, this.requestId, this.scope, this.readExtraCookies)
   }
 
   /** Computes a value once per request under `key` (use a module-private object or symbol). */

@@ -32,24 +32,28 @@ function isStaticAsset(url: URL): boolean {
   return url.protocol === 'file:' || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
 }
 
-function describe(request: Request): string {
-  return `${request.method} ${request.url}`
+function describe(request: Request, notes: readonly string[]): string {
+  const why = notes.length === 0 ? '' : `\n\n  Why no handler matched:${notes.map((note) => `\n  - ${note}`).join('')}`
+  return `${request.method} ${request.url}${why}`
 }
 
-/** The text of the warning printed for an unhandled request. */
-export function unhandledWarningText(request: Request): string {
+/**
+ * The text of the warning printed for an unhandled request; `notes` (from
+ * `RequestContext.notes`) say why handlers did not match it.
+ */
+export function unhandledWarningText(request: Request, notes: readonly string[] = []): string {
   return message(
-    `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request)}\n\n`,
+    `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
     'If this request should be mocked, add a handler for it (for example `http.' +
       request.method.toLowerCase() +
       "(...)`); if it should reach the network, answer it with `passthrough()` or set `onUnhandledRequest: 'bypass'`.",
   )
 }
 
-/** The text of the error for an unhandled request under the `'error'` policy. */
-export function unhandledErrorText(request: Request): string {
+/** The text of the error for an unhandled request under the `'error'` policy; `notes` as above. */
+export function unhandledErrorText(request: Request, notes: readonly string[] = []): string {
   return message(
-    `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request)}\n\n`,
+    `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
     "Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.",
   )
 }
@@ -58,15 +62,20 @@ export function unhandledErrorText(request: Request): string {
  * Applies the unhandled-request policy. Never throws: a callback that throws
  * fails the request with that error instead of crashing the process.
  */
-export function applyUnhandledPolicy(strategy: UnhandledRequestStrategy, request: Request, url: URL): UnhandledVerdict {
+export function applyUnhandledPolicy(
+  strategy: UnhandledRequestStrategy,
+  request: Request,
+  url: URL,
+  notes: readonly string[] = [],
+): UnhandledVerdict {
   if (strategy === 'bypass') return PASS
   const failWith = (text: string): UnhandledVerdict => ({ fail: true, error: new Error(text) })
   if (typeof strategy === 'function') {
     let verdict = PASS
     const print: UnhandledRequestPrint = {
-      warning: () => console.warn(unhandledWarningText(request)),
+      warning: () => console.warn(unhandledWarningText(request, notes)),
       error: () => {
-        const text = unhandledErrorText(request)
+        const text = unhandledErrorText(request, notes)
         console.error(text)
         verdict = failWith(text)
       },
@@ -80,10 +89,10 @@ export function applyUnhandledPolicy(strategy: UnhandledRequestStrategy, request
   }
   if (isStaticAsset(url)) return PASS
   if (strategy === 'error') {
-    const text = unhandledErrorText(request)
+    const text = unhandledErrorText(request, notes)
     console.error(text)
     return failWith(text)
   }
-  console.warn(unhandledWarningText(request))
+  console.warn(unhandledWarningText(request, notes))
   return PASS
 }

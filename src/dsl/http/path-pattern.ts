@@ -34,7 +34,9 @@ export function compilePath(pattern: string, label: string): CompiledPath {
   }
   const onPathOnly = target.startsWith('/')
   const { source, names, staticPrefix } = translate(target, pattern, label, onPathOnly)
-  const regexp = new RegExp(`^${source}\\/?$`, 'i')
+  // The trailing slash is optional on both sides: `/posts/` also matches `/posts`.
+  const body = source.endsWith('\\/') ? source.slice(0, -2) : source
+  const regexp = new RegExp(`^${body}\\/?$`, 'i')
 
   return {
     staticPrefix,

@@ -1,4 +1,5 @@
 import type { JsonBodyType } from './body-types.js'
+import { markDefaultContentType } from './default-content-type.js'
 
 declare const bodyTypeBrand: unique symbol
 
@@ -36,7 +37,9 @@ export class HttpResponse<BodyType = any> extends Response {
    */
   static override json<BodyType extends JsonBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
     const text = body === undefined ? null : JSON.stringify(body)
-    return new HttpResponse<BodyType>(text, withContentType(init, 'application/json'))
+    const response = new HttpResponse<BodyType>(text, withContentType(init, 'application/json'))
+    // Remember the default, so GraphQL can answer its own JSON media type instead.
+    return new Headers(init?.headers).has('content-type') ? response : markDefaultContentType(response)
   }
 
   /**

@@ -1,11 +1,11 @@
-import { BYPASS_HEADER } from '../passthrough.js'
+import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import { createRequestId, type MockingCore } from '../mocking-core.js'
-import { runAsOwnNetworkCall } from './own-network-call.js'
 
 /**
  * The fetch fast path: replaces `globalThis.fetch` so that a mocked request
  * never reaches a socket. Only requests that go to the network call the
- * original fetch (marked, so the socket layer does not resolve them again).
+ * original fetch, marked `OWN_CALL` so that the socket layer neither resolves
+ * them again nor reports them twice (it removes the mark before the network).
  * Returns the function that puts the original fetch back.
  */
 export function patchGlobalFetch(core: MockingCore): () => void {
@@ -15,10 +15,12 @@ export function patchGlobalFetch(core: MockingCore): () => void {
     const requestId = createRequestId()
     // The resolver may read the body; the network needs an unread copy.
     const forNetwork = request.body === null ? request : request.clone()
-    const resolution = await core.resolve(request, requestId)
+    // Like a real fetch, an aborted signal rejects with its reason, even while a resolver waits.
+    request.signal.throwIfAborted()
+    const resolution = await untilAborted(core.resolve(request, requestId), request.signal)
     if (resolution.kind === 'mocked') return asFetchResponse(resolution.response, request)
     if (resolution.kind === 'error') throw new TypeError('fetch failed', { cause: resolution.error })
-    const response = await runAsOwnNetworkCall(() => realFetch(withoutBypassHeader(forNetwork)))
+    const response = await realFetch(markedAsOwnCall(forNetwork))
     core.emitter.emit('response:bypass', { request, requestId, response: response.clone() })
     return response
   }
@@ -33,6 +35,14 @@ function resolveAgainstLocation(input: RequestInfo | URL): RequestInfo | URL {
   return new URL(input, location.href)
 }
 
+function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Promise<Value> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 function asFetchResponse(response: Response, request: Request): Response {
   if (response.type === 'error') throw new TypeError('fetch failed', { cause: response })
   // A real fetch response knows the URL it answers; mocked ones get it too.
@@ -40,9 +50,8 @@ function asFetchResponse(response: Response, request: Request): Response {
   return response
 }
 
-function withoutBypassHeader(request: Request): Request {
-  if (!request.headers.has(BYPASS_HEADER)) return request
+function markedAsOwnCall(request: Request): Request {
   const headers = new Headers(request.headers)
-  headers.delete(BYPASS_HEADER)
+  headers.set(BYPASS_HEADER, OWN_CALL)
   return new Request(request, { headers })
 }

@@ -20,7 +20,7 @@ export function defaultFetchLayer(): FetchLayer {
  */
 export function interceptNode(core: MockingCore, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
   const fast = fetchLayer === 'fast' && typeof globalThis.fetch === 'function'
-  const restoreSockets = interceptSockets(core, { skipGlobalFetch: fast })
+  const restoreSockets = interceptSockets(core)
   const restoreFetch = fast ? patchGlobalFetch(core) : undefined
   return () => {
     restoreFetch?.()

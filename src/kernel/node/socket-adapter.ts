@@ -1,19 +1,26 @@
 import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
-import { BYPASS_HEADER } from '../passthrough.js'
+import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import type { MockingCore } from '../mocking-core.js'
-import { isOwnNetworkCall } from './own-network-call.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and
  * fetch, axios, and anything else that opens a TCP socket from Node.
  * Returns the function that restores every patched module.
+ *
+ * Requests marked with `BYPASS_HEADER` (by `bypass()`, or by the fetch fast
+ * path for its own passthrough calls) go to the network unresolved. The mark
+ * travels with the request rather than with the async context: a pooled socket
+ * keeps the context it was opened in, so context says nothing about whose
+ * request it carries next.
  */
-export function interceptSockets(core: MockingCore, options: { skipGlobalFetch: boolean }): () => void {
+export function interceptSockets(core: MockingCore): () => void {
   const interceptor = new HttpRequestInterceptor()
+  const reportedElsewhere = new WeakSet<Request>()
   interceptor.on('request', async ({ request, requestId, controller }) => {
-    if (isOwnNetworkCall()) return
-    if (request.headers.has(BYPASS_HEADER)) {
+    const mark = request.headers.get(BYPASS_HEADER)
+    if (mark !== null) {
       request.headers.delete(BYPASS_HEADER)
+      if (mark === OWN_CALL) reportedElsewhere.add(request)
       return
     }
     const resolution = await core.resolve(request, requestId)
@@ -21,7 +28,7 @@ export function interceptSockets(core: MockingCore, options: { skipGlobalFetch: 
     else if (resolution.kind === 'error') controller.errorWith(resolution.error)
   })
   interceptor.on('response', ({ response, responseType, request, requestId }) => {
-    if (responseType === 'mock' || (options.skipGlobalFetch && isOwnNetworkCall())) return
+    if (responseType === 'mock' || reportedElsewhere.has(request)) return
     core.emitter.emit('response:bypass', { request, requestId, response })
   })
   interceptor.apply()

@@ -1,0 +1,29 @@
+// mocklib, from the built dist (what users get).
+import { http, HttpResponse } from '../../dist/index.js'
+import { setupServer } from '../../dist/node.js'
+import { BODY, patternOf } from '../lib/measure.mjs'
+
+export const label = 'mocklib'
+
+export function createHandlers(count, offset = 0) {
+  const handlers = new Array(count)
+  for (let i = 0; i < count; i++) handlers[i] = http.get(patternOf(offset + i), () => HttpResponse.json(BODY))
+  return handlers
+}
+
+function listen(count) {
+  const server = setupServer(...createHandlers(count))
+  server.listen({ onUnhandledRequest: 'error' })
+  return { stop: () => server.close(), server }
+}
+
+export const mockFetch = listen
+export const mockHttp = () => listen(1)
+
+/** Runs `body` inside a boundary with one extra runtime handler (memory test). */
+export function boundary(server, body) {
+  return server.boundary(async () => {
+    server.use(http.get(patternOf('b'), () => HttpResponse.json(BODY)))
+    return body()
+  })()
+}

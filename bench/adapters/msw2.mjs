@@ -1,0 +1,21 @@
+// msw 2 (the `msw2` alias of msw 2.15).
+import { http, HttpResponse } from 'msw2'
+import { setupServer } from 'msw2/node'
+import { BODY, patternOf } from '../lib/measure.mjs'
+
+export const label = 'msw 2'
+
+export function createHandlers(count) {
+  const handlers = new Array(count)
+  for (let i = 0; i < count; i++) handlers[i] = http.get(patternOf(i), () => HttpResponse.json(BODY))
+  return handlers
+}
+
+function listen(count) {
+  const server = setupServer(...createHandlers(count))
+  server.listen({ onUnhandledRequest: 'error' })
+  return { stop: () => server.close() }
+}
+
+export const mockFetch = listen
+export const mockHttp = () => listen(1)

@@ -1,0 +1,2 @@
+// Bare Node: the baseline every cold start is measured against.
+process.stdout.write(JSON.stringify({ value: performance.now() }))

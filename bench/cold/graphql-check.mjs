@@ -1,0 +1,12 @@
+// Untimed: with the graphql-detecting hook preloaded, use mocklib for REST the
+// way a test does (import, one handler, listen, fetch + node:http) and report
+// whether the `graphql` package was loaded.
+import nodeHttp from 'node:http'
+const { http, HttpResponse } = await import('../../dist/index.js')
+const { setupServer } = await import('../../dist/node.js')
+const server = setupServer(http.get('http://localhost/api/r0/:id', () => HttpResponse.json({ id: 1 })))
+server.listen({ onUnhandledRequest: 'error' })
+await (await fetch('http://localhost/api/r0/1')).json()
+await new Promise((resolve, reject) => nodeHttp.get('http://localhost/api/r0/1', (res) => res.resume().on('end', resolve)).on('error', reject))
+server.close()
+process.stdout.write(JSON.stringify({ value: globalThis.__graphqlLoaded === true }))

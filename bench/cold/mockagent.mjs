@@ -1,0 +1,6 @@
+const { MockAgent, setGlobalDispatcher } = await import('undici')
+const agent = new MockAgent()
+setGlobalDispatcher(agent)
+agent.get('http://localhost').intercept({ path: '/api/r0/1' }).reply(200, { id: 1 })
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, graphqlLoaded: globalThis.__graphqlLoaded === true }))

@@ -1,0 +1,58 @@
+// The goals of issue 6, each a ratio measured in the same run.
+// `results[scenario][impl]` is the median of that measurement.
+
+const get = (results, scenario, impl) => results[scenario]?.[impl]
+
+function ratioGoal(text, numerator, denominator, limit) {
+  return {
+    text,
+    evaluate(results) {
+      const a = get(results, ...numerator)
+      const b = get(results, ...denominator)
+      if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return { status: 'pending' }
+      const ratio = a / b
+      return { status: ratio <= limit ? 'met' : 'not met', detail: `${ratio.toFixed(2)}x (limit ${limit}x)` }
+    },
+  }
+}
+
+function limitGoal(text, measure, limit, unit) {
+  return {
+    text,
+    evaluate(results) {
+      const value = get(results, ...measure)
+      if (value === undefined || !Number.isFinite(value)) return { status: 'pending' }
+      return { status: value <= limit ? 'met' : 'not met', detail: `${value.toFixed(2)} ${unit} (limit ${limit} ${unit})` }
+    },
+  }
+}
+
+export const goals = [
+  ratioGoal('sequential fetch, 1 handler ≤ 2x fetch-mock', ['fetch-sequential', 'mocklib'], ['fetch-sequential', 'fetchmock'], 2),
+  ratioGoal('sequential fetch, 1 handler ≤ 0.1x msw 3', ['fetch-sequential', 'mocklib'], ['fetch-sequential', 'msw3'], 0.1),
+  ratioGoal('1000 handlers (match last) ≤ 1.2x 1 handler', ['fetch-1000', 'mocklib'], ['fetch-sequential', 'mocklib'], 1.2),
+  ratioGoal('50 concurrent: throughput ≥ MockAgent (time/req ≤ 1x)', ['fetch-concurrent', 'mocklib'], ['fetch-concurrent', 'mockagent'], 1),
+  ratioGoal('node:http GET ≤ 0.5x msw 3', ['http-get', 'mocklib'], ['http-get', 'msw3'], 0.5),
+  ratioGoal('cold start over bare Node ≤ fetch-mock', ['cold-start', 'mocklib'], ['cold-start', 'fetchmock'], 1),
+  {
+    text: '`graphql` not loaded for REST (import + one handler + listen + one request)',
+    evaluate: (results) => {
+      const loaded = results['graphql-loaded']?.mocklib
+      if (loaded === undefined) return { status: 'pending' }
+      return { status: loaded ? 'not met' : 'met', detail: loaded ? 'graphql was loaded' : 'graphql not loaded' }
+    },
+  },
+  limitGoal('creating a handler ≤ 2 µs', ['create-handler', 'mocklib'], 2, 'µs'),
+  ratioGoal('GraphQL query, 1 handler ≤ 0.2x msw 3', ['graphql-1', 'mocklib'], ['graphql-1', 'msw3'], 0.2),
+  ratioGoal('GraphQL flat: 200 handlers ≤ 1.2x 1 handler', ['graphql-200', 'mocklib'], ['graphql-1', 'mocklib'], 1.2),
+  {
+    text: 'memory: 100,000 requests leave the heap within 10 MB (also in boundaries)',
+    evaluate: (results) => {
+      const memory = results.memory?.mocklib
+      if (memory === undefined) return { status: 'pending' }
+      const worst = Math.max(memory.plainMB, memory.boundaryMB)
+      return { status: worst <= 10 ? 'met' : 'not met', detail: `+${memory.plainMB.toFixed(2)} MB plain, +${memory.boundaryMB.toFixed(2)} MB in boundaries` }
+    },
+  },
+  ratioGoal('type-check of 300 routes + 100 GraphQL ops ≤ 1.5x msw with generics', ['typecheck', 'mocklib'], ['typecheck', 'msw3'], 1.5),
+]

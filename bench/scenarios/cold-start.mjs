@@ -1,0 +1,11 @@
+// Cold start: a fresh Node process imports the library (and its Node entry)
+// and defines one handler; the figure is its time over a bare Node process.
+// Measured as performance.now() at the end of the script (ms since the
+// process started), so process exit is not counted.
+export const title = 'cold start over bare Node'
+export const unit = 'ms'
+export const impls = ['mocklib', 'msw3', 'msw2', 'nock', 'mockagent', 'fetchmock']
+export const baseline = 'bare'
+
+/** The child is the cold script itself, not the generic child runner. */
+export const script = (impl) => new URL(`../cold/${impl}.mjs`, import.meta.url).pathname

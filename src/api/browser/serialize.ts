@@ -1,0 +1,66 @@
+import type { SerializedRequest, SerializedResponse } from '../../service-worker/protocol.js'
+
+/** Rebuilds the Fetch `Request` the worker intercepted, as handlers expect it. */
+export function deserializeRequest(serialized: SerializedRequest): Request {
+  const init: RequestInit = {
+    method: serialized.method,
+    headers: serialized.headers,
+    body: serialized.body,
+    credentials: serialized.credentials,
+    redirect: serialized.redirect,
+    referrer: serialized.referrer,
+    referrerPolicy: serialized.referrerPolicy,
+    keepalive: serialized.keepalive,
+  }
+  // `navigate` cannot be set from script; `only-if-cached` needs same-origin mode.
+  if (serialized.mode !== 'navigate') init.mode = serialized.mode
+  if (serialized.cache !== 'only-if-cached') init.cache = serialized.cache
+  try {
+    return new Request(serialized.url, init)
+  } catch {
+    // A combination the page may not construct: keep what handlers read.
+    return new Request(serialized.url, { method: serialized.method, headers: serialized.headers, body: serialized.body })
+  }
+}
+
+// Statuses whose response has no body, where `new Response(body)` throws.
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
+
+let streamsTransfer: boolean | undefined
+
+/** True where a ReadableStream can be transferred through postMessage. */
+function canTransferStreams(): boolean {
+  if (streamsTransfer === undefined) {
+    try {
+      const stream = new ReadableStream()
+      const channel = new MessageChannel()
+      channel.port1.postMessage(stream, [stream as unknown as Transferable])
+      channel.port1.close()
+      streamsTransfer = true
+    } catch {
+      streamsTransfer = false
+    }
+  }
+  return streamsTransfer
+}
+
+/**
+ * A mocked response as the worker needs it, and what to transfer with it.
+ * The body streams where the browser transfers streams, else it is read whole.
+ */
+export async function serializeResponse(response: Response): Promise<{ response: SerializedResponse; transfer: Transferable[] }> {
+  const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] }
+  if (response.body === null || NULL_BODY_STATUS.has(response.status)) return { response: { ...head, body: null }, transfer: [] }
+  if (canTransferStreams()) {
+    const body = response.body
+    return { response: { ...head, body }, transfer: [body as unknown as Transferable] }
+  }
+  const body = await response.arrayBuffer()
+  return { response: { ...head, body }, transfer: [body] }
+}
+
+/** A response the worker reported back (for `response:bypass`). */
+export function deserializeResponse(serialized: SerializedResponse): Response {
+  const body = NULL_BODY_STATUS.has(serialized.status) ? null : serialized.body
+  return new Response(body, { status: serialized.status, statusText: serialized.statusText, headers: serialized.headers })
+}

@@ -1,0 +1,125 @@
+import { createSingleScopeStore, HandlerScope, message, MockingCore, type LifecycleEvents, type RequestHandler } from '../../kernel/index.js'
+import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
+import { interceptInPage } from './in-page-interception.js'
+import { fallbackText } from './messages.js'
+import { readPageCookies } from './page-cookies.js'
+import { RequestAnswerer } from './request-answerer.js'
+import type { StartOptions, StartResult } from './start-options.js'
+import { connectWorker } from './worker-connection.js'
+
+/** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
+export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
+
+/**
+ * The browser runtime returned by `setupWorker`.
+ *
+ * @example
+ * const worker = setupWorker(...handlers)
+ * await worker.start({ onUnhandledRequest: 'bypass' })
+ */
+export interface SetupWorkerApi extends HandlerManagement {
+  /**
+   * Registers the mocklib Service Worker and activates mocking for this page;
+   * resolves once the page's requests are answered by the handlers. Falls back
+   * to in-page interception where no worker can run (see `interception`).
+   * Rejects when mocking already runs, or when the worker script is from
+   * another mocklib version (run `npx mocklib init <publicDir>` again).
+   */
+  start(options?: StartOptions): Promise<StartResult>
+  /** Stops mocking this page; its requests reach the network. Harmless when stopped. */
+  stop(): Promise<void>
+  /** Lifecycle events; none fires after `stop()`. */
+  readonly events: LifecycleEvents
+}
+
+// Said once per page, however many times mocking starts.
+let fallbackAnnounced = false
+
+function whyNoServiceWorker(): string | undefined {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'This is not a window context.'
+  if (!isSecureContext) return `This page (${location.origin}) is not a secure context, where browsers offer no Service Worker.`
+  if (!('serviceWorker' in navigator)) return 'This browser offers no Service Worker here (navigator.serviceWorker is missing).'
+  return undefined
+}
+
+function announceFallback(reason: string, quiet: boolean): void {
+  if (fallbackAnnounced || quiet) return
+  fallbackAnnounced = true
+  console.warn(fallbackText(reason))
+}
+
+/**
+ * Creates the browser runtime with `handlers` as its initial handlers. Nothing
+ * is intercepted until `start()`.
+ *
+ * @example
+ * import { setupWorker } from 'mocklib/browser'
+ * const worker = setupWorker(http.get('/posts', () => HttpResponse.json([])))
+ * await worker.start()
+ */
+export function setupWorker(...handlers: RequestHandler[]): SetupWorkerApi {
+  assertHandlers(handlers, 'setupWorker()')
+  const store = createSingleScopeStore(new HandlerScope(handlers))
+  const core = new MockingCore(store, { readCookies: readPageCookies })
+  const answerer = new RequestAnswerer(core)
+  let running: Promise<() => Promise<void>> | undefined
+
+  async function begin(options: StartOptions): Promise<{ stop: () => Promise<void>; result: StartResult }> {
+    const quiet = options.quiet === true
+    const mode = options.interception ?? 'auto'
+    core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
+    answerer.quiet = quiet
+
+    let reason = mode === 'in-page' ? 'In-page interception was requested (`interception: \'in-page\'`).' : whyNoServiceWorker()
+    if (reason === undefined) {
+      const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
+      let registration: ServiceWorkerRegistration | undefined
+      try {
+        registration = await navigator.serviceWorker.register(url, options.serviceWorker?.options)
+      } catch (error) {
+        if (mode === 'service-worker') throw error
+        reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
+      }
+      if (registration) {
+        const connection = await connectWorker(registration, url, answerer)
+        if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
+        return { stop: () => connection.stop(), result: { mode: 'service-worker', registration } }
+      }
+    } else if (mode === 'service-worker') {
+      throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
+    }
+    announceFallback(reason ?? '', quiet)
+    const restore = await interceptInPage(answerer)
+    if (!quiet) console.info(message('Mocking enabled (in-page).'))
+    return { stop: async () => restore(), result: { mode: 'in-page' } }
+  }
+
+  return {
+    ...createHandlerManagement(store, 'worker'),
+    events: core.emitter,
+    async start(options = {}) {
+      if (running) throw new Error(message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'))
+      const started = begin(options)
+      running = started.then((value) => value.stop)
+      running.catch(() => undefined)
+      try {
+        return (await started).result
+      } catch (error) {
+        running = undefined
+        throw error
+      }
+    },
+    async stop() {
+      const current = running
+      if (!current) return
+      running = undefined
+      let stop: (() => Promise<void>) | undefined
+      try {
+        stop = await current
+      } catch {
+        return
+      }
+      await stop()
+    },
+  }
+}

@@ -1,0 +1,144 @@
+import { PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest } from '../../service-worker/protocol.js'
+import { VERSION } from '../../service-worker/version.js'
+import { notMocklibWorkerText, scopeText, versionMismatchText } from './messages.js'
+import type { RequestAnswerer } from './request-answerer.js'
+import { deserializeRequest, deserializeResponse, serializeResponse } from './serialize.js'
+
+const HANDSHAKE_TIMEOUT = 5_000
+const KEEPALIVE_INTERVAL = 10_000
+
+/** A live link between this page and the mocklib worker. */
+export interface WorkerConnection {
+  readonly registration: ServiceWorkerRegistration
+  /** Deactivates mocking for this page; its requests reach the network again. */
+  stop(): Promise<void>
+}
+
+/** Sends a message to the worker and waits for its reply on a MessageChannel. */
+function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number): Promise<Reply | undefined> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    const timer = setTimeout(() => resolve(undefined), timeout)
+    channel.port1.onmessage = (event: MessageEvent<Reply>) => {
+      clearTimeout(timer)
+      channel.port1.close()
+      resolve(event.data)
+    }
+    worker.postMessage(message, [channel.port2])
+  })
+}
+
+/** The registration's worker once activated (an installing update is waited for). */
+async function activatedWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  const pending = registration.installing ?? registration.waiting
+  if (pending) {
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (pending.state !== 'activated' && pending.state !== 'redundant') return
+        pending.removeEventListener('statechange', check)
+        resolve()
+      }
+      pending.addEventListener('statechange', check)
+      check()
+    })
+  }
+  return registration.active
+}
+
+/** Makes `worker` control this page (it may not after a hard reload). */
+async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerRegistration, url: string): Promise<void> {
+  const container = navigator.serviceWorker
+  if (container.controller === worker) return
+  if (!location.href.startsWith(registration.scope)) throw new Error(scopeText(url, registration.scope))
+  const controlled = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), HANDSHAKE_TIMEOUT)
+    container.addEventListener('controllerchange', function onChange() {
+      if (container.controller !== worker) return
+      clearTimeout(timer)
+      container.removeEventListener('controllerchange', onChange)
+      resolve(true)
+    })
+  })
+  await ask(worker, { type: 'mocklib:claim' }, HANDSHAKE_TIMEOUT)
+  if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
+}
+
+/**
+ * Checks that the registered script is this mocklib version's worker, makes
+ * it control the page, and activates mocking for this page: from then on the
+ * worker sends each request of this page here and `answerer` resolves it.
+ * Rejects with a message that says what to do on a version mismatch.
+ */
+export async function connectWorker(registration: ServiceWorkerRegistration, url: string, answerer: RequestAnswerer): Promise<WorkerConnection> {
+  const worker = await activatedWorker(registration)
+  if (!worker) throw new Error(notMocklibWorkerText(url))
+  const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
+  if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
+  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
+  await ensureControl(worker, registration, url)
+
+  const container = navigator.serviceWorker
+  const reportedRequests = new Map<string, Request>()
+  const onMessage = (event: MessageEvent<RequestMessage | BypassMessage | null>): void => {
+    const data = event.data
+    if (data?.type === 'mocklib:request') {
+      const port = event.ports[0]
+      if (port) void respond(data.request, port)
+    } else if (data?.type === 'mocklib:bypass') {
+      const request = reportedRequests.get(data.requestId)
+      if (!request) return
+      reportedRequests.delete(data.requestId)
+      answerer.core.emitter.emit('response:bypass', { request, requestId: data.requestId, response: deserializeResponse(data.response) })
+    }
+  }
+
+  async function respond(serialized: SerializedRequest, port: MessagePort): Promise<void> {
+    let reply: RequestReply = { type: 'passthrough', report: false }
+    let transfer: Transferable[] = []
+    try {
+      const request = deserializeRequest(serialized)
+      const resolution = await answerer.answer(request, serialized.id)
+      if (resolution.kind === 'mocked') {
+        if (resolution.response.type === 'error') reply = { type: 'error', message: 'Network error' }
+        else ({ reply, transfer } = await mockedReply(resolution.response))
+      } else if (resolution.kind === 'error') {
+        reply = { type: 'error', message: resolution.error.message }
+      } else if (answerer.core.emitter.has('response:bypass')) {
+        reportedRequests.set(serialized.id, request)
+        reply = { type: 'passthrough', report: true }
+      }
+    } catch (error) {
+      console.error('[mocklib] Could not answer an intercepted request; it fails as a network error.', error)
+      reply = { type: 'error', message: String(error) }
+    }
+    port.postMessage(reply, transfer)
+  }
+
+  container.addEventListener('message', onMessage)
+  container.startMessages()
+  const activate = (): void => worker.postMessage({ type: 'mocklib:activate' } satisfies PageMessage)
+  const deactivate = (): void => worker.postMessage({ type: 'mocklib:deactivate' } satisfies PageMessage)
+  const onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) activate()
+  }
+  addEventListener('pagehide', deactivate)
+  addEventListener('pageshow', onPageShow)
+  const keepalive = setInterval(() => worker.postMessage({ type: 'mocklib:ping' } satisfies PageMessage), KEEPALIVE_INTERVAL)
+  await ask(worker, { type: 'mocklib:activate' }, HANDSHAKE_TIMEOUT)
+
+  return {
+    registration,
+    async stop() {
+      clearInterval(keepalive)
+      removeEventListener('pagehide', deactivate)
+      removeEventListener('pageshow', onPageShow)
+      await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
+      container.removeEventListener('message', onMessage)
+    },
+  }
+}
+
+async function mockedReply(response: Response): Promise<{ reply: RequestReply; transfer: Transferable[] }> {
+  const serialized = await serializeResponse(response)
+  return { reply: { type: 'mocked', response: serialized.response }, transfer: serialized.transfer }
+}

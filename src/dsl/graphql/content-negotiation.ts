@@ -1,0 +1,37 @@
+import { hasDefaultContentType } from '../response/default-content-type.js'
+
+/** The media type of GraphQL over HTTP responses. */
+export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
+
+/**
+ * True when the `Accept` header ranks `application/graphql-response+json` at
+ * least as high as `application/json` (by q-value, then by order).
+ *
+ * @example
+ * prefersGraphQLResponse('application/graphql-response+json, application/json') // true
+ * prefersGraphQLResponse('application/json') // false
+ */
+export function prefersGraphQLResponse(accept: string | null): boolean {
+  if (accept === null || !accept.includes(GRAPHQL_RESPONSE_TYPE)) return false
+  let graphql: { q: number; at: number } | undefined
+  let json: { q: number; at: number } | undefined
+  accept.split(',').forEach((part, at) => {
+    const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const qParam = params.find((param) => param.startsWith('q='))
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2))
+    if (type === GRAPHQL_RESPONSE_TYPE) graphql ??= { q, at }
+    else if (type === 'application/json') json ??= { q, at }
+  })
+  if (graphql === undefined || !(graphql.q > 0)) return false
+  return json === undefined || graphql.q > json.q || (graphql.q === json.q && graphql.at < json.at)
+}
+
+/**
+ * Answers `application/graphql-response+json` when the client prefers it and
+ * the resolver left the content type to `HttpResponse.json`'s default.
+ */
+export function negotiateContentType(request: Request, response: Response): Response {
+  if (!hasDefaultContentType(response) || !prefersGraphQLResponse(request.headers.get('accept'))) return response
+  response.headers.set('content-type', `${GRAPHQL_RESPONSE_TYPE}; charset=utf-8`)
+  return response
+}

@@ -1,0 +1,44 @@
+import type { Channel, RequestContext } from '../../kernel/index.js'
+import { graphQLBatchSplitter } from './graphql-batch.js'
+import type { GraphQLOperationType } from './graphql-operation.js'
+import { mayCarryGraphQL } from './graphql-request-reader.js'
+import { graphQLRequestState } from './graphql-request-state.js'
+
+/** Wildcard key part: "any operation type" or "any operation name". */
+export const ANY = '*'
+
+/** The key a GraphQL handler files itself under: `query ListPosts`, `mutation *`, `* *`. */
+export function operationKey(operationType: GraphQLOperationType | typeof ANY, operationName: string | typeof ANY): string {
+  return `${operationType} ${operationName}`
+}
+
+/**
+ * GraphQL handlers are filed by operation type and name. A named operation
+ * looks up three keys (its own, its type with any name for RegExp selectors,
+ * and `* *` for `graphql.operation`); an anonymous one looks up `* *` only.
+ * Lookup cost is flat in the number of handlers.
+ *
+ * Requests that are not GraphQL over HTTP give `null` before any body is
+ * read. A request that looks like GraphQL but cannot be used gives `null` too,
+ * and leaves a note saying why for the unhandled-request message.
+ */
+export const graphQLChannel: Channel = {
+  name: 'graphql',
+  splitter: graphQLBatchSplitter,
+  requestKeys(context: RequestContext): Promise<readonly string[] | null> | null {
+    // Decided synchronously for most REST traffic: no promise, no body read.
+    return mayCarryGraphQL(context) ? keysOf(context) : null
+  },
+}
+
+async function keysOf(context: RequestContext): Promise<readonly string[] | null> {
+  const state = await graphQLRequestState(context)
+  if (state === null || state.kind === 'batch') return null
+  if (state.kind === 'invalid') {
+    context.addNote(`This looks like a GraphQL request, but ${state.reason}`)
+    return null
+  }
+  const everything = operationKey(ANY, ANY)
+  if (state.operationName === undefined) return [everything]
+  return [operationKey(state.operationType, state.operationName), operationKey(state.operationType, ANY), everything]
+}

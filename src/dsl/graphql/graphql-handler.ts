@@ -1,0 +1,102 @@
+import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { compilePredicate, type CompiledPredicate, type HttpPredicate } from '../http/http-predicate.js'
+import { ResolverRunner } from '../shared/resolver-runner.js'
+import { negotiateContentType } from './content-negotiation.js'
+import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
+import type { GraphQLOperationType } from './graphql-operation.js'
+import { graphQLRequestState } from './graphql-request-state.js'
+import { compileSelector, type CompiledSelector } from './operation-selector.js'
+
+/** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
+export interface GraphQLResolverInfoRuntime {
+  readonly query: string
+  readonly variables: Record<string, unknown>
+  readonly operationName: string | undefined
+  readonly operationType: GraphQLOperationType
+  readonly request: Request
+  readonly cookies: Record<string, string>
+  readonly requestId: string
+}
+
+/** Which operations a handler answers: a type and a name selector, or every operation. */
+export type GraphQLHandlerTarget =
+  | { readonly operationType: 'query' | 'mutation'; readonly selector: unknown }
+  | { readonly operationType: 'any' }
+
+/** The endpoint of a `graphql.link(url)`, compiled once for all its handlers. */
+export interface GraphQLEndpoint {
+  readonly predicate: CompiledPredicate
+  readonly label: string
+}
+
+/**
+ * Compiles the endpoint of `graphql.link(url)`: a URL or path pattern like the
+ * ones of `http.*`, a RegExp or a predicate function. Throws on a bad pattern.
+ *
+ * @example
+ * compileEndpoint('https://api.example.com/graphql')
+ */
+export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
+  const label = typeof url === 'string' ? url : url instanceof RegExp ? String(url) : '<predicate function>'
+  return { predicate: compilePredicate(url, 'graphql.link()'), label }
+}
+
+const EVERY_OPERATION: CompiledSelector = { key: operationKey(ANY, ANY), label: 'operation *', matches: () => true }
+
+/**
+ * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,
+ * `graphql.operation` or the same functions of a `graphql.link(url)`.
+ * The selector is compiled at creation (a bad one throws there, naming the
+ * factory); the request is parsed once and shared by all GraphQL handlers.
+ *
+ * @example
+ * const handler = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
+ * handler.info.header // 'query ListPosts'
+ */
+export class GraphQLHandler extends RequestHandler {
+  readonly info: HandlerInfo
+  readonly indexKey: IndexKey
+  readonly #operationType: GraphQLOperationType | 'any'
+  readonly #selector: CompiledSelector
+  readonly #endpoint: CompiledPredicate | undefined
+  readonly #runner: ResolverRunner<GraphQLResolverInfoRuntime>
+
+  constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
+    super(options)
+    const factory = `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
+    this.#operationType = target.operationType
+    this.#selector = target.operationType === 'any' ? EVERY_OPERATION : compileSelector(target.operationType, target.selector, factory)
+    this.#endpoint = endpoint?.predicate
+    const header = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
+    this.info = { kind: 'graphql', header }
+    this.indexKey = { channel: graphQLChannel, key: this.#selector.key }
+    if (typeof resolver !== 'function') {
+      const position = target.operationType === 'any' ? 'first' : 'second'
+      throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
+    }
+    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, header)
+  }
+
+  async handle(context: RequestContext): Promise<Response | undefined> {
+    const state = await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation') return undefined
+    if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
+    if (!this.#selector.matches(state.operationName)) return undefined
+    if (this.#endpoint !== undefined && this.#endpoint.match(context) === undefined) return undefined
+    const response = await this.#runner.run({
+      query: state.query,
+      variables: state.variables,
+      operationName: state.operationName,
+      operationType: state.operationType,
+      request: context.request,
+      cookies: context.cookies,
+      requestId: context.requestId,
+    })
+    return response === undefined ? undefined : negotiateContentType(context.request, response)
+  }
+
+  override restore(): void {
+    super.restore()
+    this.#runner.reset()
+  }
+}

@@ -1,0 +1,126 @@
+import type { RequestContext } from '../../kernel/index.js'
+import { invalid, type InvalidOperation, type RawOperation } from './graphql-operation.js'
+import { applyUploadMap } from './multipart-upload.js'
+
+/** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
+export type GraphQLPayload =
+  | RawOperation
+  | InvalidOperation
+  | { readonly kind: 'batch'; readonly items: readonly (RawOperation | InvalidOperation)[] }
+
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i
+const MULTIPART_TYPE = /^multipart\/form-data\b/i
+// A GraphQL document starts with a definition keyword or a selection set (after comments).
+const DOCUMENT_START = /^(?:\s|,|#[^\n\r]*)*(?:\{|(?:query|mutation|subscription|fragment)\b)/
+
+/**
+ * Reads the GraphQL operation(s) of a request that follows GraphQL over HTTP:
+ * GET with a `query` search param, POST with a JSON body, a multipart upload,
+ * or a batch (a JSON array). Returns `null` for every other request without
+ * reading its body; the body is read from a clone so resolvers can read it.
+ * A `query` that does not start like a GraphQL document (`/search?query=shoes`)
+ * is not GraphQL either.
+ */
+export async function readGraphQLPayload(context: RequestContext): Promise<GraphQLPayload | null> {
+  if (!mayCarryGraphQL(context)) return null
+  if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
+  const contentType = context.request.headers.get('content-type') ?? ''
+  if (JSON_TYPE.test(contentType)) return fromJson(await context.request.clone().text())
+  return fromMultipart(context.request)
+}
+
+/**
+ * A synchronous first look at method, search params and content type only:
+ * false means "certainly not GraphQL over HTTP" (most REST traffic).
+ */
+export function mayCarryGraphQL(context: RequestContext): boolean {
+  if (context.method === 'GET') return context.url.searchParams.has('query')
+  if (context.method !== 'POST') return false
+  const contentType = context.request.headers.get('content-type') ?? ''
+  return JSON_TYPE.test(contentType) || MULTIPART_TYPE.test(contentType)
+}
+
+function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {
+  const query = params.get('query')
+  if (query === null || !DOCUMENT_START.test(query)) return null
+  let variables: unknown
+  const variablesText = params.get('variables')
+  if (variablesText !== null && variablesText !== '') {
+    try {
+      variables = JSON.parse(variablesText)
+    } catch (error) {
+      return invalid(`the "variables" search parameter is not valid JSON (${(error as Error).message}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
+    }
+  }
+  return toOperation({ query, variables, operationName: params.get('operationName') ?? undefined }) ?? null
+}
+
+function fromJson(text: string): GraphQLPayload | null {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return fromOperations(body)
+}
+
+async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
+  let form: FormData
+  try {
+    form = await request.clone().formData()
+  } catch {
+    return null
+  }
+  const operationsText = form.get('operations')
+  if (typeof operationsText !== 'string') return null
+  let operations: unknown
+  let map: unknown
+  try {
+    operations = JSON.parse(operationsText)
+  } catch (error) {
+    return invalid(`the multipart "operations" field is not valid JSON (${(error as Error).message}).`)
+  }
+  const mapText = form.get('map')
+  try {
+    map = typeof mapText === 'string' ? JSON.parse(mapText) : undefined
+  } catch (error) {
+    return invalid(`the multipart "map" field is not valid JSON (${(error as Error).message}).`)
+  }
+  const mapError = applyUploadMap(operations, map, form)
+  if (mapError !== undefined) return invalid(mapError)
+  return fromOperations(operations)
+}
+
+const NOT_AN_OPERATION = 'this batch item is not a GraphQL operation: send { "query": "…", "variables": {…} }.'
+
+/** One operation object, or a batch: an array in which at least one item is an operation. */
+function fromOperations(body: unknown): GraphQLPayload | null {
+  if (!Array.isArray(body)) return toOperation(body) ?? null
+  const items = body.map((item) => toOperation(item) ?? invalid(NOT_AN_OPERATION))
+  return items.some((item) => item.kind === 'raw' || item.reason !== NOT_AN_OPERATION) ? { kind: 'batch', items } : null
+}
+
+/** An operation from `{ query, variables?, operationName? }`; `undefined` when it is not one. */
+function toOperation(value: unknown): RawOperation | InvalidOperation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { query, variables, operationName } = value as Record<string, unknown>
+  if (typeof query !== 'string' || !DOCUMENT_START.test(query)) return undefined
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return invalid(`"operationName" must be a string, but got ${typeof operationName}.`)
+  }
+  let vars = variables
+  // Some clients send the variables as a JSON string.
+  if (typeof vars === 'string') {
+    try {
+      vars = JSON.parse(vars)
+    } catch (error) {
+      return invalid(`"variables" is a string that is not valid JSON (${(error as Error).message}); send a JSON object.`)
+    }
+  }
+  if (vars === undefined || vars === null) vars = {}
+  if (typeof vars !== 'object' || Array.isArray(vars)) {
+    return invalid(`"variables" must be a JSON object of variable name to value, but got ${Array.isArray(vars) ? 'an array' : typeof vars}.`)
+  }
+  return { kind: 'raw', query, variables: vars as Record<string, unknown>, operationName: operationName ?? undefined }
+}

@@ -1,0 +1,77 @@
+import { message } from '../../kernel/index.js'
+import { ANY, operationKey } from './graphql-channel.js'
+import { isDocumentNode, operationsOfDocument, operationsOfSource, type DocumentOperation } from './document-operation.js'
+import type { GraphQLOperationType } from './graphql-operation.js'
+
+/** A name selector compiled once, at handler creation. */
+export interface CompiledSelector {
+  /** The index key (`query ListPosts`, or `query *` for a RegExp). */
+  readonly key: string
+  /** How the selector reads in messages and `info.header`. */
+  readonly label: string
+  /** True when an operation of the right type with this name is selected. */
+  matches(operationName: string | undefined): boolean
+}
+
+const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
+
+/**
+ * Compiles the first argument of `graphql.query`/`graphql.mutation`: an
+ * operation name, a RegExp tested against names, or a document (DocumentNode,
+ * TypedDocumentNode, or a document string such as a TypedDocumentString)
+ * whose single named operation gives the name and must have `operationType`.
+ * Throws a TypeError that says what to pass instead.
+ */
+export function compileSelector(operationType: GraphQLOperationType, selector: unknown, factory: string): CompiledSelector {
+  if (selector instanceof RegExp) {
+    const regexp = new RegExp(selector.source, selector.flags.replace(/[gy]/g, ''))
+    return {
+      key: operationKey(operationType, ANY),
+      label: `${operationType} ${String(selector)}`,
+      matches: (name) => name !== undefined && regexp.test(name),
+    }
+  }
+  const text = typeof selector === 'string' ? selector : selector instanceof String ? selector.toString() : undefined
+  if (text !== undefined && OPERATION_NAME.test(text)) return byName(operationType, text)
+  if (text !== undefined || isDocumentNode(selector)) {
+    const operations = text !== undefined ? operationsOfSource(text) : operationsOfDocument(selector as { definitions: readonly unknown[] })
+    return byName(operationType, nameOfDocument(operations, operationType, factory, text))
+  }
+  throw new TypeError(
+    message(
+      `${factory} expects an operation name, a RegExp or a GraphQL document as its first argument, but got ${selector === null ? 'null' : typeof selector}.`,
+      `For example: ${factory.replace('()', '')}('ListPosts', resolver).`,
+    ),
+  )
+}
+
+function byName(operationType: GraphQLOperationType, name: string): CompiledSelector {
+  return { key: operationKey(operationType, name), label: `${operationType} ${name}`, matches: (other) => other === name }
+}
+
+function nameOfDocument(operations: DocumentOperation[], expected: GraphQLOperationType, factory: string, text: string | undefined): string {
+  const what = text === undefined ? 'the GraphQL document' : `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`
+  if (operations.length !== 1) {
+    throw new TypeError(
+      message(
+        operations.length === 0
+          ? `${factory} got ${what}, which is neither an operation name nor a document with an operation.`
+          : `${factory} got ${what}, which defines ${operations.length} operations.`,
+        'Pass an operation name such as "ListPosts", or a document with exactly one operation.',
+      ),
+    )
+  }
+  const [{ operationType, operationName }] = operations as [DocumentOperation]
+  if (operationName === undefined) {
+    throw new TypeError(message(`${factory} got ${what}, whose operation is anonymous.`, 'Name the operation, or match anonymous operations with graphql.operation(resolver).'))
+  }
+  if (operationType !== expected) {
+    throw new TypeError(
+      message(
+        `${factory} got the document of ${operationType} ${operationName}, which is a ${operationType}, not a ${expected}.`,
+        `Use graphql.${operationType}(document, resolver) for it.`,
+      ),
+    )
+  }
+  return operationName
+}

@@ -1,0 +1,104 @@
+import { message } from '../../kernel/index.js'
+import { formatValue } from './format-value.js'
+import type { MockStep } from './mock-step.js'
+import { requestBody } from './request-body.js'
+
+/**
+ * How a value inside a JSON body is matched: the value itself, a RegExp (for
+ * strings), a predicate, or (for objects and arrays) a matcher of the same
+ * shape whose own values may be matchers too.
+ *
+ * @example
+ * const title: DeepMatcher<{ title: string; tags: string[] }> = { title: /^Hello/ }
+ */
+export type DeepMatcher<Value> =
+  | ((value: Value) => boolean)
+  | (Value extends string ? Value | RegExp : Value extends readonly (infer Item)[] ? readonly DeepMatcher<Item>[] : Value extends object ? { readonly [Key in keyof Value]?: DeepMatcher<Value[Key]> } : Value)
+
+/**
+ * `.body(...)`: the exact text (a string), a RegExp tested against the text,
+ * a predicate that receives the parsed body (JSON, a form as an object, else
+ * the text), or an object / array matched against the parsed body: partially
+ * (extra keys allowed) unless `{ exact: true }` is given.
+ *
+ * @example
+ * mock.post('/posts').body({ title: 'Hello' })
+ * mock.post('/posts').body<PostInput>((post) => post.tags.length > 0)
+ * mock.post('/upload').body(/^--boundary/)
+ */
+export type BodyMatcher<Body> = string | RegExp | ((body: Body) => boolean) | (unknown extends Body ? Readonly<Record<string, unknown>> | readonly unknown[] : Body extends object ? DeepMatcher<Body> : never)
+
+/** Options of `.body(matcher, options)`. */
+export interface BodyMatchOptions {
+  /** Objects and arrays must match exactly: no extra keys. Default `false` (partial). */
+  readonly exact?: boolean
+}
+
+/** Compiles `.body(...)`; throws a TypeError on bad input. @internal */
+export function bodyStep(matcher: unknown, options: BodyMatchOptions = {}): MockStep {
+  const description = `body(${formatValue(matcher)}${options.exact ? ', exact' : ''})`
+  const base = { name: 'body', description, needsBody: true } as const
+  if (typeof matcher === 'string') {
+    return { ...base, check: (context) => textReason(requestBody(context).text, matcher === requestBody(context).text, formatValue(matcher)) }
+  }
+  if (matcher instanceof RegExp) {
+    const regexp = new RegExp(matcher.source, matcher.flags.replace(/[gy]/g, ''))
+    return { ...base, check: (context) => textReason(requestBody(context).text, regexp.test(requestBody(context).text), String(matcher)) }
+  }
+  if (typeof matcher === 'function') {
+    return {
+      ...base,
+      check(context) {
+        const { parsed } = requestBody(context)
+        return (matcher as (body: unknown) => unknown)(parsed) === true ? undefined : `${formatValue(parsed)} was rejected by ${formatValue(matcher)}`
+      },
+    }
+  }
+  if (typeof matcher === 'object' && matcher !== null) {
+    const exact = options.exact === true
+    return { ...base, check: (context) => mismatch(requestBody(context).parsed, matcher, '', exact) }
+  }
+  throw new TypeError(
+    message(`.body() got ${matcher === null ? 'null' : typeof matcher}.`, 'Pass a string, a RegExp, a predicate function, or an object or array to match the JSON body.'),
+  )
+}
+
+function textReason(text: string, matches: boolean, expected: string): string | undefined {
+  if (matches) return undefined
+  return `${text === '' ? 'is empty' : `is ${formatValue(text)}`}, expected ${expected}`
+}
+
+/** The first difference between `value` and `matcher`, as `at .a.b: is 1, expected 2`; `undefined` when they match. */
+export function mismatch(value: unknown, matcher: unknown, path: string, exact: boolean): string | undefined {
+  const at = path === '' ? '' : `at ${path}: `
+  if (typeof matcher === 'function') {
+    return (matcher as (inner: unknown) => unknown)(value) === true ? undefined : `${at}${formatValue(value)} was rejected by ${formatValue(matcher)}`
+  }
+  if (matcher instanceof RegExp) {
+    return typeof value === 'string' && matcher.test(value) ? undefined : `${at}is ${formatValue(value)}, expected ${String(matcher)}`
+  }
+  if (Array.isArray(matcher)) {
+    if (!Array.isArray(value)) return `${at}is ${formatValue(value)}, expected an array`
+    if (value.length !== matcher.length) return `${at}has ${value.length} items, expected ${matcher.length}`
+    for (let i = 0; i < matcher.length; i++) {
+      const reason = mismatch(value[i], matcher[i], `${path}[${i}]`, exact)
+      if (reason !== undefined) return reason
+    }
+    return undefined
+  }
+  if (typeof matcher === 'object' && matcher !== null) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${at}is ${formatValue(value)}, expected an object`
+    const record = value as Record<string, unknown>
+    for (const [key, inner] of Object.entries(matcher)) {
+      if (!Object.hasOwn(record, key)) return `at ${path}.${key}: is missing, expected ${formatValue(inner)}`
+      const reason = mismatch(record[key], inner, `${path}.${key}`, exact)
+      if (reason !== undefined) return reason
+    }
+    if (exact) {
+      const extra = Object.keys(record).find((key) => !Object.hasOwn(matcher, key))
+      if (extra !== undefined) return `at ${path}.${extra}: is ${formatValue(record[extra])}, expected no such key (exact match)`
+    }
+    return undefined
+  }
+  return Object.is(value, matcher) ? undefined : `${at}is ${formatValue(value)}, expected ${formatValue(matcher)}`
+}

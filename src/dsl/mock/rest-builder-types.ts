@@ -1,0 +1,83 @@
+import type { HttpResolver } from '../http/http-types.js'
+import type { DefaultBodyType } from '../response/body-types.js'
+import type { HttpResponse } from '../response/http-response.js'
+import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
+import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
+import type { RestMock } from './rest-mock.js'
+import type { MockTypeError, Resolved, Unset } from './type-error.js'
+
+/**
+ * The body `.reply(status, body)` accepts: the declared response type, or any
+ * body while none is declared (strings become text, other values JSON).
+ *
+ * @example
+ * type Body = ReplyBody<{ id: string }> // { id: string }
+ */
+export type ReplyBody<ResponseBody> = [ResponseBody] extends [Unset] ? DefaultBodyType : ResponseBody
+
+/** The type of `.body()` on a builder that already has a body step. */
+export type BodyAlreadySet = MockTypeError<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
+
+/**
+ * `.body<Type>(matcher?, options?)`: declares the request body type (for the
+ * resolver's `request.json()` and for `calls[i].body`) and optionally matches it.
+ *
+ * @example
+ * mock.post('/posts/:id').body<PostInput>().reply<Post>(201, post)
+ * mock.post('/posts').body({ title: 'Hello' }).reply(201)
+ */
+export interface RestBodyStep<Params> {
+  <Body = unknown>(matcher?: BodyMatcher<NoInfer<Body>>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
+}
+
+/**
+ * `.reply(...)`: answers with a status and optional body (`init` adds headers
+ * or a status text), or with a resolver that receives what an `http.*`
+ * resolver receives. State the response type as `.reply<Type>(…)` to check
+ * the body. Throws at once on a status outside 200–599.
+ *
+ * @example
+ * mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'Hello' })
+ * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export interface RestReplyStep<Params, RequestBody> {
+  <ResponseBody = Unset>(status: number, body?: ReplyBody<NoInfer<ResponseBody>>, init?: ResponseInit): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInfer<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+}
+
+/**
+ * The first stage of `mock.get(...)` and friends: optional matching steps,
+ * then exactly one answer, which returns the mock (a request handler).
+ * Each step returns a new builder, so a partial builder can be reused.
+ *
+ * @example
+ * const base = mock.get('https://api.test/posts').headers({ authorization: /^Bearer / })
+ * server.use(base.query({ page: '1' }).reply(200, page1), base.query({ page: '2' }).reply(200, page2))
+ */
+export interface RestMockBuilder<Params, RequestBody = Unset> {
+  /** Match a subset of the search params, or a predicate over them. */
+  query(matcher: QueryMatcher): RestMockBuilder<Params, RequestBody>
+  /** Match a subset of the headers (names case-insensitive), or a predicate. */
+  headers(matcher: HeadersMatcher): RestMockBuilder<Params, RequestBody>
+  /** Match a subset of the cookies, or a predicate. */
+  cookies(matcher: CookiesMatcher): RestMockBuilder<Params, RequestBody>
+  /** Declare the request body type and/or match the body; once per mock. */
+  readonly body: [RequestBody] extends [Unset] ? RestBodyStep<Params> : BodyAlreadySet
+  /** Answer with a status (and body), or a resolver. */
+  readonly reply: RestReplyStep<Params, RequestBody>
+  /**
+   * Answer with (a clone of) this response for every request.
+   * @example mock.get('/logo').replyWith(HttpResponse.arrayBuffer(png))
+   */
+  replyWith<ResponseBody = Unset>(response: [ResponseBody] extends [Unset] ? Response : HttpResponse<NoInfer<ResponseBody>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  /**
+   * Fail the request as a network error (fetch rejects, node:http emits `error`).
+   * @example mock.get('/flaky').networkError().once()
+   */
+  networkError(): RestMock<Params, Resolved<RequestBody, unknown>, never>
+  /**
+   * Let the request reach the real network (and stop the lookup).
+   * @example mock.get('http://127.0.0.1:3000/health').passthrough()
+   */
+  passthrough(): RestMock<Params, Resolved<RequestBody, unknown>, never>
+}

@@ -1,0 +1,26 @@
+const remembered = new WeakMap<Response, readonly string[]>()
+
+/**
+ * Records the `Set-Cookie` values of a response's init. Browsers drop
+ * `Set-Cookie` from the headers of a Response built in script, so a runtime
+ * that must honour them (the browser one writes them to `document.cookie`)
+ * reads them back with `setCookiesOf`. Cheap no-op without such headers.
+ */
+export function rememberSetCookies(response: Response, init: ResponseInit | undefined): void {
+  const headers = init?.headers
+  if (headers === undefined) return
+  const values: string[] = []
+  if (headers instanceof Headers) values.push(...headers.getSetCookie())
+  else if (Array.isArray(headers)) {
+    for (const [name, value] of headers) if (name !== undefined && value !== undefined && name.toLowerCase() === 'set-cookie') values.push(value)
+  } else {
+    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'set-cookie') values.push(value)
+  }
+  if (values.length > 0) remembered.set(response, values)
+}
+
+/** The `Set-Cookie` values of a response: its headers, or what was remembered for it. */
+export function setCookiesOf(response: Response): readonly string[] {
+  const fromHeaders = response.headers.getSetCookie()
+  return fromHeaders.length > 0 ? fromHeaders : (remembered.get(response) ?? [])
+}

@@ -1,0 +1,76 @@
+import type { WorkerClients } from './sw-types.js'
+
+const STORE_KEY = '/__mocklib__/active-clients'
+
+/**
+ * The ids of the pages that activated mocking. The browser stops an idle
+ * worker and starts it again on the next event, losing memory; the set is
+ * therefore also kept in Cache Storage and read back (keeping only clients
+ * that still exist) before the first request after a restart is decided.
+ */
+export class ActiveClients {
+  readonly #ids = new Set<string>()
+  readonly #cacheName: string
+  #restored = false
+  #writes: Promise<void> = Promise.resolve()
+  /** Settles when the stored set has been read back. */
+  readonly ready: Promise<void>
+
+  constructor(
+    private readonly clients: WorkerClients,
+    scope: string,
+  ) {
+    this.#cacheName = `mocklib:active-clients:${scope}`
+    this.ready = this.#restore()
+      .catch((error: unknown) => console.error('[mocklib] Could not read the active clients back:', error))
+      .finally(() => {
+        this.#restored = true
+      })
+  }
+
+  /** False until the stored set is read back; `has()` is meaningful only then. */
+  get restored(): boolean {
+    return this.#restored
+  }
+
+  get size(): number {
+    return this.#ids.size
+  }
+
+  has(id: string): boolean {
+    return this.#ids.has(id)
+  }
+
+  add(id: string): Promise<void> {
+    this.#ids.add(id)
+    return this.#store()
+  }
+
+  delete(id: string): Promise<void> {
+    if (!this.#ids.delete(id)) return this.#writes
+    return this.#store()
+  }
+
+  async #restore(): Promise<void> {
+    const cache = await caches.open(this.#cacheName)
+    const stored = await cache.match(STORE_KEY)
+    if (!stored) return
+    const ids = (await stored.json()) as string[]
+    const alive = new Set((await this.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((client) => client.id))
+    for (const id of ids) if (alive.has(id)) this.#ids.add(id)
+  }
+
+  // Writes are chained so the last one always stores the latest set. A failed
+  // write only costs persistence across a restart; memory stays right.
+  #store(): Promise<void> {
+    this.#writes = this.#writes.then(async () => {
+      try {
+        const cache = await caches.open(this.#cacheName)
+        await cache.put(STORE_KEY, new Response(JSON.stringify([...this.#ids])))
+      } catch (error) {
+        console.error('[mocklib] Could not store the active clients:', error)
+      }
+    })
+    return this.#writes
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The few Service Worker global types the worker uses. The project compiles
+ * with the DOM library, which cannot be mixed with the WebWorker one, so the
+ * worker declares what it needs here.
+ */
+
+export interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void
+}
+
+export interface FetchEvent extends ExtendableEvent {
+  readonly request: Request
+  readonly clientId: string
+  respondWith(response: Response | Promise<Response>): void
+}
+
+export interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown
+  readonly source: { readonly id: string } | null
+  readonly ports: readonly MessagePort[]
+}
+
+export interface WorkerClient {
+  readonly id: string
+  postMessage(message: unknown, transfer: Transferable[]): void
+}
+
+export interface WorkerClients {
+  get(id: string): Promise<WorkerClient | undefined>
+  matchAll(options?: { includeUncontrolled?: boolean; type?: 'window' | 'worker' | 'sharedworker' | 'all' }): Promise<WorkerClient[]>
+  claim(): Promise<void>
+}
+
+export interface WorkerGlobal {
+  readonly clients: WorkerClients
+  readonly registration: { readonly scope: string }
+  skipWaiting(): Promise<void>
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void
+}

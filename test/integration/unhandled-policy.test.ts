@@ -1,0 +1,139 @@
+// onUnhandledRequest: 'warn' (default), 'error', 'bypass' and a callback, with
+// every client. Unhandled requests go to a real loopback server.
+import { http, HttpResponse, type UnhandledRequestStrategy } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { afterEach, describe, expect, it } from 'vitest'
+import { clients, viaFetch, viaNodeHttp } from './support/clients.js'
+import { captureConsole, failOnUnhandledRejection, useLocalServer } from './support/harness.js'
+
+const local = useLocalServer()
+const server = setupServer(http.get('*/handled', () => HttpResponse.text('handled')))
+failOnUnhandledRejection()
+
+let output: ReturnType<typeof captureConsole> | undefined
+function listen(onUnhandledRequest?: UnhandledRequestStrategy) {
+  output = captureConsole()
+  server.listen(onUnhandledRequest === undefined ? undefined : { onUnhandledRequest })
+  return output
+}
+afterEach(() => {
+  server.close()
+  output?.restore()
+})
+
+describe("'warn' (the default)", () => {
+  it.each(clients)('prints a warning naming method and URL, and the request reaches the network (%s)', async (_name, client) => {
+    const { warnings, errors } = listen()
+    const reply = await client(`${local.origin}/missing?page=2`, { method: 'POST', body: 'x' })
+    expect(reply.body).toBe('real POST /missing?page=2')
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0]).toContain(`[mocklib] Warning: intercepted a request without a matching request handler`)
+    expect(warnings()[0]).toContain(`POST ${local.origin}/missing?page=2`)
+    expect(errors()).toEqual([])
+  })
+
+  it('does not report static assets', async () => {
+    const { warnings } = listen('warn')
+    await viaFetch(`${local.origin}/assets/app.js`)
+    await viaFetch(`${local.origin}/logo.png`)
+    expect(warnings()).toEqual([])
+  })
+
+  it('does not report handled requests', async () => {
+    const { warnings } = listen('warn')
+    expect((await viaFetch(`${local.origin}/handled`)).body).toBe('handled')
+    expect(warnings()).toEqual([])
+  })
+})
+
+describe("'error'", () => {
+  it.each(clients)('fails the request with an error naming it, and prints it (%s)', async (_name, client) => {
+    const { errors } = listen('error')
+    const before = local.received.length
+    const failure = await client(`${local.origin}/forbidden`).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(Error)
+    // The whole error chain (message and causes) names the request.
+    expect(describeChain(failure)).toContain(`GET ${local.origin}/forbidden`)
+    expect(errors().join('\n')).toContain(`[mocklib] Error: intercepted a request without a matching request handler`)
+    expect(errors().join('\n')).toContain(`GET ${local.origin}/forbidden`)
+    expect(local.received.length).toBe(before)
+  })
+
+  it('fetch rejects with a TypeError whose cause names the request', async () => {
+    listen('error')
+    const error = await fetch(`${local.origin}/typed`).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(TypeError)
+    expect(String((error as TypeError).cause)).toContain(`GET ${local.origin}/typed`)
+  })
+
+  it('keeps answering other requests afterwards', async () => {
+    listen('error')
+    await viaNodeHttp(`${local.origin}/forbidden`).catch(() => undefined)
+    expect((await viaNodeHttp(`${local.origin}/handled`)).body).toBe('handled')
+    expect((await viaFetch(`${local.origin}/handled`)).body).toBe('handled')
+  })
+})
+
+describe("'bypass'", () => {
+  it.each(clients)('lets the request through silently (%s)', async (_name, client) => {
+    const { warnings, errors } = listen('bypass')
+    expect((await client(`${local.origin}/quiet`)).body).toBe('real GET /quiet')
+    expect([...warnings(), ...errors()]).toEqual([])
+  })
+})
+
+describe('a callback', () => {
+  it('receives the request; doing nothing lets it through silently', async () => {
+    const seen: string[] = []
+    const { warnings } = listen((request) => {
+      seen.push(`${request.method} ${new URL(request.url).pathname}`)
+    })
+    expect((await viaFetch(`${local.origin}/cb`)).body).toBe('real GET /cb')
+    expect(seen).toEqual(['GET /cb'])
+    expect(warnings()).toEqual([])
+  })
+
+  it('print.warning() prints the standard warning and lets the request through', async () => {
+    const { warnings } = listen((_request, print) => print.warning())
+    expect((await viaNodeHttp(`${local.origin}/cb-warn`)).body).toBe('real GET /cb-warn')
+    expect(warnings()[0]).toContain(`GET ${local.origin}/cb-warn`)
+  })
+
+  it('print.error() prints the standard error and fails the request', async () => {
+    const { errors } = listen((_request, print) => print.error())
+    await expect(viaFetch(`${local.origin}/cb-error`)).rejects.toThrow()
+    await expect(viaNodeHttp(`${local.origin}/cb-error`)).rejects.toThrow()
+    expect(errors().filter((text) => text.includes(`GET ${local.origin}/cb-error`))).toHaveLength(2)
+  })
+
+  it('a callback that throws fails the request with that error instead of crashing', async () => {
+    listen(() => {
+      throw new Error('policy bug')
+    })
+    const error = await viaFetch(`${local.origin}/cb-throws`).catch((caught: unknown) => caught)
+    expect(describeChain(error)).toContain('policy bug')
+    expect((await viaFetch(`${local.origin}/handled`)).body).toBe('handled')
+  })
+
+  it('also sees static assets (it decides itself)', async () => {
+    const seen: string[] = []
+    listen((request) => {
+      seen.push(new URL(request.url).pathname)
+    })
+    await viaFetch(`${local.origin}/main.css`)
+    expect(seen).toEqual(['/main.css'])
+  })
+})
+
+function describeChain(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    parts.push(current instanceof Error ? `${current.name}: ${current.message}` : String(current))
+    current = current instanceof Error ? current.cause : undefined
+  }
+  return parts.join(' <- ')
+}
