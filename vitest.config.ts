@@ -13,9 +13,28 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // `vitest run` runs every Node test with the fetch fast path, then the
+    // integration tests again with global fetch answered by the socket layer.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'test/packaging/**', 'node_modules/**'],
+          env: { MOCKLIB_FETCH_LAYER: 'fast' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'socket',
+          include: ['test/integration/**/*.test.ts'],
+          env: { MOCKLIB_FETCH_LAYER: 'socket' },
+        },
+      },
+    ],
   },
 })

@@ -1,5 +1,5 @@
 // mocklib, from the built dist (what users get).
-import { http, HttpResponse } from '../../dist/index.js'
+import { graphql, http, HttpResponse } from '../../dist/index.js'
 import { setupServer } from '../../dist/node.js'
 import { BODY, patternOf } from '../lib/measure.mjs'
 
@@ -26,4 +26,14 @@ export function boundary(server, body) {
     server.use(http.get(patternOf('b'), () => HttpResponse.json(BODY)))
     return body()
   })()
+}
+
+/** `count` GraphQL query handlers; the last one answers `GetUser`. */
+export function mockGraphql(count) {
+  const handlers = []
+  for (let i = 0; i < count - 1; i++) handlers.push(graphql.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
+  handlers.push(graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
+  const server = setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  return { stop: () => server.close() }
 }

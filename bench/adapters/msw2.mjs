@@ -1,5 +1,5 @@
 // msw 2 (the `msw2` alias of msw 2.15).
-import { http, HttpResponse } from 'msw2'
+import { graphql, http, HttpResponse } from 'msw2'
 import { setupServer } from 'msw2/node'
 import { BODY, patternOf } from '../lib/measure.mjs'
 
@@ -19,3 +19,13 @@ function listen(count) {
 
 export const mockFetch = listen
 export const mockHttp = () => listen(1)
+
+/** `count` GraphQL query handlers; the last one answers `GetUser`. */
+export function mockGraphql(count) {
+  const handlers = []
+  for (let i = 0; i < count - 1; i++) handlers.push(graphql.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
+  handlers.push(graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
+  const server = setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  return { stop: () => server.close() }
+}

@@ -1,5 +1,5 @@
 // msw 3 (the `msw` package).
-import { http, HttpResponse } from 'msw'
+import { graphql, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { BODY, patternOf } from '../lib/measure.mjs'
 
@@ -19,3 +19,13 @@ function listen(count) {
 
 export const mockFetch = listen
 export const mockHttp = () => listen(1)
+
+/** `count` GraphQL query handlers; the last one answers `GetUser`. */
+export function mockGraphql(count) {
+  const handlers = []
+  for (let i = 0; i < count - 1; i++) handlers.push(graphql.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
+  handlers.push(graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
+  const server = setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  return { stop: () => server.close() }
+}

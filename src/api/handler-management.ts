@@ -31,7 +31,11 @@ export interface HandlerManagement {
 /** Checks that `handlers` holds handlers only, with an error that says how to fix it. */
 export function assertHandlers(handlers: readonly unknown[], method: string): asserts handlers is RequestHandler[] {
   handlers.forEach((handler, position) => {
-    if (handler instanceof RequestHandler) return
+    if (handler instanceof RequestHandler) {
+      // Registering compiles a lazily compiled matcher, so that no request pays for it.
+      void handler.indexKey
+      return
+    }
     if (Array.isArray(handler)) {
       throw new TypeError(
         message(`${method} got an array as argument ${position + 1}.`, `Spread it instead: ${method.replace('()', '')}(...handlers).`),

@@ -1,5 +1,6 @@
 import { HandlerScope, message, MockingCore, type LifecycleEvents, type RequestHandler, type UnhandledRequestStrategy } from '../kernel/index.js'
 import { createAsyncScopeStore, interceptNode, type FetchLayer } from '../kernel/node/index.js'
+import { createMockAssertions, type MockAssertions } from '../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
 /** Options of `server.listen()`. */
@@ -17,7 +18,7 @@ export interface ListenOptions {
  * afterEach(() => server.resetHandlers())
  * afterAll(() => server.close())
  */
-export interface SetupServerApi extends HandlerManagement {
+export interface SetupServerApi extends HandlerManagement, MockAssertions {
   /**
    * Starts intercepting global fetch, node:http/https, undici and axios.
    * Throws when this server already listens or another server does.
@@ -62,6 +63,7 @@ export function setupServer(...handlers: RequestHandler[]): SetupServerApi {
 
   const server: SetupServerApi = {
     ...createHandlerManagement(store, 'server'),
+    ...createMockAssertions(store, core.observers),
     events: core.emitter,
     listen(options = {}) {
       if (stop) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))

@@ -18,3 +18,62 @@ export { HttpResponse, type HttpResponseInit } from './response/http-response.js
 export { passthrough } from './response/passthrough.js'
 export { ResolverRunner } from './shared/resolver-runner.js'
 export type { IsAny, MaybePromise } from './shared/maybe-promise.js'
+export { graphql } from './graphql/graphql.js'
+export { GraphQLHandler } from './graphql/graphql-handler.js'
+export { executeGraphQL, resolveWithSchema, type ExecuteGraphQLOptions, type MockSchema } from './graphql/execute-graphql.js'
+export type { GraphQLOperationType } from './graphql/graphql-operation.js'
+export type {
+  GraphQLAnyOperationHandlerFactory,
+  GraphQLDocumentLike,
+  GraphQLErrorItem,
+  GraphQLLink,
+  GraphQLOperationHandlerFactory,
+  GraphQLOperationSelector,
+  GraphQLResolver,
+  GraphQLResolverInfo,
+  GraphQLResolverResponse,
+  GraphQLResolverResult,
+  GraphQLResponseBody,
+  GraphQLVariables,
+  ResultOfDocument,
+  TypedDocumentDecoration,
+  VariablesOfDocument,
+} from './graphql/graphql-types.js'
+export {
+  createMockAssertions,
+  createTrafficRecorder,
+  mock,
+  MOCK_CALL_HISTORY_LIMIT,
+  MockHandler,
+  RestMock,
+  TRAFFIC_LIMITS,
+  GraphQLMock,
+  type AlreadyAnswered,
+  type BodyAlreadySet,
+  type GraphQLMockBuilder,
+  type GraphQLMockCall,
+  type GraphQLMockFactory,
+  type VariablesMatcher,
+  type BodyMatcher,
+  type BodyMatchOptions,
+  type CookiesMatcher,
+  type DeepMatcher,
+  type HeadersMatcher,
+  type MockAssertions,
+  type MockCall,
+  type MockDiagnosis,
+  type MockStepName,
+  type MockTypeError,
+  type QueryMatcher,
+  type ReplyBody,
+  type Resolved,
+  type RestBodyStep,
+  type RestMockBuilder,
+  type RestMockFactory,
+  type RestReplyStep,
+  type StepAfterAnswer,
+  type TimesCount,
+  type UnhandledRequestRecord,
+  type Unset,
+  type ValueMatcher,
+} from './mock/index.js'

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { PageApi } from './pages/app.js'
 
@@ -99,6 +100,11 @@ export async function startServer(files: Record<string, string>, routes: Record<
       response.end(file)
       return
     }
+    if (path === '/favicon.ico') {
+      response.statusCode = 204
+      response.end()
+      return
+    }
     hits.push(`${request.method} ${path}`)
     const route = routes[path]
     if (route) return route(request, response)
@@ -108,7 +114,8 @@ export async function startServer(files: Record<string, string>, routes: Record<
       request.on('end', () => {
         response.setHeader('content-type', 'application/json')
         response.setHeader('x-real', 'yes')
-        response.end(JSON.stringify({ source: 'network', method: request.method, body }))
+        const bypassHeader = request.headers['x-mocklib-bypass'] ?? null
+        response.end(JSON.stringify({ source: 'network', method: request.method, body, bypassHeader }))
       })
       return
     }
@@ -180,4 +187,31 @@ export async function openBrowser(origin: string): Promise<TestBrowser> {
 export async function reload(page: Page): Promise<void> {
   await page.reload()
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true')
+}
+
+/** The state a browser test file shares: one server, a fresh browser per test. */
+export interface BrowserSuite {
+  server: TestServer
+  browser: TestBrowser
+  page: Page
+}
+
+/**
+ * Registers the hooks of a browser test file: one server (the test page, the
+ * worker built from the sources, and `files`) and a fresh Chromium profile per test.
+ */
+export function browserSuite(files: () => Promise<Record<string, string>> = async () => ({})): BrowserSuite {
+  const suite = {} as BrowserSuite
+  beforeAll(async () => {
+    const [page, worker, extra] = await Promise.all([buildPage(), buildWorker(), files()])
+    suite.server = await startServer({ '/app.js': page, '/mocklib-worker.js': worker, ...extra })
+  })
+  afterAll(() => suite.server?.close())
+  beforeEach(async () => {
+    suite.server.hits.length = 0
+    suite.browser = await openBrowser(suite.server.origin)
+    suite.page = suite.browser.page
+  })
+  afterEach(() => suite.browser?.close())
+  return suite
 }

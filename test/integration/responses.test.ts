@@ -1,7 +1,7 @@
 // HttpResponse in every form, as real clients receive it.
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import nodeHttp from 'node:http'
+import nodeHttps from 'node:https'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { API, clients, viaFetch, viaNodeHttp } from './support/clients.js'
 import { failOnUnhandledRejection } from './support/harness.js'
@@ -93,7 +93,7 @@ describe('HttpResponse.error() per client API', () => {
   it("node:http emits 'error' on the request", async () => {
     server.use(http.get(`${API}/down`, () => HttpResponse.error()))
     const error = await new Promise<unknown>((resolve) => {
-      const request = nodeHttp.get(`${API.replace('https', 'http')}/down`, () => resolve('got a response'))
+      const request = nodeHttps.get(`${API}/down`, () => resolve('got a response'))
       request.on('error', resolve)
     })
     expect(error).toBeInstanceOf(Error)
@@ -145,8 +145,8 @@ describe('ReadableStream bodies', () => {
   it("node:http receives separate 'data' events", async () => {
     server.use(http.get(`${API}/stream`, streamed))
     const chunks = await new Promise<string[]>((resolve, reject) => {
-      nodeHttp
-        .get('http://api.example.test/stream', (response) => {
+      nodeHttps
+        .get(`${API}/stream`, (response) => {
           const seen: string[] = []
           response.on('data', (chunk: Buffer) => seen.push(chunk.toString()))
           response.on('end', () => resolve(seen))
@@ -181,7 +181,22 @@ describe('mocked responses and the request', () => {
       http.get(`${API}/old`, () => new HttpResponse(null, { status: 302, headers: { location: `${API}/new` } })),
       http.get(`${API}/new`, () => HttpResponse.text('new place')),
     )
-    const reply = await viaFetch(`${API}/old`)
-    expect(reply.body).toBe('new place')
+    const response = await fetch(`${API}/old`)
+    expect([response.status, response.url, response.redirected, await response.text()]).toEqual([200, `${API}/new`, true, 'new place'])
+    const manual = await fetch(`${API}/old`, { redirect: 'manual' })
+    expect(manual.status === 302 || manual.type === 'opaqueredirect').toBe(true)
+    await expect(fetch(`${API}/old`, { redirect: 'error' })).rejects.toThrow(TypeError)
+  })
+
+  it('a 303 after a POST becomes a GET; a 307 keeps the method and body', async () => {
+    server.use(
+      http.post(`${API}/form`, () => new HttpResponse(null, { status: 303, headers: { location: '/result' } })),
+      http.post(`${API}/keep`, () => new HttpResponse(null, { status: 307, headers: { location: '/kept' } })),
+      http.all(`${API}/:target`, async ({ request }) => HttpResponse.json({ method: request.method, body: await request.text() })),
+    )
+    const seeOther = await viaFetch(`${API}/form`, { method: 'POST', body: 'a=1' })
+    expect(JSON.parse(seeOther.body)).toEqual({ method: 'GET', body: '' })
+    const temporary = await viaFetch(`${API}/keep`, { method: 'POST', body: 'a=1' })
+    expect(JSON.parse(temporary.body)).toEqual({ method: 'POST', body: 'a=1' })
   })
 })

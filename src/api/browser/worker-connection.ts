@@ -1,7 +1,8 @@
-import { PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest } from '../../service-worker/protocol.js'
+import { PROTOCOL, type HelloReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../service-worker/protocol.js'
 import { VERSION } from '../../service-worker/version.js'
 import { notMocklibWorkerText, scopeText, versionMismatchText } from './messages.js'
 import type { RequestAnswerer } from './request-answerer.js'
+import { receiveWorkerMessages } from './page-dispatcher.js'
 import { deserializeRequest, deserializeResponse, serializeResponse } from './serialize.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
@@ -77,20 +78,17 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
 
-  const container = navigator.serviceWorker
   const reportedRequests = new Map<string, Request>()
-  const onMessage = (event: MessageEvent<RequestMessage | BypassMessage | null>): void => {
-    const data = event.data
-    if (data?.type === 'mocklib:request') {
-      const port = event.ports[0]
+  const release = receiveWorkerMessages((data, port) => {
+    if (data.type === 'mocklib:request') {
       if (port) void respond(data.request, port)
-    } else if (data?.type === 'mocklib:bypass') {
-      const request = reportedRequests.get(data.requestId)
-      if (!request) return
-      reportedRequests.delete(data.requestId)
-      answerer.core.emitter.emit('response:bypass', { request, requestId: data.requestId, response: deserializeResponse(data.response) })
+      return
     }
-  }
+    const request = reportedRequests.get(data.requestId)
+    if (!request) return
+    reportedRequests.delete(data.requestId)
+    answerer.core.emitter.emit('response:bypass', { request, requestId: data.requestId, response: deserializeResponse(data.response) })
+  })
 
   async function respond(serialized: SerializedRequest, port: MessagePort): Promise<void> {
     let reply: RequestReply = { type: 'passthrough', report: false }
@@ -114,8 +112,6 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     port.postMessage(reply, transfer)
   }
 
-  container.addEventListener('message', onMessage)
-  container.startMessages()
   const activate = (): void => worker.postMessage({ type: 'mocklib:activate' } satisfies PageMessage)
   const deactivate = (): void => worker.postMessage({ type: 'mocklib:deactivate' } satisfies PageMessage)
   const onPageShow = (event: PageTransitionEvent): void => {
@@ -132,8 +128,9 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       clearInterval(keepalive)
       removeEventListener('pagehide', deactivate)
       removeEventListener('pageshow', onPageShow)
+      release()
+      reportedRequests.clear()
       await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
-      container.removeEventListener('message', onMessage)
     },
   }
 }

@@ -29,6 +29,9 @@ export function prefersGraphQLResponse(accept: string | null): boolean {
 /**
  * Answers `application/graphql-response+json` when the client prefers it and
  * the resolver left the content type to `HttpResponse.json`'s default.
+ *
+ * @example
+ * return negotiateContentType(context.request, HttpResponse.json({ data }))
  */
 export function negotiateContentType(request: Request, response: Response): Response {
   if (!hasDefaultContentType(response) || !prefersGraphQLResponse(request.headers.get('accept'))) return response

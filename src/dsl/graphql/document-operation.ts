@@ -12,7 +12,12 @@ interface OperationDefinitionLike {
   readonly name?: { readonly value: string } | null
 }
 
-/** True for a parsed GraphQL document (a `DocumentNode`), read structurally. */
+/**
+ * True for a parsed GraphQL document (a `DocumentNode`), read structurally.
+ *
+ * @example
+ * isDocumentNode(parse('{ a }')) // true
+ */
 export function isDocumentNode(value: unknown): value is { readonly kind: string; readonly definitions: readonly unknown[] } {
   return (
     typeof value === 'object' &&
@@ -25,6 +30,9 @@ export function isDocumentNode(value: unknown): value is { readonly kind: string
 /**
  * The operations of a `DocumentNode`. Reads the plain AST, so it needs no
  * `graphql` import.
+ *
+ * @example
+ * operationsOfDocument(parse('mutation A { a }')) // [{ operationType: 'mutation', operationName: 'A' }]
  */
 export function operationsOfDocument(document: { readonly definitions: readonly unknown[] }): DocumentOperation[] {
   return document.definitions

@@ -12,6 +12,9 @@ import { graphQLRequestState, seedRequestState } from './graphql-request-state.j
  * of the parts' bodies, in order. An operation no handler answers (or that
  * does not parse) gets an item with a GraphQL error saying so; the others are
  * still answered.
+ *
+ * @example
+ * const channel: Channel = { name: 'graphql', splitter: graphQLBatchSplitter, requestKeys }
  */
 export const graphQLBatchSplitter: RequestSplitter = {
   split(context: RequestContext): Promise<RequestSplit | null> | null {

@@ -7,7 +7,12 @@ import { graphQLRequestState } from './graphql-request-state.js'
 /** Wildcard key part: "any operation type" or "any operation name". */
 export const ANY = '*'
 
-/** The key a GraphQL handler files itself under: `query ListPosts`, `mutation *`, `* *`. */
+/**
+ * The key a GraphQL handler files itself under: `query ListPosts`, `mutation *`, `* *`.
+ *
+ * @example
+ * operationKey('query', 'ListPosts') // 'query ListPosts'
+ */
 export function operationKey(operationType: GraphQLOperationType | typeof ANY, operationName: string | typeof ANY): string {
   return `${operationType} ${operationName}`
 }
@@ -21,6 +26,9 @@ export function operationKey(operationType: GraphQLOperationType | typeof ANY, o
  * Requests that are not GraphQL over HTTP give `null` before any body is
  * read. A request that looks like GraphQL but cannot be used gives `null` too,
  * and leaves a note saying why for the unhandled-request message.
+ *
+ * @example
+ * this.indexKey = { channel: graphQLChannel, key: operationKey('query', 'ListPosts') }
  */
 export const graphQLChannel: Channel = {
   name: 'graphql',
@@ -39,6 +47,11 @@ async function keysOf(context: RequestContext): Promise<readonly string[] | null
     return null
   }
   const everything = operationKey(ANY, ANY)
-  if (state.operationName === undefined) return [everything]
+  // Only printed if no handler answers: it names what a handler would have to match.
+  if (state.operationName === undefined) {
+    context.addNote(`It is an anonymous GraphQL ${state.operationType}; only graphql.operation() handlers match anonymous operations.`)
+    return [everything]
+  }
+  context.addNote(`It is the GraphQL ${state.operationType} "${state.operationName}"; match it with graphql.${state.operationType === 'subscription' ? 'operation' : state.operationType}('${state.operationName}', resolver).`)
   return [operationKey(state.operationType, state.operationName), operationKey(state.operationType, ANY), everything]
 }

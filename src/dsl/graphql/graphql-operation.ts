@@ -1,4 +1,9 @@
-/** The three GraphQL operation types. */
+/**
+ * The three GraphQL operation types.
+ *
+ * @example
+ * graphql.operation(({ operationType }) => (operationType === 'mutation' ? HttpResponse.json({ data: null }) : undefined))
+ */
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
 
 /**
@@ -37,7 +42,12 @@ export interface BatchOperation {
 /** Everything the GraphQL layer learns from one request; `null`: not a GraphQL request. */
 export type GraphQLRequestState = ParsedOperation | InvalidOperation | BatchOperation | null
 
-/** An invalid-operation value. */
+/**
+ * An invalid-operation value.
+ *
+ * @example
+ * invalid('the GraphQL query does not parse: Syntax Error …')
+ */
 export function invalid(reason: string): InvalidOperation {
   return { kind: 'invalid', reason }
 }

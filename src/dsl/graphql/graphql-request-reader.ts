@@ -20,6 +20,9 @@ const DOCUMENT_START = /^(?:\s|,|#[^\n\r]*)*(?:\{|(?:query|mutation|subscription
  * reading its body; the body is read from a clone so resolvers can read it.
  * A `query` that does not start like a GraphQL document (`/search?query=shoes`)
  * is not GraphQL either.
+ *
+ * @example
+ * await readGraphQLPayload(context) // { kind: 'raw', query: '{ posts { id } }', variables: {}, operationName: undefined }
  */
 export async function readGraphQLPayload(context: RequestContext): Promise<GraphQLPayload | null> {
   if (!mayCarryGraphQL(context)) return null
@@ -32,6 +35,9 @@ export async function readGraphQLPayload(context: RequestContext): Promise<Graph
 /**
  * A synchronous first look at method, search params and content type only:
  * false means "certainly not GraphQL over HTTP" (most REST traffic).
+ *
+ * @example
+ * mayCarryGraphQL(contextOf(new Request('https://x.test/posts'))) // false
  */
 export function mayCarryGraphQL(context: RequestContext): boolean {
   if (context.method === 'GET') return context.url.searchParams.has('query')

@@ -17,7 +17,12 @@ export function graphQLRequestState(context: RequestContext): Promise<GraphQLReq
   return context.memo(STATE, computeState)
 }
 
-/** Gives a part of a batch its already parsed operation. */
+/**
+ * Gives a part of a batch its already parsed operation.
+ *
+ * @example
+ * seedRequestState(context.fork(partRequest), parsedItem)
+ */
 export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
   context.memo(STATE, () => Promise.resolve(state))
 }

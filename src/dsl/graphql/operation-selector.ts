@@ -21,6 +21,9 @@ const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
  * TypedDocumentNode, or a document string such as a TypedDocumentString)
  * whose single named operation gives the name and must have `operationType`.
  * Throws a TypeError that says what to pass instead.
+ *
+ * @example
+ * compileSelector('query', /^List/, 'graphql.query()').key // 'query *'
  */
 export function compileSelector(operationType: GraphQLOperationType, selector: unknown, factory: string): CompiledSelector {
   if (selector instanceof RegExp) {

@@ -7,6 +7,9 @@ import { operationsOfDocument } from './document-operation.js'
  * first use) and picks the operation to run: the one named by `operationName`,
  * else the only one. Anything unusable becomes an `InvalidOperation` whose
  * reason quotes the parse error.
+ *
+ * @example
+ * await parseOperation({ kind: 'raw', query: '{ a }', variables: {}, operationName: undefined }) // { kind: 'operation', operationType: 'query', … }
  */
 export async function parseOperation(raw: RawOperation | InvalidOperation): Promise<ParsedOperation | InvalidOperation> {
   if (raw.kind === 'invalid') return raw

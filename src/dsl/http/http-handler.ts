@@ -1,7 +1,7 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
-import { compilePredicate, type CompiledPredicate, type HttpPredicate } from './http-predicate.js'
+import { checkPredicate, compilePredicate, type CompiledPredicate, type HttpPredicate } from './http-predicate.js'
 
 /** What a REST resolver receives. */
 export interface HttpResolverInfoRuntime {
@@ -12,8 +12,11 @@ export interface HttpResolverInfoRuntime {
 }
 
 /**
- * A REST request handler: a method, a predicate compiled at creation, and a
- * resolver. Made by `http.get(...)` and friends.
+ * A REST request handler: a method, a predicate, and a resolver. Made by
+ * `http.get(...)` and friends. The predicate is checked at creation (bad input
+ * throws there) but compiled on first use of `indexKey`, which registration
+ * (`setupServer`, `use`, `resetHandlers`) touches: creating a handler stays
+ * cheap and no request pays for compiling.
  *
  * @example
  * const handler = http.get('/posts', () => HttpResponse.json([]))
@@ -21,28 +24,39 @@ export interface HttpResolverInfoRuntime {
  */
 export class HttpHandler extends RequestHandler {
   readonly info: HandlerInfo
-  readonly indexKey: IndexKey
   readonly #method: string
-  readonly #predicate: CompiledPredicate
+  readonly #source: HttpPredicate
+  readonly #label: string
+  #predicate: CompiledPredicate | undefined
+  #indexKey: IndexKey | undefined
   readonly #runner: ResolverRunner<HttpResolverInfoRuntime>
 
   constructor(method: string, predicate: HttpPredicate, resolver: (info: never) => unknown, options?: HandlerOptions) {
     super(options)
     const label = `http.${method === '*' ? 'all' : method.toLowerCase()}()`
     this.#method = method
-    this.#predicate = compilePredicate(predicate, label)
+    checkPredicate(predicate, label)
+    this.#source = predicate
+    this.#label = label
     const header = `${method === '*' ? 'ALL' : method} ${predicate instanceof RegExp ? String(predicate) : typeof predicate === 'function' ? '<predicate function>' : predicate}`
     this.info = { kind: 'http', header }
-    this.indexKey = { channel: httpChannel, key: httpIndexKey(method, this.#predicate.staticPrefix) }
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] ${label} for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
     this.#runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header)
   }
 
+  get indexKey(): IndexKey {
+    return (this.#indexKey ??= { channel: httpChannel, key: httpIndexKey(this.#method, this.#compiled().staticPrefix) })
+  }
+
+  #compiled(): CompiledPredicate {
+    return (this.#predicate ??= compilePredicate(this.#source, this.#label, true))
+  }
+
   handle(context: RequestContext): Response | undefined | Promise<Response | undefined> {
     if (this.#method !== '*' && context.method !== this.#method) return undefined
-    const params = this.#predicate.match(context)
+    const params = this.#compiled().match(context)
     if (params === undefined) return undefined
     return this.#runner.run({ request: context.request, params, cookies: context.cookies, requestId: context.requestId })
   }

@@ -1,5 +1,5 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { compilePath } from './path-pattern.js'
+import { checkPath, compilePath } from './path-pattern.js'
 
 /** What a custom predicate function receives. */
 export interface HttpPredicateInfo {
@@ -19,9 +19,18 @@ export interface CompiledPredicate {
   match(context: RequestContext): Record<string, string> | undefined
 }
 
+/**
+ * Checks a predicate without compiling it (cheap, at handler creation): throws
+ * what `compilePredicate` would throw. Compile later with `checked = true`.
+ */
+export function checkPredicate(predicate: HttpPredicate, label: string): void {
+  if (typeof predicate === 'string') checkPath(predicate, label)
+  else if (!(predicate instanceof RegExp) && typeof predicate !== 'function') compilePredicate(predicate, label)
+}
+
 /** Compiles any predicate form; throws a TypeError naming `label` on bad input. */
-export function compilePredicate(predicate: HttpPredicate, label: string): CompiledPredicate {
-  if (typeof predicate === 'string') return compilePath(predicate, label)
+export function compilePredicate(predicate: HttpPredicate, label: string, checked = false): CompiledPredicate {
+  if (typeof predicate === 'string') return compilePath(predicate, label, checked)
   if (predicate instanceof RegExp) return compileRegExp(predicate)
   if (typeof predicate === 'function') {
     return {

@@ -19,19 +19,11 @@ const ORIGIN_AND_PATH = Symbol('origin and path')
  * Matching is case-insensitive, ignores the query and hash, and accepts a
  * trailing slash. Throws an error that names the pattern when it is invalid.
  */
-export function compilePath(pattern: string, label: string): CompiledPath {
+export function compilePath(pattern: string, label: string, checked = false): CompiledPath {
   if (pattern.trim() === '') throw new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
   if (pattern === '*') return { staticPrefix: '', match: () => ({}) }
 
-  const withoutQuery = stripQueryAndHash(pattern, label)
-  let target = withoutQuery
-  if (!ABSOLUTE.test(target) && !target.startsWith('*')) {
-    if (!target.startsWith('/')) target = `/${target}`
-    // In a DOM environment a host-less path means "on this page's origin".
-    if (typeof location !== 'undefined' && typeof location.origin === 'string' && location.origin !== 'null') {
-      target = location.origin + target
-    }
-  }
+  const target = targetOf(pattern, label, !checked)
   const onPathOnly = target.startsWith('/')
   const { source, names, staticPrefix } = translate(target, pattern, label, onPathOnly)
   // The trailing slash is optional on both sides: `/posts/` also matches `/posts`.
@@ -54,18 +46,70 @@ export function compilePath(pattern: string, label: string): CompiledPath {
   }
 }
 
+/**
+ * The checks of `compilePath` without compiling: throws the same errors and
+ * warns about a query string, in one cheap scan. `compilePath(pattern, label,
+ * true)` later compiles without warning again (lazy compilation).
+ */
+export function checkPath(pattern: string, label: string): void {
+  if (pattern.trim() === '') throw new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
+  if (pattern === '*') return
+  const target = targetOf(pattern, label, true)
+  const pathStart = target.startsWith('/') ? 0 : findPathStart(target)
+  const names: string[] = []
+  for (let i = target.indexOf(':'); i !== -1; i = target.indexOf(':', i + 1)) {
+    const inPath = i >= pathStart
+    if (NAME_START.test(target[i + 1] ?? '') && (inPath || isHostParam(target, i))) {
+      let end = i + 1
+      while (end < target.length && NAME_CHAR.test(target[end]!)) end++
+      const name = target.slice(i + 1, end)
+      if (names.includes(name)) throw duplicateParam(label, pattern, name)
+      names.push(name)
+    } else if (inPath) {
+      throw badColon(label, pattern, i)
+    }
+  }
+}
+
+/** The pattern without query and hash, made absolute where a page origin exists. */
+function targetOf(pattern: string, label: string, warn: boolean): string {
+  let target = stripQueryAndHash(pattern, label, warn)
+  if (!ABSOLUTE.test(target) && !target.startsWith('*')) {
+    if (!target.startsWith('/')) target = `/${target}`
+    // In a DOM environment a host-less path means "on this page's origin".
+    if (typeof location !== 'undefined' && typeof location.origin === 'string' && location.origin !== 'null') {
+      target = location.origin + target
+    }
+  }
+  return target
+}
+
+function duplicateParam(label: string, pattern: string, name: string): TypeError {
+  return new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
+}
+
+function badColon(label: string, pattern: string, index: number): TypeError {
+  return new TypeError(
+    message(
+      `${label}: invalid path "${pattern}": ":" at position ${index} must be followed by a parameter name (a letter or "_", then letters, digits or "_").`,
+      'Write a parameter as ":id", or escape a literal colon as "%3A".',
+    ),
+  )
+}
+
 function originAndPath(context: RequestContext): string {
   const { protocol, host, pathname } = context.url
   return `${protocol}//${host}${pathname}`
 }
 
 /** Drops `?query` and `#hash` (but not the `?` of an optional `:param?`), warning once. */
-function stripQueryAndHash(pattern: string, label: string): string {
+function stripQueryAndHash(pattern: string, label: string, warn: boolean): string {
+  if (!pattern.includes('?') && !pattern.includes('#')) return pattern
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i]
     if (char === '#') return pattern.slice(0, i)
     if (char === '?' && !followsParamName(pattern, i)) {
-      console.warn(
+      if (warn) console.warn(
         message(
           `${label}: the query string in "${pattern}" is ignored; handlers match on the path only.`,
           'Read query parameters inside the resolver: `new URL(request.url).searchParams.get("name")`.',
@@ -116,9 +160,7 @@ function translate(target: string, pattern: string, label: string, onPathOnly: b
       let end = i + 1
       while (end < target.length && NAME_CHAR.test(target[end]!)) end++
       const name = target.slice(i + 1, end)
-      if (names.includes(name)) {
-        throw new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
-      }
+      if (names.includes(name)) throw duplicateParam(label, pattern, name)
       names.push(name)
       const optional = target[end] === '?'
       flushLiteral(inPath)
@@ -129,14 +171,7 @@ function translate(target: string, pattern: string, label: string, onPathOnly: b
       i = optional ? end : end - 1
       continue
     }
-    if (char === ':' && inPath) {
-      throw new TypeError(
-        message(
-          `${label}: invalid path "${pattern}": ":" at position ${i} must be followed by a parameter name (a letter or "_", then letters, digits or "_").`,
-          'Write a parameter as ":id", or escape a literal colon as "%3A".',
-        ),
-      )
-    }
+    if (char === ':' && inPath) throw badColon(label, pattern, i)
     if (char === '*') {
       flushLiteral(inPath)
       if (inPath) {

@@ -1,7 +1,7 @@
-import { message } from '../../kernel/index.js'
+import { message, type RequestContext } from '../../kernel/index.js'
 import { formatValue } from './format-value.js'
 import type { MockStep } from './mock-step.js'
-import { requestBody } from './request-body.js'
+import { peekRequestBody, requestBody } from './request-body.js'
 
 /**
  * How a value inside a JSON body is matched: the value itself, a RegExp (for
@@ -37,26 +37,36 @@ export interface BodyMatchOptions {
 /** Compiles `.body(...)`; throws a TypeError on bad input. @internal */
 export function bodyStep(matcher: unknown, options: BodyMatchOptions = {}): MockStep {
   const description = `body(${formatValue(matcher)}${options.exact ? ', exact' : ''})`
-  const base = { name: 'body', description, needsBody: true } as const
+  const base = {
+    name: 'body',
+    description,
+    load: (context) => {
+      const body = requestBody(context)
+      return body.state === 'pending' ? body.ready : undefined
+    },
+    loaded: (context) => peekRequestBody(context)?.state === 'read',
+  } satisfies Partial<MockStep>
+  const unreadable = (context: RequestContext) => (requestBody(context).state === 'unavailable' ? 'could not be read: it was already consumed' : undefined)
   if (typeof matcher === 'string') {
-    return { ...base, check: (context) => textReason(requestBody(context).text, matcher === requestBody(context).text, formatValue(matcher)) }
+    return { ...base, check: (context) => unreadable(context) ?? textReason(requestBody(context).text, matcher === requestBody(context).text, formatValue(matcher)) }
   }
   if (matcher instanceof RegExp) {
     const regexp = new RegExp(matcher.source, matcher.flags.replace(/[gy]/g, ''))
-    return { ...base, check: (context) => textReason(requestBody(context).text, regexp.test(requestBody(context).text), String(matcher)) }
+    return { ...base, check: (context) => unreadable(context) ?? textReason(requestBody(context).text, regexp.test(requestBody(context).text), String(matcher)) }
   }
   if (typeof matcher === 'function') {
     return {
       ...base,
       check(context) {
         const { parsed } = requestBody(context)
+        if (requestBody(context).state === 'unavailable') return unreadable(context)
         return (matcher as (body: unknown) => unknown)(parsed) === true ? undefined : `${formatValue(parsed)} was rejected by ${formatValue(matcher)}`
       },
     }
   }
   if (typeof matcher === 'object' && matcher !== null) {
     const exact = options.exact === true
-    return { ...base, check: (context) => mismatch(requestBody(context).parsed, matcher, '', exact) }
+    return { ...base, check: (context) => unreadable(context) ?? mismatch(requestBody(context).parsed, matcher, '', exact) }
   }
   throw new TypeError(
     message(`.body() got ${matcher === null ? 'null' : typeof matcher}.`, 'Pass a string, a RegExp, a predicate function, or an object or array to match the JSON body.'),
@@ -68,9 +78,9 @@ function textReason(text: string, matches: boolean, expected: string): string | 
   return `${text === '' ? 'is empty' : `is ${formatValue(text)}`}, expected ${expected}`
 }
 
-/** The first difference between `value` and `matcher`, as `at .a.b: is 1, expected 2`; `undefined` when they match. */
+/** The first difference between `value` and `matcher`, as `.a.b is 1, expected 2`; `undefined` when they match. */
 export function mismatch(value: unknown, matcher: unknown, path: string, exact: boolean): string | undefined {
-  const at = path === '' ? '' : `at ${path}: `
+  const at = path === '' ? '' : `${path} `
   if (typeof matcher === 'function') {
     return (matcher as (inner: unknown) => unknown)(value) === true ? undefined : `${at}${formatValue(value)} was rejected by ${formatValue(matcher)}`
   }
@@ -90,13 +100,13 @@ export function mismatch(value: unknown, matcher: unknown, path: string, exact: 
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${at}is ${formatValue(value)}, expected an object`
     const record = value as Record<string, unknown>
     for (const [key, inner] of Object.entries(matcher)) {
-      if (!Object.hasOwn(record, key)) return `at ${path}.${key}: is missing, expected ${formatValue(inner)}`
+      if (!Object.hasOwn(record, key)) return `${path}.${key} is missing, expected ${formatValue(inner)}`
       const reason = mismatch(record[key], inner, `${path}.${key}`, exact)
       if (reason !== undefined) return reason
     }
     if (exact) {
       const extra = Object.keys(record).find((key) => !Object.hasOwn(matcher, key))
-      if (extra !== undefined) return `at ${path}.${extra}: is ${formatValue(record[extra])}, expected no such key (exact match)`
+      if (extra !== undefined) return `${path}.${extra} is ${formatValue(record[extra])}, expected no such key (exact match)`
     }
     return undefined
   }

@@ -3,7 +3,7 @@ import { delay as wait } from '../response/delay.js'
 import { CallHistory, type MockCall } from './mock-call.js'
 import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock-limits.js'
 import type { MockStep, MockStepName } from './mock-step.js'
-import { peekRequestBody, requestBody, type RequestBody } from './request-body.js'
+import { requestBody, type RequestBody } from './request-body.js'
 
 /**
  * How far a request got through a mock's steps: `depth` steps passed; `step`
@@ -63,6 +63,16 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
   isDone(): boolean {
     const count = this.#history.count
     return Number.isFinite(this.limit) ? count >= this.limit : count > 0
+  }
+
+  /** True when a step reads data asynchronously (the body, the GraphQL operation). @internal */
+  get loads(): boolean {
+    return this.steps.some((step) => step.load !== undefined)
+  }
+
+  /** Starts the asynchronous reads of every step, so that diagnostics can use them later. @internal */
+  prefetch(context: RequestContext): void {
+    for (const step of this.steps) step.load?.(context)
   }
 
   /** The mock in one line, with its steps: `GET /posts query(page="2")`. */
@@ -125,6 +135,11 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
     this.#history.clear()
   }
 
+  /** A tie-breaker between requests rejected at the same step: higher is nearer. */
+  similarity(_context: RequestContext): number {
+    return 0
+  }
+
   /**
    * How far `context` gets through the steps, without reading anything new:
    * a body that was never read counts as "not captured".
@@ -133,11 +148,8 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
     const { steps } = this
     for (let depth = 0; depth < steps.length; depth++) {
       const step = steps[depth]!
-      if (step.needsBody) {
-        const body = peekRequestBody(context)
-        if (body === undefined || body.state !== 'read') {
-          return { depth, step: step.name, reason: 'was not captured (no mock read it, and it was consumed before it could be recorded)' }
-        }
+      if (step.loaded !== undefined && !step.loaded(context)) {
+        return { depth, step: step.name, reason: 'was not captured (no mock read it before it was consumed)' }
       }
       const reason = step.check(context)
       if (reason !== undefined) return { depth, step: step.name, reason }
@@ -157,11 +169,8 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
     const { steps } = this
     for (let index = from; index < steps.length; index++) {
       const step = steps[index]!
-      if (step.needsBody) {
-        const body = requestBody(context)
-        if (body.state === 'pending') return body.ready.then(() => this.#matchFrom(context, index))
-        if (body.state === 'unavailable') return this.#rejected(context, step, 'could not be read: it was already consumed')
-      }
+      const loading = step.load?.(context)
+      if (loading !== undefined) return loading.then(() => this.#matchFrom(context, index))
       const reason = step.check(context)
       if (reason !== undefined) return this.#rejected(context, step, reason)
     }

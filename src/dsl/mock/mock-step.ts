@@ -11,13 +11,16 @@ export type MockStepName = 'method' | 'path' | 'query' | 'headers' | 'cookies' |
  * `undefined` when the request passes, else a short reason such as
  * `"page" is "x", expected /^\d+$/`.
  *
- * A step with `needsBody` reads the request body: `check` is called only once
- * the body was read (see `request-body.ts`).
+ * A step that needs data read asynchronously (the body, the GraphQL
+ * operation) has `load`: it starts reading (once per request) and returns a
+ * promise while the data is not there yet; `check` runs only after it.
+ * `loaded` tells diagnostics, without starting a read, whether it is there.
  */
 export interface MockStep {
   readonly name: MockStepName
   /** How the step appears in a mock's description, e.g. `query(page=/^\d+$/)`; `''` for none. */
   readonly description: string
-  readonly needsBody?: boolean
+  load?(context: RequestContext): Promise<unknown> | undefined
+  loaded?(context: RequestContext): boolean
   check(context: RequestContext): string | undefined
 }

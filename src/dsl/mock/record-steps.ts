@@ -32,7 +32,6 @@ export type CookiesMatcher = Readonly<Record<string, ValueMatcher>> | ((cookies:
 
 interface RecordSource<Whole> {
   readonly name: 'query' | 'headers' | 'cookies'
-  readonly noun: string
   whole(context: RequestContext): Whole
   read(whole: Whole, key: string): string | null
   show(whole: Whole): string
@@ -40,7 +39,6 @@ interface RecordSource<Whole> {
 
 const querySource: RecordSource<URLSearchParams> = {
   name: 'query',
-  noun: 'query param',
   whole: (context) => context.url.searchParams,
   read: (params, key) => params.get(key),
   show: (params) => (params.size === 0 ? '(no query)' : `?${params.toString()}`),
@@ -48,7 +46,6 @@ const querySource: RecordSource<URLSearchParams> = {
 
 const headersSource: RecordSource<Headers> = {
   name: 'headers',
-  noun: 'header',
   whole: (context) => context.request.headers,
   read: (headers, key) => headers.get(key),
   show: (headers) => formatValue(Object.fromEntries(headers)),
@@ -56,7 +53,6 @@ const headersSource: RecordSource<Headers> = {
 
 const cookiesSource: RecordSource<Record<string, string>> = {
   name: 'cookies',
-  noun: 'cookie',
   whole: (context) => context.cookies,
   read: (cookies, key) => (Object.hasOwn(cookies, key) ? cookies[key]! : null),
   show: (cookies) => formatValue(cookies),
@@ -90,7 +86,7 @@ function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record
       const whole = source.whole(context)
       for (const [key, test] of entries) {
         const reason = test(source.read(whole, key))
-        if (reason !== undefined) return `${source.noun} "${key}" ${reason}`
+        if (reason !== undefined) return `"${key}" ${reason}`
       }
       return undefined
     },

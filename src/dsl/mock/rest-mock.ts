@@ -32,7 +32,7 @@ export function compileMockPredicate(method: string, predicate: HttpPredicate): 
 
 /**
  * A REST mock: an `http.*`-style handler built by `mock.get(...)…reply(...)`.
- * Steps are checked in the order method, path, then the builder's steps;
+ * Steps are checked in the order path, method, then the builder's steps;
  * `calls` keeps the params and parsed body of each answered request.
  *
  * @example
@@ -47,6 +47,7 @@ export class RestMock<Params = Record<string, string>, RequestBodyType = unknown
   protected readonly steps: readonly MockStep[]
   readonly #compiled: CompiledPredicate
   readonly #answer: RestAnswer
+  readonly #target: string
   /** Type-only: the declared response body. */
   declare readonly responseBody?: ResponseBody
 
@@ -86,12 +87,23 @@ export class RestMock<Params = Record<string, string>, RequestBodyType = unknown
       description: '',
       check: (context) => (this.#params(context) === undefined ? `${context.url.href} does not match ${header.slice(header.indexOf(' ') + 1)}` : undefined),
     }
-    this.steps = [methodStep, pathStep, ...config.steps]
+    // Path before method: for diagnostics, "same URL, other method" is nearer than "same method, other URL".
+    this.steps = [pathStep, methodStep, ...config.steps]
+    this.#target = header.slice(header.indexOf(' ') + 1)
     this.noteFrom = 2
   }
 
   #params(context: RequestContext): Record<string, string> | undefined {
     return context.memo(this.#compiled, (inner) => this.#compiled.match(inner))
+  }
+
+  /** Ties between requests rejected at the same step go to the URL sharing the longest prefix with the pattern. */
+  override similarity(context: RequestContext): number {
+    const url = context.request.url
+    const limit = Math.min(url.length, this.#target.length)
+    let shared = 0
+    while (shared < limit && url.charCodeAt(shared) === this.#target.charCodeAt(shared)) shared++
+    return shared
   }
 
   protected answer(context: RequestContext): Response | undefined | Promise<Response | undefined> {

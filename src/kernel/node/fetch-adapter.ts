@@ -1,5 +1,6 @@
 import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import { createRequestId, type MockingCore } from '../mocking-core.js'
+import { nextRedirect } from './fetch-redirect.js'
 
 /**
  * The fetch fast path: replaces `globalThis.fetch` so that a mocked request
@@ -10,20 +11,24 @@ import { createRequestId, type MockingCore } from '../mocking-core.js'
  */
 export function patchGlobalFetch(core: MockingCore): () => void {
   const realFetch = globalThis.fetch
-  const mockedFetch: typeof fetch = async (input, init) => {
-    const request = new Request(resolveAgainstLocation(input), init)
+  const send = async (request: Request, redirectCount: number): Promise<Response> => {
     const requestId = createRequestId()
-    // The resolver may read the body; the network needs an unread copy.
-    const forNetwork = request.body === null ? request : request.clone()
+    // The resolver may read the body; the network (or a redirect) needs an unread copy.
+    const unread = request.body === null ? request : request.clone()
     // Like a real fetch, an aborted signal rejects with its reason, even while a resolver waits.
     request.signal.throwIfAborted()
     const resolution = await untilAborted(core.resolve(request, requestId), request.signal)
-    if (resolution.kind === 'mocked') return asFetchResponse(resolution.response, request)
+    if (resolution.kind === 'mocked') {
+      const response = asFetchResponse(resolution.response, request, redirectCount)
+      const next = nextRedirect(request, unread, response, redirectCount)
+      return next ? send(next, redirectCount + 1) : response
+    }
     if (resolution.kind === 'error') throw new TypeError('fetch failed', { cause: resolution.error })
-    const response = await realFetch(markedAsOwnCall(forNetwork))
+    const response = await realFetch(markedAsOwnCall(unread))
     core.emitter.emit('response:bypass', { request, requestId, response: response.clone() })
     return response
   }
+  const mockedFetch: typeof fetch = (input, init) => send(new Request(resolveAgainstLocation(input), init), 0)
   globalThis.fetch = mockedFetch
   return () => {
     if (globalThis.fetch === mockedFetch) globalThis.fetch = realFetch
@@ -43,10 +48,11 @@ function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Prom
   })
 }
 
-function asFetchResponse(response: Response, request: Request): Response {
+function asFetchResponse(response: Response, request: Request, redirectCount: number): Response {
   if (response.type === 'error') throw new TypeError('fetch failed', { cause: response })
-  // A real fetch response knows the URL it answers; mocked ones get it too.
+  // A real fetch response knows the URL it answers and whether it was redirected; mocked ones too.
   if (response.url === '') Object.defineProperty(response, 'url', { value: request.url, enumerable: true })
+  if (redirectCount > 0) Object.defineProperty(response, 'redirected', { value: true, enumerable: true })
   return response
 }
 

@@ -1,4 +1,5 @@
 import type { MockingCore } from '../mocking-core.js'
+import { patchClientRequests } from './client-request-adapter.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { interceptSockets } from './socket-adapter.js'
 
@@ -21,9 +22,12 @@ export function defaultFetchLayer(): FetchLayer {
 export function interceptNode(core: MockingCore, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
   const fast = fetchLayer === 'fast' && typeof globalThis.fetch === 'function'
   const restoreSockets = interceptSockets(core)
+  // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
+  const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(core)
   const restoreFetch = fast ? patchGlobalFetch(core) : undefined
   return () => {
     restoreFetch?.()
+    restoreClientRequests?.()
     restoreSockets()
   }
 }

@@ -1,6 +1,6 @@
-import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import type { MockingCore } from '../mocking-core.js'
+import { loadHttpRequestInterceptor } from './load-interceptors.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and
@@ -14,6 +14,7 @@ import type { MockingCore } from '../mocking-core.js'
  * request it carries next.
  */
 export function interceptSockets(core: MockingCore): () => void {
+  const HttpRequestInterceptor = loadHttpRequestInterceptor()
   const interceptor = new HttpRequestInterceptor()
   const reportedElsewhere = new WeakSet<Request>()
   interceptor.on('request', async ({ request, requestId, controller }) => {

@@ -82,6 +82,8 @@ export const viaAxios: Client = async (url, init = {}) => {
     method: init.method ?? 'GET',
     headers: init.headers,
     data: init.body,
+    // Send the body as given (axios would JSON-encode a string sent as application/json).
+    transformRequest: [(data: unknown) => data],
     responseType: 'text',
     transformResponse: [(data: unknown) => data],
     validateStatus: () => true,

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Minified + gzipped size of mocklib's browser runtime next to msw's, bundled
+// the same way (esbuild, browser platform, ESM, code splitting) in one run.
+// "initial" is what a page loads up front; "lazy" is loaded on demand (the
+// in-page fallback interceptors, graphql). Measures the built package: run
+// `npm run build` first.
+//
+//   node scripts/browser-size.mjs
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const cases = [
+  ['mocklib/browser (entry)', "export * from 'mocklib/browser'"],
+  ['msw/browser (entry)', "export * from 'msw/browser'"],
+  ['mocklib app: setupWorker + http + HttpResponse', "export { setupWorker } from 'mocklib/browser'; export { http, HttpResponse } from 'mocklib'"],
+  ['msw app: setupWorker + http + HttpResponse', "export { setupWorker } from 'msw/browser'; export { http, HttpResponse } from 'msw'"],
+]
+
+/** Bundles `contents` and splits the output into initial and lazily loaded files. */
+export async function measure(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, sourcefile: 'entry.js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: true,
+    absWorkingDir: root,
+    outdir: resolve(root, '.size-out'),
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const outputs = result.metafile.outputs
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined)
+  const initial = new Set()
+  const visit = (path) => {
+    if (initial.has(path)) return
+    initial.add(path)
+    for (const imported of outputs[path].imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+  }
+  visit(entry)
+  const sizes = { initial: 0, initialGzip: 0, lazy: 0, lazyGzip: 0 }
+  for (const file of result.outputFiles) {
+    const path = Object.keys(outputs).find((candidate) => resolve(root, candidate) === file.path)
+    const key = path !== undefined && initial.has(path) ? 'initial' : 'lazy'
+    sizes[key] += file.contents.length
+    sizes[`${key}Gzip`] += gzipSync(file.contents, { level: 9 }).length
+  }
+  return sizes
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
+
+async function main() {
+  if (!existsSync(new URL('../dist/browser.js', import.meta.url))) {
+    console.error('dist/browser.js is missing: run `npm run build` first.')
+    process.exit(1)
+  }
+  const rows = []
+  for (const [name, contents] of cases) {
+    const sizes = await measure(contents)
+    rows.push([name, kb(sizes.initial), kb(sizes.initialGzip), sizes.lazy ? `${kb(sizes.lazy)} / ${kb(sizes.lazyGzip)}` : '-'])
+  }
+  for (const [name, path] of [
+    ['mocklib worker script', 'dist/mocklib-worker.js'],
+    ['msw worker script', 'node_modules/msw/lib/mockServiceWorker.js'],
+  ]) {
+    const file = readFileSync(new URL(`../${path}`, import.meta.url))
+    const minified = (await build({ stdin: { contents: file.toString() }, write: false, minify: true, logLevel: 'silent' })).outputFiles[0].contents
+    rows.push([name, kb(minified.length), kb(gzipSync(minified, { level: 9 }).length), '-'])
+  }
+  const header = ['bundle', 'initial min', 'initial min+gz', 'lazy min / min+gz']
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)))
+  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`
+  console.log(line(header))
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`)
+  for (const row of rows) console.log(line(row))
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main()

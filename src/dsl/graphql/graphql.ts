@@ -1,0 +1,52 @@
+import type { HandlerOptions } from '../../kernel/index.js'
+import type { HttpPredicate } from '../http/http-predicate.js'
+import { compileEndpoint, GraphQLHandler, type GraphQLEndpoint } from './graphql-handler.js'
+import type { GraphQLAnyOperationHandlerFactory, GraphQLLink, GraphQLOperationHandlerFactory } from './graphql-types.js'
+
+function factoriesFor(endpoint: GraphQLEndpoint | undefined): GraphQLLink {
+  return {
+    query: ((selector: unknown, resolver: unknown, options?: HandlerOptions) =>
+      new GraphQLHandler({ operationType: 'query', selector }, resolver, options, endpoint)) as GraphQLOperationHandlerFactory,
+    mutation: ((selector: unknown, resolver: unknown, options?: HandlerOptions) =>
+      new GraphQLHandler({ operationType: 'mutation', selector }, resolver, options, endpoint)) as GraphQLOperationHandlerFactory,
+    operation: ((resolver: unknown, options?: HandlerOptions) =>
+      new GraphQLHandler({ operationType: 'any' }, resolver, options, endpoint)) as GraphQLAnyOperationHandlerFactory,
+  }
+}
+
+const anyEndpoint = factoriesFor(undefined)
+
+/**
+ * GraphQL handler factories. `query` and `mutation` match by operation name
+ * (a string, a RegExp, or a DocumentNode / TypedDocumentNode / typed document
+ * string, whose operation type must fit); `operation` matches every operation,
+ * anonymous ones included. Without `link`, any endpoint matches.
+ * A bad selector throws at creation with a message that says what to pass.
+ *
+ * @example
+ * import { graphql, HttpResponse } from 'mocklib'
+ * const handlers = [
+ *   graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } })),
+ *   graphql.mutation('DeletePost', ({ variables }) =>
+ *     HttpResponse.json({ errors: [{ message: `Post ${variables.postId} not found` }] }),
+ *   ),
+ *   graphql.link('https://api.example.com/graphql').operation(() => HttpResponse.json({ data: null })),
+ * ]
+ */
+export const graphql: {
+  readonly query: GraphQLOperationHandlerFactory
+  readonly mutation: GraphQLOperationHandlerFactory
+  readonly operation: GraphQLAnyOperationHandlerFactory
+  /**
+   * The same factories, scoped to one endpoint: a URL or path pattern as in
+   * `http.*` (`https://*.example.com/graphql`), a RegExp or a predicate function.
+   *
+   * @example
+   * const github = graphql.link('https://api.github.com/graphql')
+   * github.query('GetUser', () => HttpResponse.json({ data: { user: null } }))
+   */
+  link(url: HttpPredicate): GraphQLLink
+} = {
+  ...anyEndpoint,
+  link: (url) => factoriesFor(compileEndpoint(url)),
+}

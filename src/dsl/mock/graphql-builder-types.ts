@@ -1,0 +1,51 @@
+import type { GraphQLOperationSelector, GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from '../graphql/graphql-types.js'
+import type { HttpResponse } from '../response/http-response.js'
+import type { GraphQLMock } from './graphql-mock.js'
+import type { VariablesMatcher } from './graphql-steps.js'
+import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
+
+/**
+ * The first stage of `mock.query(...)` / `mock.mutation(...)`: optional
+ * matching steps, then one answer. `Result` and `Variables` come from a typed
+ * document (TypedDocumentNode, typed document string) or explicit generics.
+ *
+ * @example
+ * mock.mutation(DeletePostDocument).variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
+ */
+export interface GraphQLMockBuilder<Result, Variables> {
+  /** Match a subset of the variables (values may be RegExps or predicates), or a predicate. */
+  variables(matcher: VariablesMatcher<Variables>): GraphQLMockBuilder<Result, Variables>
+  /** Match a subset of the headers, or a predicate. */
+  headers(matcher: HeadersMatcher): GraphQLMockBuilder<Result, Variables>
+  /** Match a subset of the cookies, or a predicate. */
+  cookies(matcher: CookiesMatcher): GraphQLMockBuilder<Result, Variables>
+  /**
+   * Answer with a GraphQL body `{ data, errors?, extensions? }` (status 200),
+   * typed from the document, or with a resolver (as `graphql.*` resolvers).
+   * @example mock.query('ListPosts').reply({ data: { posts: [] } })
+   */
+  reply(body: GraphQLResponseBody<Result>): GraphQLMock<Result, Variables>
+  reply(resolver: GraphQLResolver<Result, Variables>): GraphQLMock<Result, Variables>
+  /**
+   * Answer with (a clone of) this response for every operation.
+   * @example mock.query('ListPosts').replyWith(HttpResponse.json({ data: { posts: [] } }))
+   */
+  replyWith(response: HttpResponse<GraphQLResponseBody<Result>> | Response): GraphQLMock<Result, Variables>
+  /** Fail the request as a network error. */
+  networkError(): GraphQLMock<Result, Variables>
+  /** Let the request reach the real network. */
+  passthrough(): GraphQLMock<Result, Variables>
+}
+
+/**
+ * `mock.query` / `mock.mutation`: by operation name, RegExp or (typed) document.
+ * A bad selector (a document with no or several operations, or of the other
+ * type) throws at once.
+ *
+ * @example
+ * mock.query('ListPosts').reply({ data: { posts: [] } })
+ * mock.query<{ post: Post }, { id: string }>('GetPost').variables({ id: '1' }).reply({ data: { post } })
+ */
+export interface GraphQLMockFactory {
+  <Result = any, Variables = GraphQLVariables>(selector: GraphQLOperationSelector<Result, Variables>): GraphQLMockBuilder<Result, Variables>
+}

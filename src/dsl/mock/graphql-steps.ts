@@ -1,0 +1,71 @@
+import type { RequestContext } from '../../kernel/index.js'
+import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from '../graphql/graphql-operation.js'
+import { graphQLRequestState } from '../graphql/graphql-request-state.js'
+import type { CompiledSelector } from '../graphql/operation-selector.js'
+import { mismatch } from './body-matcher.js'
+import { formatValue } from './format-value.js'
+import type { MockStep } from './mock-step.js'
+
+const settled = new WeakMap<RequestContext, GraphQLRequestState>()
+
+/** The GraphQL view of a request once read (shared with `graphql.*` handlers); `undefined` while not read. @internal */
+export function settledOperation(context: RequestContext): ParsedOperation | undefined {
+  const state = settled.get(context)
+  return state?.kind === 'operation' ? state : undefined
+}
+
+function load(context: RequestContext): Promise<unknown> | undefined {
+  if (settled.has(context)) return undefined
+  return graphQLRequestState(context).then(
+    (state) => settled.set(context, state),
+    () => settled.set(context, null),
+  )
+}
+
+const loaded = (context: RequestContext) => settled.has(context)
+
+/** `mock.query(name)` / `mock.mutation(name)`: the operation type and name. @internal */
+export function operationStep(operationType: GraphQLOperationType, selector: CompiledSelector): MockStep {
+  return {
+    name: 'operation',
+    description: '',
+    load,
+    loaded,
+    check(context) {
+      const state = settled.get(context) ?? null
+      if (state === null) return 'is not a GraphQL request'
+      if (state.kind === 'invalid') return `is not usable: ${state.reason}`
+      if (state.kind === 'batch') return 'is a batch (each of its operations is matched on its own)'
+      const actual = `${state.operationType} ${state.operationName ?? '(anonymous)'}`
+      if (state.operationType !== operationType || !selector.matches(state.operationName)) return `is the ${actual}, expected ${selector.label}`
+      return undefined
+    },
+  }
+}
+
+/**
+ * `.variables(...)`: a subset of the variables (values may be RegExps or
+ * predicates, objects match partially), or a predicate over all of them.
+ *
+ * @example
+ * mock.mutation('DeletePost').variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
+ */
+export type VariablesMatcher<Variables> = ((variables: Variables) => boolean) | { readonly [Key in keyof Variables]?: unknown }
+
+/** Compiles `.variables(...)`. @internal */
+export function variablesStep(matcher: unknown): MockStep {
+  return {
+    name: 'variables',
+    description: `variables(${formatValue(matcher)})`,
+    load,
+    loaded,
+    check(context) {
+      const variables = settledOperation(context)?.variables ?? {}
+      if (typeof matcher === 'function') {
+        return (matcher as (value: unknown) => unknown)(variables) === true ? undefined : `${formatValue(variables)} was rejected by ${formatValue(matcher)}`
+      }
+      const reason = mismatch(variables, matcher, '', false)
+      return reason === undefined ? undefined : reason.startsWith('.') ? `$${reason.slice(1)}` : reason
+    },
+  }
+}

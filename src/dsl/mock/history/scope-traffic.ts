@@ -1,0 +1,85 @@
+import type { HandlerScope, RequestContext, RequestHandler } from '../../../kernel/index.js'
+
+/**
+ * A request no handler answered, as listed by `server.unhandledRequests()`.
+ *
+ * @example
+ * server.unhandledRequests().map((record) => `${record.method} ${record.url}`)
+ */
+export interface UnhandledRequestRecord {
+  readonly request: Request
+  readonly method: string
+  readonly url: string
+  readonly requestId: string
+  /** When it was seen (`Date.now()`). */
+  readonly time: number
+}
+
+/** A recent request of a scope and the handler that answered it, if any. @internal */
+export interface RecentRequest {
+  readonly context: RequestContext
+  readonly handler: RequestHandler | undefined
+}
+
+/**
+ * Memory bounds of what a scope records. The last 20 requests are kept for
+ * "nearest request" diagnostics; the last 100 unhandled requests are listed
+ * (all are counted). Nothing else grows with traffic.
+ */
+export const TRAFFIC_LIMITS = { recentRequests: 20, unhandledRequests: 100 } as const
+
+/**
+ * What one handler scope (the root or one boundary) recorded, kept in
+ * `HandlerScope.extensions` so that it is scoped exactly like the handlers.
+ * @internal
+ */
+export class ScopeTraffic {
+  readonly #recent: RecentRequest[] = []
+  #recentNext = 0
+  #unhandled: UnhandledRequestRecord[] = []
+  #unhandledCount = 0
+
+  addRequest(context: RequestContext, handler: RequestHandler | undefined): void {
+    const entry = { context, handler }
+    if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) this.#recent.push(entry)
+    else this.#recent[this.#recentNext] = entry
+    this.#recentNext = (this.#recentNext + 1) % TRAFFIC_LIMITS.recentRequests
+  }
+
+  addUnhandled(context: RequestContext): void {
+    this.#unhandledCount++
+    const { request } = context
+    this.#unhandled.push({ request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
+    if (this.#unhandled.length > TRAFFIC_LIMITS.unhandledRequests) this.#unhandled.shift()
+  }
+
+  /** The recent requests, oldest first. */
+  get recent(): readonly RecentRequest[] {
+    if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) return this.#recent.slice()
+    return [...this.#recent.slice(this.#recentNext), ...this.#recent.slice(0, this.#recentNext)]
+  }
+
+  get unhandled(): readonly UnhandledRequestRecord[] {
+    return this.#unhandled.slice()
+  }
+
+  get unhandledCount(): number {
+    return this.#unhandledCount
+  }
+
+  clear(): void {
+    this.#recent.length = 0
+    this.#recentNext = 0
+    this.#unhandled = []
+    this.#unhandledCount = 0
+  }
+}
+
+const TRAFFIC = Symbol('mock traffic')
+
+/** The records of `scope`, created on first use. @internal */
+export function scopeTraffic(scope: HandlerScope): ScopeTraffic {
+  let traffic = scope.extensions.get(TRAFFIC) as ScopeTraffic | undefined
+  if (traffic === undefined) scope.extensions.set(TRAFFIC, (traffic = new ScopeTraffic()))
+  return traffic
+}

@@ -1,0 +1,52 @@
+import { GraphQLMockBuilderImpl } from './graphql-builder.js'
+import type { GraphQLMockFactory } from './graphql-builder-types.js'
+import { restMockFactory, type RestMockFactory } from './rest-factory.js'
+
+const graphQLFactory = (operationType: 'query' | 'mutation') =>
+  ((selector: unknown) => GraphQLMockBuilderImpl.start(operationType, selector)) as unknown as GraphQLMockFactory
+
+/**
+ * The fluent mock builder: a predicate, optional matching steps, one answer,
+ * optional modifiers. What it builds is an ordinary request handler that also
+ * keeps its calls (`calls`, `callCount`, `isDone()`), for `server.assertDone()`.
+ *
+ * Steps: `.query()`, `.headers()`, `.cookies()`, `.body()`.
+ * Answers: `.reply(status, body?, init?)`, `.reply(resolver)`, `.replyWith(response)`,
+ * `.networkError()`, `.passthrough()`.
+ * Modifiers (on the built mock): `.times(n)`, `.once()`, `.persist()` (default), `.delay(ms)`.
+ * GraphQL: `mock.query(nameOrDocument)` / `mock.mutation(...)`, step `.variables()`,
+ * answer `.reply({ data, errors })` typed from a typed document.
+ *
+ * @example
+ * import { mock } from 'mocklib'
+ * const createPost = mock
+ *   .post('https://api.test/posts/:id')
+ *   .headers({ authorization: /^Bearer / })
+ *   .body<{ title: string }>({ title: 'Hello' })
+ *   .reply<{ id: string; title: string }>(201, { id: '1', title: 'Hello' })
+ *   .once()
+ * server.use(createPost, mock.query('ListPosts').reply({ data: { posts: [] } }))
+ */
+export const mock: {
+  readonly all: RestMockFactory
+  readonly get: RestMockFactory
+  readonly post: RestMockFactory
+  readonly put: RestMockFactory
+  readonly patch: RestMockFactory
+  readonly delete: RestMockFactory
+  readonly head: RestMockFactory
+  readonly options: RestMockFactory
+  readonly query: GraphQLMockFactory
+  readonly mutation: GraphQLMockFactory
+} = {
+  all: restMockFactory('*'),
+  get: restMockFactory('GET'),
+  post: restMockFactory('POST'),
+  put: restMockFactory('PUT'),
+  patch: restMockFactory('PATCH'),
+  delete: restMockFactory('DELETE'),
+  head: restMockFactory('HEAD'),
+  options: restMockFactory('OPTIONS'),
+  query: graphQLFactory('query'),
+  mutation: graphQLFactory('mutation'),
+}

@@ -1,0 +1,23 @@
+import type { HttpPredicateInfo } from '../http/http-predicate.js'
+import type { PathParams } from '../http/path-params.js'
+import { RestMockBuilderImpl } from './rest-builder.js'
+import type { RestMockBuilder } from './rest-builder-types.js'
+
+/**
+ * Starts a REST mock for one method, e.g. `mock.get`. The predicate takes the
+ * same forms as `http.*` (path with `:params`, absolute URL, `*`, RegExp,
+ * function); params are inferred from a path literal. An invalid pattern
+ * throws at once, naming it.
+ *
+ * @example
+ * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export interface RestMockFactory {
+  <Path extends string>(path: Path): RestMockBuilder<PathParams<Path>>
+  (predicate: RegExp | ((info: HttpPredicateInfo) => boolean)): RestMockBuilder<Record<string, string>>
+}
+
+/** @internal */
+export function restMockFactory(method: string): RestMockFactory {
+  return ((predicate: never) => RestMockBuilderImpl.start(method, predicate)) as unknown as RestMockFactory
+}

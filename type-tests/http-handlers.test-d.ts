@@ -1,0 +1,178 @@
+// REST handler typing: params from the path, explicit msw-style generics, request
+// bodies, resolver results, predicate forms and options.
+import { expectTypeOf } from 'expect-type'
+import { http, HttpHandler, HttpResponse, passthrough, type PathParams, type StrictRequest } from 'mocklib'
+
+// --- Params inferred from the path literal -----------------------------------
+
+http.get('/posts/:id', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+  return HttpResponse.json({ id: params.id })
+})
+
+http.get('/users/:userId/posts/:postId?', ({ params }) => {
+  expectTypeOf(params.userId).toEqualTypeOf<string>()
+  expectTypeOf(params.postId).toEqualTypeOf<string | undefined>()
+  // @ts-expect-error an optional param may be undefined
+  const postId: string = params.postId
+  return HttpResponse.json({ postId })
+})
+
+http.get('/static/*', ({ params }) => {
+  // A wildcard adds no named param.
+  expectTypeOf(params).toEqualTypeOf<{}>()
+  return passthrough()
+})
+
+http.get('https://*.example.com/*', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{}>()
+  return undefined
+})
+
+http.get('http://localhost:3000/api/:version/items/:itemId', ({ params }) => {
+  // The port and the scheme are not params.
+  expectTypeOf(params).toEqualTypeOf<{ version: string; itemId: string }>()
+  return undefined
+})
+
+http.get('http://localhost:*/x/:id', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+})
+
+http.get('/reports/:year.json', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{ year: string }>()
+})
+
+http.delete('/posts/:id', ({ params }) => {
+  // @ts-expect-error no such param in the path
+  params.slug
+})
+
+// A widened `string` path gives a string record, never `never`.
+declare const somePath: string
+http.get(somePath, ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<Record<string, string>>()
+})
+
+expectTypeOf<PathParams<'/a/:b/c/:d?'>>().toEqualTypeOf<{ b: string; d?: string | undefined }>()
+expectTypeOf<PathParams<'*'>>().toEqualTypeOf<{}>()
+expectTypeOf<PathParams<`/${string}/:id`>>().toEqualTypeOf<{ id: string }>()
+
+// --- The other resolver fields ----------------------------------------------
+
+http.post('/posts', ({ request, cookies, requestId }) => {
+  expectTypeOf(request).toEqualTypeOf<Request>()
+  expectTypeOf(cookies).toEqualTypeOf<Record<string, string>>()
+  expectTypeOf(requestId).toEqualTypeOf<string>()
+})
+
+// --- Explicit msw-style generics <Params, RequestBody, ResponseBody> ----------
+
+interface Post {
+  id: string
+  title: string
+}
+
+http.post<{ id: string }, { title: string }, Post>('/posts/:id', async ({ params, request }) => {
+  expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+  expectTypeOf(request).toEqualTypeOf<StrictRequest<{ title: string }>>()
+  const body = await request.json()
+  expectTypeOf(body).toEqualTypeOf<{ title: string }>()
+  expectTypeOf(request.clone().json()).toEqualTypeOf<Promise<{ title: string }>>()
+  return HttpResponse.json({ id: params.id, title: body.title })
+})
+
+// @ts-expect-error the response body lacks `title`, declared by ResponseBody
+http.get<{ id: string }, never, Post>('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
+
+// @ts-expect-error `id` must be a string in the declared ResponseBody
+http.get<{}, never, Post>('/posts/first', () => HttpResponse.json({ id: 1, title: 'x' }))
+
+// @ts-expect-error a text body does not match a declared object ResponseBody
+http.get<{}, never, Post>('/posts/first', () => HttpResponse.text('nope'))
+
+http.get<{}, never, Post[]>('/posts', () => HttpResponse.json([{ id: '1', title: 'a' }]))
+http.get<{}, never, string>('/hello', () => HttpResponse.text('hello'))
+// Returning nothing (fall through) and passthrough() fit any declared ResponseBody.
+http.get<{}, never, Post>('/posts/maybe', () => undefined)
+http.get<{}, never, Post>('/posts/real', () => passthrough())
+// A generator resolver checks every yielded and returned response.
+http.get<{}, never, Post>('/posts/gen', function* () {
+  yield HttpResponse.json({ id: '1', title: 'one' })
+  return HttpResponse.json({ id: '2', title: 'two' })
+})
+// @ts-expect-error a yielded response must match ResponseBody too
+http.get<{}, never, Post>('/posts/gen', function* () {
+  yield HttpResponse.json({ wrong: true })
+  return HttpResponse.json({ id: '2', title: 'two' })
+})
+
+// Params must be a record of strings.
+// @ts-expect-error params are strings
+http.get<{ id: number }>('/posts/:id', () => undefined)
+
+// Without a declared RequestBody the request is a plain Request and json() is any-typed.
+http.post('/loose', async ({ request }) => {
+  expectTypeOf(request.json()).toEqualTypeOf<Promise<any>>()
+})
+
+// --- Resolver results ---------------------------------------------------------
+
+http.get('/sync', () => HttpResponse.text('ok'))
+http.get('/async', async () => HttpResponse.json({ ok: true }))
+http.get('/plain-response', () => new Response('plain'))
+http.get('/nothing', () => {})
+http.get('/async-nothing', async () => undefined)
+http.get('/generator', function* () {
+  yield HttpResponse.text('a')
+  return HttpResponse.text('b')
+})
+http.get('/async-generator', async function* () {
+  yield HttpResponse.text('a')
+  return HttpResponse.text('b')
+})
+
+// @ts-expect-error a resolver must answer a Response, not a plain object
+http.get('/wrong', () => ({ id: 1 }))
+
+// @ts-expect-error a resolver must answer a Response, not a string
+http.get('/wrong', () => 'text')
+
+// @ts-expect-error an async resolver must resolve to a Response
+http.get('/wrong', async () => 42)
+
+// --- Predicates, options, result ----------------------------------------------
+
+http.get(/\/orders\/(?<orderId>\d+)$/, ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<Record<string, string>>()
+})
+
+http.post(
+  ({ request, cookies }) => {
+    expectTypeOf(request).toEqualTypeOf<Request>()
+    expectTypeOf(cookies).toEqualTypeOf<Record<string, string>>()
+    return request.headers.has('x-tenant')
+  },
+  () => HttpResponse.text('tenant'),
+)
+
+http.all('*', () => undefined)
+http.put('/x', () => undefined, { once: true })
+http.patch('/x', () => undefined)
+http.head('/x', () => undefined)
+http.options('/x', () => undefined)
+
+// @ts-expect-error `once` is a boolean
+http.get('/x', () => undefined, { once: 'yes' })
+
+// @ts-expect-error the predicate is a string, RegExp or function
+http.get(42, () => undefined)
+
+// @ts-expect-error a predicate function returns a boolean
+http.get(() => 'yes', () => undefined)
+
+// @ts-expect-error http has no `connect` factory
+http.connect('/x', () => undefined)
+
+expectTypeOf(http.get('/x', () => undefined)).toEqualTypeOf<HttpHandler>()
+expectTypeOf(http.get('/x', () => undefined).info.header).toEqualTypeOf<string>()

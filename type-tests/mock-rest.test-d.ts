@@ -1,0 +1,107 @@
+import { expectTypeOf } from 'expect-type'
+import { HttpResponse, mock, type MockCall, type RestMock, type RestMockBuilder, type Unset } from 'mocklib'
+
+interface PostInput {
+  title: string
+  tags: string[]
+}
+interface Post {
+  id: string
+  title: string
+}
+
+// Params are inferred from the path, also for absolute URLs and optional params.
+expectTypeOf(mock.get('/posts/:id')).toEqualTypeOf<RestMockBuilder<{ id: string }, Unset>>()
+expectTypeOf(mock.get('https://api.test:8080/users/:userId/posts/:postId?')).toEqualTypeOf<RestMockBuilder<{ userId: string; postId?: string | undefined }, Unset>>()
+expectTypeOf(mock.get(/\/posts/)).toEqualTypeOf<RestMockBuilder<Record<string, string>, Unset>>()
+declare const widened: string
+expectTypeOf(mock.get(widened)).toEqualTypeOf<RestMockBuilder<Record<string, string>, Unset>>()
+
+// Bodies come in later steps, so params stay inferred.
+const created = mock
+  .post('/posts/:id')
+  .body<PostInput>()
+  .reply<Post>(201, { id: '1', title: 'Hello' })
+expectTypeOf(created).toEqualTypeOf<RestMock<{ id: string }, PostInput, Post>>()
+expectTypeOf(created.calls).toEqualTypeOf<readonly MockCall<{ id: string }, PostInput>[]>()
+expectTypeOf(created.calls[0]!.body.tags).toEqualTypeOf<string[]>()
+expectTypeOf(created.calls[0]!.params.id).toEqualTypeOf<string>()
+expectTypeOf(created.callCount).toEqualTypeOf<number>()
+expectTypeOf(created.isDone()).toEqualTypeOf<boolean>()
+
+// Without a declared body, calls hold `unknown` bodies and any reply body is accepted.
+const loose = mock.get('/posts').reply(200, [{ anything: true }])
+expectTypeOf(loose.calls[0]!.body).toEqualTypeOf<unknown>()
+
+// The resolver gets typed params and a typed request body; its response is checked.
+mock
+  .put('/posts/:id')
+  .body<PostInput>()
+  .reply<Post>(async ({ request, params, cookies, requestId }) => {
+    expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+    expectTypeOf(cookies).toEqualTypeOf<Record<string, string>>()
+    expectTypeOf(requestId).toEqualTypeOf<string>()
+    const input = await request.json()
+    expectTypeOf(input).toEqualTypeOf<PostInput>()
+    return HttpResponse.json({ id: params.id, title: input.title })
+  })
+
+mock.get('/posts/:id').reply(({ params }) => {
+  // @ts-expect-error no such param in the path
+  params.slug
+  return HttpResponse.json({ id: params.id })
+})
+
+// Body matchers are checked against the declared body type.
+mock.post('/posts').body<PostInput>({ title: /^Hello/ }).reply(201)
+mock.post('/posts').body<PostInput>({ tags: ['a', (tag) => tag.startsWith('b')] }).reply(201)
+mock.post('/posts').body<PostInput>((post) => post.tags.length > 0).reply(201)
+mock.post('/posts').body({ anything: 1 }).reply(201)
+mock.post('/posts').body(/text/).reply(201)
+// @ts-expect-error `title` is a string, not a number
+mock.post('/posts').body<PostInput>({ title: 1 }).reply(201)
+// @ts-expect-error no `author` in PostInput
+mock.post('/posts').body<PostInput>({ author: 'x' }).reply(201)
+
+// Steps take strings, RegExps and predicates.
+mock.get('/search').query({ q: 'cats', page: /\d+/, sort: (value) => value === 'asc' }).headers({ authorization: /^Bearer / }).cookies({ session: 'a' }).reply(200)
+mock.get('/search').query((params) => params.has('q')).headers((headers) => headers.has('x')).cookies((cookies) => 'a' in cookies).reply(200)
+// @ts-expect-error query values are strings, RegExps or predicates
+mock.get('/search').query({ page: 2 })
+
+// Replies are checked against the declared response type.
+mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x' })
+// @ts-expect-error `title` is missing from the declared Post
+mock.get('/posts/:id').reply<Post>(200, { id: '1' })
+// @ts-expect-error the resolver answers a body that is not a Post
+mock.get('/posts/:id').reply<Post>(() => HttpResponse.json({ nope: true }))
+mock.get('/posts/:id').replyWith<Post>(HttpResponse.json({ id: '1', title: 'x' }))
+// @ts-expect-error the response is not a Post
+mock.get('/posts/:id').replyWith<Post>(HttpResponse.json({ nope: true }))
+mock.get('/posts').replyWith(new Response('ok'))
+mock.get('/flaky').networkError().once()
+mock.get('/real').passthrough()
+
+// Modifiers return the same mock.
+expectTypeOf(created.times(2).delay(10)).toEqualTypeOf(created)
+expectTypeOf(mock.get('/a').reply(200).once()).toEqualTypeOf<RestMock<{}, unknown, any>>()
+declare const count: number
+mock.get('/a').reply(200).times(count)
+
+// Misuse is a readable type error.
+// @ts-expect-error times(0): MockTypeError<'times(n) needs a whole number n >= 1 …'>
+mock.get('/a').reply(200).times(0)
+// @ts-expect-error times(-1) is rejected
+mock.get('/a').reply(200).times(-1)
+// @ts-expect-error times(1.5) is rejected
+mock.get('/a').reply(200).times(1.5)
+// @ts-expect-error reply() twice: MockTypeError<'This mock already has an answer …'>
+mock.get('/a').reply(200).reply(201)
+// @ts-expect-error networkError() after an answer
+mock.get('/a').reply(200).networkError()
+// @ts-expect-error steps come before the answer
+mock.get('/a').reply(200).query({ a: '1' })
+// @ts-expect-error body() twice: MockTypeError<'body() was already called …'>
+mock.post('/a').body<PostInput>().body({ title: 'x' })
+// @ts-expect-error a builder without an answer is not a handler
+const notAHandler: RestMock = mock.get('/a')
