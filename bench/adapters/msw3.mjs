@@ -1,5 +1,6 @@
 // msw 3 (the `msw` package).
-import { graphql, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
+import { graphql } from 'msw/graphql'
 import { setupServer } from 'msw/node'
 import { BODY, patternOf } from '../lib/measure.mjs'
 
@@ -22,9 +23,10 @@ export const mockHttp = () => listen(1)
 
 /** `count` GraphQL query handlers; the last one answers `GetUser`. */
 export function mockGraphql(count) {
+  const api = graphql.link('http://localhost/graphql') // msw 3 scopes GraphQL to an endpoint
   const handlers = []
-  for (let i = 0; i < count - 1; i++) handlers.push(graphql.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
-  handlers.push(graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
+  for (let i = 0; i < count - 1; i++) handlers.push(api.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
+  handlers.push(api.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
   const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'error' })
   return { stop: () => server.close() }

@@ -32,7 +32,7 @@ export function mocklibFile({ routes, operations }) {
 /** @returns {string} the msw file, explicit generics on every handler */
 export function mswFile({ routes, operations }) {
   const lines = ["import { http, HttpResponse } from 'msw'", '']
-  if (operations) lines.push(...graphqlPreamble("import { graphql } from 'msw'"))
+  if (operations) lines.push(...graphqlPreamble("import { graphql } from 'msw/graphql'"), "const api = graphql.link('http://localhost/graphql')", '')
   lines.push('export const handlers = [')
   for (let i = 0; i < routes; i++) {
     const { method, path, params, use } = route(i)
@@ -41,7 +41,7 @@ export function mswFile({ routes, operations }) {
     )
   }
   for (let i = 0; i < (operations ?? 0); i++) {
-    lines.push(`  graphql.query(Op${i}, ({ variables }) => HttpResponse.json({ data: { item${i}: { id: variables.id, n: ${i} } } })),`)
+    lines.push(`  api.query(Op${i}, ({ variables }) => HttpResponse.json({ data: { item${i}: { id: variables.id, n: ${i} } } })),`)
   }
   lines.push(']', '')
   return lines.join('\n')

@@ -100,10 +100,8 @@ it("gives resolvers the page's cookies and writes mocked Set-Cookie values to do
 })
 
 // Chromium drops Set-Cookie from the headers of a Response built in script, so
-// the browser runtime can only honour it if HttpResponse records it (one call
-// to the kernel's `rememberSetCookies` in its constructor, in src/dsl). Until
-// that lands this is an expected failure; then turn `it.fails` into `it`.
-it.fails('writes the Set-Cookie of an HttpResponse to document.cookie', async () => {
+// the browser runtime honours it through what HttpResponse's constructor records.
+it('writes the Set-Cookie of an HttpResponse to document.cookie', async () => {
   const cookie = await suite.page.evaluate(async () => {
     const { setupWorker, http, HttpResponse } = window.mocklib
     window.worker = setupWorker(http.post('/api/login', () => HttpResponse.json({ ok: true }, { headers: { 'Set-Cookie': 'token=abc' } })))

@@ -1,4 +1,5 @@
 import type { JsonBodyType } from './body-types.js'
+import { rememberSetCookies } from '../../kernel/index.js'
 import { markDefaultContentType } from './default-content-type.js'
 
 declare const bodyTypeBrand: unique symbol
@@ -27,6 +28,8 @@ export class HttpResponse<BodyType = any> extends Response {
 
   constructor(body?: BodyInit | null, init?: HttpResponseInit) {
     super(body, init)
+    // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
+    rememberSetCookies(this, init)
   }
 
   /**
