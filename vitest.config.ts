@@ -15,8 +15,9 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // `vitest run` runs every Node test with the fetch fast path, then the
-    // integration tests again with global fetch answered by the socket layer.
+    // `vitest run` runs every Node test on the default layers (the fetch fast path,
+    // the node:http ClientRequest layer), then the integration tests again with
+    // every client answered by the socket layer alone.
     projects: [
       {
         extends: true,
@@ -24,7 +25,7 @@ export default defineConfig({
           name: 'fast',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/packaging/**', 'node_modules/**'],
-          env: { MOCKLIB_FETCH_LAYER: 'fast' },
+          env: { MOCKLIB_FETCH_LAYER: 'fast', MOCKLIB_HTTP_LAYER: '' },
         },
       },
       {
@@ -32,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'socket',
           include: ['test/integration/**/*.test.ts'],
-          env: { MOCKLIB_FETCH_LAYER: 'socket' },
+          env: { MOCKLIB_FETCH_LAYER: 'socket', MOCKLIB_HTTP_LAYER: 'socket' },
         },
       },
     ],

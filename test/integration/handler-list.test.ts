@@ -1,6 +1,7 @@
 // Spec §3 outside boundaries: use, resetHandlers, restoreHandlers, listHandlers.
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import nodeHttp from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { API, viaFetch, viaNodeHttp } from './support/clients.js'
 import { failOnUnhandledRejection } from './support/harness.js'
@@ -10,6 +11,7 @@ const initialB = http.get(`${API}/b`, () => HttpResponse.text('initial b'))
 const server = setupServer(initialA, initialB)
 
 const originalFetch = globalThis.fetch
+const originalHttpRequest = nodeHttp.request
 failOnUnhandledRejection()
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterEach(() => server.resetHandlers(initialA, initialB))
@@ -17,10 +19,13 @@ afterAll(() => server.close())
 
 const text = async (path: string) => (await viaFetch(`${API}${path}`)).body
 
-describe('fetch layer under test', () => {
-  it('matches MOCKLIB_FETCH_LAYER', () => {
-    const socket = process.env.MOCKLIB_FETCH_LAYER === 'socket'
-    expect(globalThis.fetch === originalFetch).toBe(socket)
+describe('interception layers under test', () => {
+  it('global fetch: patched unless MOCKLIB_FETCH_LAYER=socket', () => {
+    expect(globalThis.fetch === originalFetch).toBe(process.env.MOCKLIB_FETCH_LAYER === 'socket')
+  })
+
+  it('node:http: patched unless MOCKLIB_HTTP_LAYER=socket', () => {
+    expect(nodeHttp.request === originalHttpRequest).toBe(process.env.MOCKLIB_HTTP_LAYER === 'socket')
   })
 })
 
