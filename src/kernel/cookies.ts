@@ -12,12 +12,13 @@ export function parseCookieHeader(header: string | null): Record<string, string>
     if (name === '' || name in cookies) continue
     let value = pair.slice(separator + 1).trim()
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1)
-    cookies[name] = safeDecode(value)
+    cookies[name] = decodeComponentSafely(value)
   }
   return cookies
 }
 
-function safeDecode(value: string): string {
+/** `decodeURIComponent`, or the value as it is when it is not valid percent-encoding. */
+export function decodeComponentSafely(value: string): string {
   if (!value.includes('%')) return value
   try {
     return decodeURIComponent(value)

@@ -1,5 +1,5 @@
 export type { Channel, IndexKey } from './channel.js'
-export { parseCookieHeader } from './cookies.js'
+export { decodeComponentSafely, parseCookieHeader } from './cookies.js'
 export { dispatch, ResolverError, type HandlerMatch } from './dispatch.js'
 export { exceptionResponse, message, PREFIX } from './errors.js'
 export {

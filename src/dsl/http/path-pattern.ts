@@ -1,4 +1,4 @@
-import { message, type RequestContext } from '../../kernel/index.js'
+import { decodeComponentSafely, message, type RequestContext } from '../../kernel/index.js'
 
 /** A path predicate compiled once, at handler creation. */
 export interface CompiledPath {
@@ -39,7 +39,7 @@ export function compilePath(pattern: string, label: string, checked = false): Co
       const params: Record<string, string> = {}
       for (let i = 0; i < names.length; i++) {
         const value = found[i + 1]
-        if (value !== undefined) params[names[i]!] = decodeParam(value)
+        if (value !== undefined) params[names[i]!] = decodeComponentSafely(value)
       }
       return params
     },
@@ -223,14 +223,5 @@ function normalizePathLiteral(text: string): string {
     return encodeURI(decodeURI(text))
   } catch {
     return encodeURI(text)
-  }
-}
-
-function decodeParam(value: string): string {
-  if (!value.includes('%')) return value
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
   }
 }
