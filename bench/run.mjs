@@ -125,5 +125,6 @@ const report = [
 ].join('\n')
 
 process.stdout.write(`${report}\n`)
-if (!only) writeFileSync(here('./results.md'), `${report}\n`)
+// --quick never overwrites the full run's table.
+if (!only) writeFileSync(here(quick ? './results-quick.md' : './results.md'), `${report}\n`)
 process.stderr.write(`bench finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)

@@ -8,7 +8,7 @@ export const impls = ['mocklib', 'msw3', 'msw2', 'nock', 'mockagent', 'fetchmock
 export async function run(adapter, { quick }) {
   const { stop } = adapter.mockFetch(1000)
   const url = urlOf(999)
-  const micros = await perCallMicros(async () => readJson(await fetch(url)), quick ? { warmup: 100, iterations: 200 } : { warmup: 300, iterations: 1000 })
+  const micros = await perCallMicros(async () => readJson(await fetch(url)), quick ? { warmup: 200, iterations: 300 } : { warmup: 500, iterations: 1500 })
   stop()
   return micros
 }
