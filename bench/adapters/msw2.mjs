@@ -1,31 +1,6 @@
 // msw 2 (the `msw2` alias of msw 2.15).
 import { graphql, http, HttpResponse } from 'msw2'
 import { setupServer } from 'msw2/node'
-import { BODY, patternOf } from '../lib/measure.mjs'
+import { mswShapedAdapter } from './msw-shaped.mjs'
 
-export const label = 'msw 2'
-
-export function createHandlers(count) {
-  const handlers = new Array(count)
-  for (let i = 0; i < count; i++) handlers[i] = http.get(patternOf(i), () => HttpResponse.json(BODY))
-  return handlers
-}
-
-function listen(count) {
-  const server = setupServer(...createHandlers(count))
-  server.listen({ onUnhandledRequest: 'error' })
-  return { stop: () => server.close() }
-}
-
-export const mockFetch = listen
-export const mockHttp = () => listen(1)
-
-/** `count` GraphQL query handlers; the last one answers `GetUser`. */
-export function mockGraphql(count) {
-  const handlers = []
-  for (let i = 0; i < count - 1; i++) handlers.push(graphql.query(`Other${i}`, () => HttpResponse.json({ data: { other: i } })))
-  handlers.push(graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } })))
-  const server = setupServer(...handlers)
-  server.listen({ onUnhandledRequest: 'error' })
-  return { stop: () => server.close() }
-}
+export const { label, createHandlers, mockFetch, mockHttp, mockGraphql } = mswShapedAdapter('msw 2', { http, HttpResponse, setupServer, graphql })
