@@ -1,15 +1,12 @@
-const passthroughResponses = new WeakSet<Response>()
+import { createResponseMark } from './response-mark.js'
+
+const passthroughResponses = createResponseMark()
 
 /** Marks a Response as "send the request to the network instead". @internal */
-export function markPassthrough<R extends Response>(response: R): R {
-  passthroughResponses.add(response)
-  return response
-}
+export const markPassthrough = passthroughResponses.mark
 
 /** True for a Response made by `passthrough()`. @internal */
-export function isPassthrough(response: Response): boolean {
-  return passthroughResponses.has(response)
-}
+export const isPassthrough = passthroughResponses.has
 
 /**
  * The header `bypass()` puts on a request so that no handler sees it. Adapters
