@@ -23,16 +23,37 @@ export function applyUploadMap(operations: unknown, map: unknown, form: FormData
   return undefined
 }
 
+// Keys that reach a prototype instead of the operations: refused wherever they sit in a path,
+// since `variables.__proto__.x` pollutes as surely as `__proto__.x`.
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Walks only own properties of the parsed operations (plain JSON objects and
+ * arrays) and writes with `defineProperty`, so no key can reach a prototype or
+ * trigger a setter (`length` of an array, `__proto__` of an object).
+ */
 function setAtPath(target: unknown, keys: readonly string[], value: unknown): boolean {
+  if (keys.length === 0 || keys.some((key) => PROTOTYPE_KEYS.has(key))) return false
   let node = target
   for (let i = 0; i < keys.length - 1; i++) {
-    if (typeof node !== 'object' || node === null) return false
+    if (!isContainer(node) || !ownSlot(node, keys[i]!)) return false
     node = (node as Record<string, unknown>)[keys[i]!]
   }
-  const last = keys[keys.length - 1]
-  if (typeof node !== 'object' || node === null || last === undefined) return false
-  // The spec sends `null` placeholders where files go; refuse to create arbitrary keys on prototypes.
-  if (last === '__proto__' || last === 'constructor' || last === 'prototype') return false
-  ;(node as Record<string, unknown>)[last] = value
+  const last = keys[keys.length - 1]!
+  if (!isContainer(node)) return false
+  // Arrays take only their existing indexes: the spec puts a `null` placeholder where each file goes.
+  if (Array.isArray(node) && !ownSlot(node, last)) return false
+  Object.defineProperty(node, last, { value, writable: true, enumerable: true, configurable: true })
   return true
+}
+
+function isContainer(node: unknown): node is object {
+  if (typeof node !== 'object' || node === null) return false
+  const prototype = Object.getPrototypeOf(node)
+  return Array.isArray(node) || prototype === Object.prototype || prototype === null
+}
+
+function ownSlot(node: object, key: string): boolean {
+  if (Array.isArray(node)) return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < node.length
+  return Object.hasOwn(node, key)
 }
