@@ -1,4 +1,4 @@
-import { message, RequestHandler, type ScopeStore } from '../kernel/index.js'
+import { isHandler, message, type Handler, type ScopeStore } from '../kernel/index.js'
 
 /**
  * The handler-list operations both runtimes share. Each one acts on the scope
@@ -9,13 +9,13 @@ export interface HandlerManagement {
    * Prepends runtime handlers (overrides) to the current handlers.
    * @example server.use(http.get('/user', () => new HttpResponse(null, { status: 401 })))
    */
-  use(...handlers: RequestHandler[]): void
+  use(...handlers: Handler[]): void
   /**
    * Without arguments, removes the runtime handlers; with handlers, makes them
    * the initial handlers (removing everything else).
    * @example afterEach(() => server.resetHandlers())
    */
-  resetHandlers(...nextHandlers: RequestHandler[]): void
+  resetHandlers(...nextHandlers: Handler[]): void
   /**
    * Re-arms used-up `once` handlers and restarts generator resolvers.
    * @example server.restoreHandlers()
@@ -25,13 +25,13 @@ export interface HandlerManagement {
    * A frozen snapshot of the current handlers, in the order they are tried.
    * @example server.listHandlers().map((handler) => handler.info.header)
    */
-  listHandlers(): readonly RequestHandler[]
+  listHandlers(): readonly Handler[]
 }
 
 /** Checks that `handlers` holds handlers only, with an error that says how to fix it. */
-export function assertHandlers(handlers: readonly unknown[], method: string): asserts handlers is RequestHandler[] {
+export function assertHandlers(handlers: readonly unknown[], method: string): asserts handlers is Handler[] {
   handlers.forEach((handler, position) => {
-    if (handler instanceof RequestHandler) {
+    if (isHandler(handler)) {
       // Registering compiles a lazily compiled matcher, so that no request pays for it.
       void handler.indexKey
       return
@@ -44,7 +44,7 @@ export function assertHandlers(handlers: readonly unknown[], method: string): as
     throw new TypeError(
       message(
         `${method} got ${handler === null ? 'null' : typeof handler} as argument ${position + 1}, which is not a request handler.`,
-        'Pass handlers made by http.*, graphql.* or mock.*.',
+        'Pass handlers made by http.*, graphql.*, ws.*, sse() or mock.*.',
       ),
     )
   })

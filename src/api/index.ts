@@ -87,8 +87,10 @@ export {
   type ValueMatcher,
 } from '../dsl/index.js'
 export {
+  isHandler,
   RequestHandler,
   type ExceptionEventInfo,
+  type Handler,
   type HandlerInfo,
   type HandlerOptions,
   type HandlerResult,

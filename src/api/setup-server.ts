@@ -1,4 +1,4 @@
-import { HandlerScope, message, MockingCore, type LifecycleEvents, type RequestHandler, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createRuntime, HandlerScope, message, type Handler, type LifecycleEvents, type UnhandledRequestStrategy } from '../kernel/index.js'
 import { createAsyncScopeStore, interceptNode, type FetchLayer } from '../kernel/node/index.js'
 import { createMockAssertions, type MockAssertions } from '../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
@@ -55,10 +55,10 @@ export const serverDefaults: { fetchLayer?: FetchLayer } = {}
  * const server = setupServer(http.get('/posts', () => HttpResponse.json([])))
  * server.listen()
  */
-export function setupServer(...handlers: RequestHandler[]): SetupServerApi {
+export function setupServer(...handlers: Handler[]): SetupServerApi {
   assertHandlers(handlers, 'setupServer()')
   const store = createAsyncScopeStore(new HandlerScope(handlers))
-  const core = new MockingCore(store)
+  const core = createRuntime({ store, sources: [] })
   let stop: (() => void) | undefined
 
   const server: SetupServerApi = {
@@ -68,8 +68,12 @@ export function setupServer(...handlers: RequestHandler[]): SetupServerApi {
     listen(options = {}) {
       if (stop) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
       if (listeningServer) throw new Error(message('Another mocklib server is already listening.', 'Call close() on it before listen() on this one; one server intercepts at a time.'))
-      core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
-      stop = interceptNode(core, serverDefaults.fetchLayer)
+      core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
+      const stopSources = interceptNode(core, serverDefaults.fetchLayer)
+      stop = () => {
+        stopSources()
+        core.stop()
+      }
       listeningServer = server
     },
     close() {

@@ -103,7 +103,7 @@ export interface HandlerInfo {
  * static path prefix, GraphQL by operation name). The kernel never interprets
  * keys: it asks the channel which keys an exchange could match.
  *
- * `keysOf` returns `null` when no handler of this channel can match at all. It
+ * `requestKeys` returns `null` when no handler of this channel can match at all. It
  * may be async (GraphQL must read the body), and is only called when the
  * handler list holds a handler of this channel.
  *
@@ -113,7 +113,7 @@ export interface HandlerInfo {
  */
 export interface Channel<Context extends ExchangeContext = ExchangeContext> {
   readonly name: string
-  keysOf(context: Context): readonly string[] | null | Promise<readonly string[] | null>
+  requestKeys(context: Context): readonly string[] | null | Promise<readonly string[] | null>
   whenUnanswered?(context: Context, redispatch: Redispatch<Context>): Promise<Answered | undefined> | undefined
 }
 

@@ -1,28 +1,31 @@
-import type { Channel } from './channel.js'
-import type { RequestHandler } from './handler.js'
-import type { RequestContext } from './request-context.js'
+import type { Channel, ExchangeContext, ExchangeKind, Handler } from './contracts.js'
 
 type KeyTable = Map<string, number[]>
+type KindIndex = Map<Channel<any>, KeyTable>
+
+const NONE: readonly number[] = Object.freeze([])
 
 /**
  * An immutable, ordered list of handlers with an index built on first use.
  *
- * The index files each handler's list position under its channel key. A request
- * collects the positions filed under the keys its channels produce and visits
- * them in ascending order, so the observable order is exactly the list order
- * while handlers that cannot match are never touched.
+ * Handlers are grouped by the kind of exchange they take (HTTP, WebSocket),
+ * and within a kind filed under their channel's keys. An exchange collects the
+ * positions filed under the keys its kind's channels produce and visits them
+ * in ascending order, so the observable order is exactly the list order while
+ * handlers that cannot match are never touched.
  */
 export class HandlerList {
-  #index: Map<Channel, KeyTable> | undefined
+  #index: Map<ExchangeKind, KindIndex> | undefined
 
-  constructor(readonly handlers: readonly RequestHandler[]) {}
+  constructor(readonly handlers: readonly Handler[]) {}
 
-  /** Positions of the handlers that may match `context`, in list order. */
-  candidates(context: RequestContext): number[] | Promise<number[]> {
-    const index = (this.#index ??= buildIndex(this.handlers))
+  /** Positions of the handlers of `kind` that may match `context`, in list order. */
+  candidates(kind: ExchangeKind, context: ExchangeContext): readonly number[] | Promise<readonly number[]> {
+    const byChannel = this.#kindIndex(kind)
+    if (byChannel === undefined) return NONE
     const found: number[][] = []
     let pending: Promise<void>[] | undefined
-    for (const [channel, table] of index) {
+    for (const [channel, table] of byChannel) {
       const keys = channel.requestKeys(context)
       if (keys instanceof Promise) {
         ;(pending ??= []).push(keys.then((resolved) => collect(table, resolved, found)))
@@ -33,14 +36,27 @@ export class HandlerList {
     if (pending) return Promise.all(pending).then(() => mergeAscending(found))
     return mergeAscending(found)
   }
+
+  /** The channels of `kind` that hold at least one handler of this list. */
+  channels(kind: ExchangeKind): Iterable<Channel<any>> {
+    return this.#kindIndex(kind)?.keys() ?? NONE_CHANNELS
+  }
+
+  #kindIndex(kind: ExchangeKind): KindIndex | undefined {
+    return (this.#index ??= buildIndex(this.handlers)).get(kind)
+  }
 }
 
-function buildIndex(handlers: readonly RequestHandler[]): Map<Channel, KeyTable> {
-  const index = new Map<Channel, KeyTable>()
+const NONE_CHANNELS: readonly Channel[] = Object.freeze([])
+
+function buildIndex(handlers: readonly Handler[]): Map<ExchangeKind, KindIndex> {
+  const index = new Map<ExchangeKind, KindIndex>()
   handlers.forEach((handler, position) => {
     const { channel, key } = handler.indexKey
-    let table = index.get(channel)
-    if (!table) index.set(channel, (table = new Map()))
+    let byChannel = index.get(handler.kind)
+    if (!byChannel) index.set(handler.kind, (byChannel = new Map()))
+    let table = byChannel.get(channel)
+    if (!table) byChannel.set(channel, (table = new Map()))
     const bucket = table.get(key)
     if (bucket) bucket.push(position)
     else table.set(key, [position])
@@ -56,8 +72,8 @@ function collect(table: KeyTable, keys: readonly string[] | null, found: number[
   }
 }
 
-function mergeAscending(lists: number[][]): number[] {
-  if (lists.length === 0) return []
+function mergeAscending(lists: number[][]): readonly number[] {
+  if (lists.length === 0) return NONE
   if (lists.length === 1) return lists[0]!
   // Few, already sorted buckets: concatenating and sorting is cheaper than a heap.
   return lists.flat().sort((a, b) => a - b)

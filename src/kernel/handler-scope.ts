@@ -1,4 +1,4 @@
-import type { RequestHandler } from './handler.js'
+import type { Handler } from './contracts.js'
 import { HandlerList } from './handler-list.js'
 
 /**
@@ -9,13 +9,13 @@ import { HandlerList } from './handler-list.js'
  * unhandled requests) that is scoped exactly like the handlers.
  */
 export class HandlerScope {
-  #initial: readonly RequestHandler[]
-  #overrides: readonly RequestHandler[] = []
+  #initial: readonly Handler[]
+  #overrides: readonly Handler[] = []
   #list: HandlerList | undefined
   readonly extensions = new Map<unknown, unknown>()
 
   constructor(
-    initial: readonly RequestHandler[],
+    initial: readonly Handler[],
     readonly parent?: HandlerScope,
   ) {
     this.#initial = initial
@@ -28,13 +28,15 @@ export class HandlerScope {
     ))
   }
 
-  use(handlers: readonly RequestHandler[]): void {
+  use(handlers: readonly Handler[]): void {
     this.#overrides = [...handlers, ...this.#overrides]
     this.#list = undefined
   }
 
   /** Without handlers: drop the overrides. With handlers: they become the initial ones. */
-  reset(nextInitial?: readonly RequestHandler[]): void {
+  reset(nextInitial?: readonly Handler[]): void {
+    // Generator resolvers start over (and their `finally` runs), as in msw.
+    for (const handler of this.list.handlers) void handler.reset?.()
     if (nextInitial && nextInitial.length > 0) this.#initial = nextInitial
     this.#overrides = []
     this.#list = undefined

@@ -1,13 +1,7 @@
-import type { IndexKey } from './channel.js'
+import { HANDLER_BRAND, type ExchangeKind, type Handler, type HandlerInfo, type IndexKey } from './contracts.js'
 import type { RequestContext } from './request-context.js'
 
-/** What a handler looks like in messages and in `listHandlers()`. */
-export interface HandlerInfo {
-  /** The family of the handler: `'http'`, `'graphql'`, `'mock'`… */
-  readonly kind: string
-  /** A one-line description, such as `GET /posts/:id`. */
-  readonly header: string
-}
+export type { HandlerInfo } from './contracts.js'
 
 /** Options every handler factory accepts. */
 export interface HandlerOptions {
@@ -23,14 +17,14 @@ export interface HandlerOptions {
 export type HandlerResult = Response | undefined
 
 /**
- * The contract between the kernel and every kind of handler.
- *
- * The kernel knows a handler only through `indexKey` (where to file it, so that
- * requests it can never match skip it for free) and `handle` (match and resolve).
- * Usage limits (`once`, `times(n)`) are claimed synchronously before `handle`
- * runs so that concurrent requests never over-use a handler.
+ * The base of every HTTP handler (REST, GraphQL, mocks): the brand, and usage
+ * limits (`once`, `times(n)`) claimed by the runtime between `match` and
+ * `respond`, so that concurrent requests never over-use a handler and never
+ * wait for each other's matching.
  */
-export abstract class RequestHandler {
+export abstract class RequestHandler<Match = unknown> implements Handler<Match, RequestContext> {
+  readonly [HANDLER_BRAND] = true as const
+  readonly kind: ExchangeKind = 'http'
   abstract readonly info: HandlerInfo
   abstract readonly indexKey: IndexKey
 
@@ -70,9 +64,25 @@ export abstract class RequestHandler {
   }
 
   /**
-   * Matches and resolves one request. Return `undefined` when the request does
-   * not match or the resolver fell through. Throwing makes the client receive a
-   * 500 (a thrown Response is used as the answer).
+   * Whether this handler takes the request, and what `respond` needs: cheap and
+   * side-effect free (it may read the body, which every handler shares).
+   * `undefined` means "not mine".
    */
-  abstract handle(context: RequestContext): HandlerResult | Promise<HandlerResult>
+  abstract match(context: RequestContext): Match | undefined | Promise<Match | undefined>
+
+  /**
+   * Answers a request `match` accepted. Return `undefined` to fall through.
+   * Throwing makes the client receive a 500 (a thrown Response is the answer).
+   */
+  abstract respond(match: Match, context: RequestContext): HandlerResult | Promise<HandlerResult>
+}
+
+/**
+ * True for any mocklib handler, whichever copy or build of mocklib made it.
+ *
+ * @example
+ * isHandler(http.get('/x', () => undefined)) // true
+ */
+export function isHandler(value: unknown): value is Handler {
+  return typeof value === 'object' && value !== null && (value as { [HANDLER_BRAND]?: unknown })[HANDLER_BRAND] === true
 }

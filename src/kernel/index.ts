@@ -1,6 +1,21 @@
-export type { Channel, IndexKey } from './channel.js'
+export {
+  HANDLER_BRAND,
+  type Answered,
+  type Channel,
+  type Exchange,
+  type ExchangeContext,
+  type ExchangeKind,
+  type ExchangeSink,
+  type Handler,
+  type HttpExchange,
+  type IndexKey,
+  type PartOutcome,
+  type Redispatch,
+  type Source,
+  type WebSocketExchange,
+} from './contracts.js'
 export { decodeComponentSafely, parseCookieHeader } from './cookies.js'
-export { dispatch, ResolverError, type HandlerMatch } from './dispatch.js'
+export { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 export { exceptionResponse, message, PREFIX } from './errors.js'
 export {
   LifecycleEmitter,
@@ -11,21 +26,25 @@ export {
   type RequestEventInfo,
   type ResponseEventInfo,
 } from './events.js'
-export { RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
+export { isHandler, RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
-export { createRequestId, MockingCore, type MockingCoreOptions, type Resolution } from './mocking-core.js'
-export { BYPASS_HEADER, isPassthrough, markPassthrough, OWN_CALL } from './passthrough.js'
+export type { MockingCore, Resolution } from './mocking-core.js'
+export { BYPASS_HEADER, BYPASS_VALUE, bypassMarkOf, isPassthrough, markPassthrough, OWN_CALL } from './passthrough.js'
 export { RequestContext } from './request-context.js'
+export { createRequestId } from './request-id.js'
 export { createResponseMark, type ResponseMark } from './response-mark.js'
 export { rememberSetCookies, setCookiesOf } from './response-cookies.js'
-export { dispatchSplittable, type PartOutcome, type RequestSplit, type RequestSplitter } from './request-splitter.js'
+export { createRuntime, type Runtime, type RuntimeOptions, type RuntimeStartOptions } from './runtime.js'
 export { createSingleScopeStore, type ScopeStore } from './scope-store.js'
-export type { TrafficObserver } from './traffic-observer.js'
+export type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
 export {
   applyUnhandledPolicy,
   unhandledErrorText,
   unhandledWarningText,
+  type UnhandledPolicyOptions,
   type UnhandledRequestPrint,
   type UnhandledRequestStrategy,
+  type UnhandledVerdict,
 } from './unhandled-policy.js'
+export { ConnectionContext, dispatchConnection } from './websocket-dispatch.js'

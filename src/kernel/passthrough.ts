@@ -9,16 +9,44 @@ export const markPassthrough = passthroughResponses.mark
 export const isPassthrough = passthroughResponses.has
 
 /**
- * The header `bypass()` puts on a request so that no handler sees it. Adapters
- * remove it before the request reaches the network.
+ * The header `bypass()` and mocklib's own network calls put on a request so
+ * that no handler sees it. Sources remove it before the request reaches the
+ * network. Only the values below count: they hold a per-process secret, so a
+ * request that merely carries the header (forwarded from elsewhere) is an
+ * ordinary request. The secret sits under a `Symbol.for` key so that the
+ * CommonJS and ES module builds loaded together agree on it.
  * @internal
  */
 export const BYPASS_HEADER = 'x-mocklib-bypass'
 
+const SECRET_KEY = Symbol.for('mocklib.bypass-secret')
+const registry = globalThis as unknown as Record<symbol, string | undefined>
+const secret = (registry[SECRET_KEY] ??= randomToken())
+
+/** The value of `BYPASS_HEADER` set by `bypass()`. @internal */
+export const BYPASS_VALUE = `bypass ${secret}`
+
 /**
- * The value of `BYPASS_HEADER` on a request the fetch fast path sends to the
- * network itself (a passthrough): the socket layer lets it go and leaves its
- * `response:bypass` event to the fast path, which already reported the request.
+ * The value of `BYPASS_HEADER` on a request a source sends to the network
+ * itself (a passthrough): lower sources let it go unresolved and unreported.
  * @internal
  */
-export const OWN_CALL = 'own'
+export const OWN_CALL = `own ${secret}`
+
+/**
+ * What the bypass header of `request` says: `'bypass'` (made by `bypass()`),
+ * `'own'` (mocklib's own passthrough call), or `undefined` (an ordinary
+ * request, whatever else the header holds).
+ * @internal
+ */
+export function bypassMarkOf(request: Request): 'bypass' | 'own' | undefined {
+  const value = request.headers.get(BYPASS_HEADER)
+  if (value === null) return undefined
+  return value === BYPASS_VALUE ? 'bypass' : value === OWN_CALL ? 'own' : undefined
+}
+
+function randomToken(): string {
+  const bytes = new Uint8Array(16)
+  globalThis.crypto.getRandomValues(bytes)
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

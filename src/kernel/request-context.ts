@@ -1,3 +1,4 @@
+import type { ExchangeContext, HttpExchange } from './contracts.js'
 import { parseCookieHeader } from './cookies.js'
 import type { HandlerScope } from './handler-scope.js'
 
@@ -8,7 +9,7 @@ const NO_NOTES: readonly string[] = Object.freeze([])
  * cookies are parsed at most once, however many handlers look at them, and
  * handlers of one kind can share other parsed data through `memo`.
  */
-export class RequestContext {
+export class RequestContext implements ExchangeContext {
   readonly method: string
   #url: URL | undefined
   #cookies: Record<string, string> | undefined
@@ -16,12 +17,16 @@ export class RequestContext {
   #notes: string[] | undefined
 
   constructor(
-    readonly request: Request,
-    readonly requestId: string,
+    readonly exchange: HttpExchange,
     readonly scope: HandlerScope,
     private readonly readExtraCookies?: (request: Request) => Record<string, string>,
+    readonly request: Request = exchange.request,
   ) {
     this.method = request.method.toUpperCase()
+  }
+
+  get requestId(): string {
+    return this.exchange.id
   }
 
   get url(): URL {
@@ -32,7 +37,8 @@ export class RequestContext {
   get cookies(): Record<string, string> {
     if (this.#cookies === undefined) {
       const fromHeader = parseCookieHeader(this.request.headers.get('cookie'))
-      this.#cookies = this.readExtraCookies ? { ...this.readExtraCookies(this.request), ...fromHeader } : fromHeader
+      // Null prototype: a cookie named like an Object member is data, never inherited.
+      this.#cookies = this.readExtraCookies ? Object.assign(Object.create(null) as Record<string, string>, this.readExtraCookies(this.request), fromHeader) : fromHeader
     }
     return this.#cookies
   }
@@ -52,13 +58,13 @@ export class RequestContext {
     if (!this.#notes.includes(text)) this.#notes.push(text)
   }
 
-  /** A context for a part of this request (see `RequestSplitter`): same id, scope and cookie source. */
+  /** A context for a part of this request (one operation of a batch): same exchange, scope and cookie source. */
   fork(request: Request): RequestContext {
-    return new RequestContext(request, this.requestId, this.scope, this.readExtraCookies)
+    return new RequestContext(this.exchange, this.scope, this.readExtraCookies, request)
   }
 
   /** Computes a value once per request under `key` (use a module-private object or symbol). */
-  memo<T>(key: unknown, compute: (context: RequestContext) => T): T {
+  memo<T>(key: unknown, compute: (context: this) => T): T {
     this.#memo ??= new Map()
     if (this.#memo.has(key)) return this.#memo.get(key) as T
     const value = compute(this)

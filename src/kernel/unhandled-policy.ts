@@ -1,4 +1,4 @@
-import { message } from './errors.js'
+import { exceptionResponse, message } from './errors.js'
 
 /** The two ways to report an unhandled request from a custom policy. */
 export interface UnhandledRequestPrint {
@@ -19,10 +19,22 @@ export type UnhandledRequestStrategy =
   | 'error'
   | ((request: Request, print: UnhandledRequestPrint) => void)
 
-/** The outcome of the policy: let the request through, or fail it with this error. */
-export type UnhandledVerdict = { readonly fail: false } | { readonly fail: true; readonly error: Error }
+/**
+ * The outcome of the policy: let the request through, fail it with `error`, or
+ * answer it with `response` (a custom policy threw: the client gets a 500, as
+ * from a throwing resolver, and `error` is reported).
+ */
+export type UnhandledVerdict =
+  | { readonly action: 'pass' }
+  | { readonly action: 'fail'; readonly error: Error }
+  | { readonly action: 'respond'; readonly response: Response; readonly error: Error }
 
-const PASS: UnhandledVerdict = { fail: false }
+/** Where the policy runs: in a browser, requests for static assets are not reported. */
+export interface UnhandledPolicyOptions {
+  readonly exemptStaticAssets?: boolean
+}
+
+const PASS: UnhandledVerdict = { action: 'pass' }
 
 // Bundler chunks, fonts and images: their absence of handlers is never news.
 const STATIC_ASSET = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot)$/i
@@ -60,16 +72,19 @@ export function unhandledErrorText(request: Request, notes: readonly string[] = 
 
 /**
  * Applies the unhandled-request policy. Never throws: a callback that throws
- * fails the request with that error instead of crashing the process.
+ * answers the request with a 500 (as a throwing resolver would) instead of
+ * crashing the process. Static assets (bundler chunks, fonts, images) are
+ * exempt only in a browser: in Node, `'error'` means every request.
  */
 export function applyUnhandledPolicy(
   strategy: UnhandledRequestStrategy,
   request: Request,
   url: URL,
   notes: readonly string[] = [],
+  options: UnhandledPolicyOptions = {},
 ): UnhandledVerdict {
   if (strategy === 'bypass') return PASS
-  const failWith = (text: string): UnhandledVerdict => ({ fail: true, error: new Error(text) })
+  const failWith = (text: string): UnhandledVerdict => ({ action: 'fail', error: new Error(text) })
   if (typeof strategy === 'function') {
     let verdict = PASS
     const print: UnhandledRequestPrint = {
@@ -82,12 +97,13 @@ export function applyUnhandledPolicy(
     }
     try {
       strategy(request, print)
-    } catch (error) {
-      return { fail: true, error: error instanceof Error ? error : new Error(String(error)) }
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown))
+      return { action: 'respond', response: exceptionResponse(error), error }
     }
     return verdict
   }
-  if (isStaticAsset(url)) return PASS
+  if (options.exemptStaticAssets === true && isStaticAsset(url)) return PASS
   if (strategy === 'error') {
     const text = unhandledErrorText(request, notes)
     console.error(text)

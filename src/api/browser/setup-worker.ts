@@ -1,4 +1,5 @@
-import { createSingleScopeStore, HandlerScope, message, MockingCore, type LifecycleEvents, type RequestHandler } from '../../kernel/index.js'
+import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
+import { createMockAssertions, type MockAssertions } from '../../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { interceptInPage } from './in-page-interception.js'
 import { fallbackText } from './messages.js'
@@ -17,7 +18,7 @@ export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
  * const worker = setupWorker(...handlers)
  * await worker.start({ onUnhandledRequest: 'bypass' })
  */
-export interface SetupWorkerApi extends HandlerManagement {
+export interface SetupWorkerApi extends HandlerManagement, MockAssertions {
   /**
    * Registers the mocklib Service Worker and activates mocking for this page;
    * resolves once the page's requests are answered by the handlers. Falls back
@@ -57,10 +58,11 @@ function announceFallback(reason: string, quiet: boolean): void {
  * const worker = setupWorker(http.get('/posts', () => HttpResponse.json([])))
  * await worker.start()
  */
-export function setupWorker(...handlers: RequestHandler[]): SetupWorkerApi {
+export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   assertHandlers(handlers, 'setupWorker()')
   const store = createSingleScopeStore(new HandlerScope(handlers))
-  const core = new MockingCore(store, { readCookies: readPageCookies })
+  // The worker connection and in-page interception start asynchronously in `start()`, so they are not runtime sources yet.
+  const core = createRuntime({ store, sources: [], readCookies: readPageCookies, exemptStaticAssets: true })
   const answerer = new RequestAnswerer(core)
   let running: Promise<() => Promise<void>> | undefined
 
@@ -96,6 +98,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorkerApi {
 
   return {
     ...createHandlerManagement(store, 'worker'),
+    ...createMockAssertions(store, core.observers),
     events: core.emitter,
     async start(options = {}) {
       if (running) throw new Error(message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'))

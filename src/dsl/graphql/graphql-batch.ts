@@ -1,4 +1,5 @@
-import type { PartOutcome, RequestContext, RequestSplit, RequestSplitter } from '../../kernel/index.js'
+import type { Answered, PartOutcome, Redispatch, RequestContext } from '../../kernel/index.js'
+import { bypass } from '../response/bypass.js'
 import { HttpResponse } from '../response/http-response.js'
 import { negotiateContentType } from './content-negotiation.js'
 import type { InvalidOperation, ParsedOperation } from './graphql-operation.js'
@@ -6,37 +7,42 @@ import { mayCarryGraphQL } from './graphql-request-reader.js'
 import { graphQLRequestState, seedRequestState } from './graphql-request-state.js'
 
 /**
- * Splits a batched GraphQL request (a JSON array of operations, or a multipart
- * upload whose `operations` is an array) into one part per operation. Each
- * part is resolved by the ordinary handler lookup; the answer is a JSON array
- * of the parts' bodies, in order. An operation no handler answers (or that
- * does not parse) gets an item with a GraphQL error saying so; the others are
- * still answered.
+ * Answers a batched GraphQL request (a JSON array of operations, or a
+ * multipart upload whose `operations` is an array) that no handler answered
+ * as a whole: one part per operation, each resolved by the ordinary handler
+ * lookup, in order (a batch may hold a mutation and then a query that reads
+ * it). The answer is a JSON array of the parts' bodies. An operation no
+ * handler answers (or that does not parse) gets an item with a GraphQL error
+ * saying so; a part answered with `passthrough()` is sent to the network
+ * alone. Returns `undefined` when the request is no batch or no part was
+ * answered (then the request is unhandled, with the parts' notes).
  *
  * @example
- * const channel: Channel = { name: 'graphql', splitter: graphQLBatchSplitter, requestKeys }
+ * const channel: Channel<RequestContext> = { name: 'graphql', requestKeys, whenUnanswered: answerBatch }
  */
-export const graphQLBatchSplitter: RequestSplitter = {
-  split(context: RequestContext): Promise<RequestSplit | null> | null {
-    return mayCarryGraphQL(context) ? splitBatch(context) : null
-  },
+export function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {
+  return mayCarryGraphQL(context) ? splitBatch(context, redispatch) : undefined
 }
 
-async function splitBatch(context: RequestContext): Promise<RequestSplit | null> {
+async function splitBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> {
   const state = await graphQLRequestState(context)
-  if (state === null || state.kind !== 'batch') return null
+  if (state === null || state.kind !== 'batch') return undefined
   const parts = state.items.map((item) => {
     const part = context.fork(partRequest(context.request, item))
     seedRequestState(part, item)
     return part
   })
-  return {
-    parts,
-    combine: async (outcomes) => {
-      const items = await Promise.all(outcomes.map((outcome, index) => itemOf(outcome, state.items[index]!)))
-      return negotiateContentType(context.request, HttpResponse.json(items))
-    },
+  const outcomes: PartOutcome[] = []
+  for (const part of parts) outcomes.push(await redispatch(part))
+  const credited = outcomes.find((outcome): outcome is Exclude<PartOutcome, { kind: 'unhandled' }> => outcome.kind !== 'unhandled')
+  if (credited === undefined) {
+    parts.forEach((part, index) => {
+      for (const note of part.notes) context.addNote(`part ${index + 1} of ${parts.length}: ${note}`)
+    })
+    return undefined
   }
+  const items = await Promise.all(outcomes.map((outcome, index) => itemOf(outcome, state.items[index]!, parts[index]!.request)))
+  return { handler: credited.handler, response: negotiateContentType(context.request, HttpResponse.json(items)) }
 }
 
 /**
@@ -52,13 +58,19 @@ function partRequest(batch: Request, item: ParsedOperation | InvalidOperation): 
   return new Request(batch.url, { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
-async function itemOf(outcome: PartOutcome, item: ParsedOperation | InvalidOperation): Promise<unknown> {
+async function itemOf(outcome: PartOutcome, item: ParsedOperation | InvalidOperation, request: Request): Promise<unknown> {
   const label = item.kind === 'operation' ? `${item.operationType} ${item.operationName ?? '(anonymous)'}` : 'this operation'
   if (outcome.kind === 'unhandled') {
     const why = outcome.notes.length > 0 ? ` ${outcome.notes.join(' ')}` : ''
     return errorItem(`[mocklib] No request handler answered ${label} of this batch.${why}`)
   }
-  const { response, handler } = outcome
+  const { handler } = outcome
+  let response: Response
+  try {
+    response = outcome.kind === 'passthrough' ? await fetch(bypass(request)) : outcome.response
+  } catch (error) {
+    return errorItem(`[mocklib] ${label} of this batch was sent to the network, which failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
   if (response.type === 'error') return errorItem(`[mocklib] "${handler.info.header}" answered ${label} with a network error.`)
   const text = await response.text()
   let body: unknown

@@ -1,5 +1,5 @@
 import type { Channel, RequestContext } from '../../kernel/index.js'
-import { graphQLBatchSplitter } from './graphql-batch.js'
+import { answerBatch } from './graphql-batch.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
 import { mayCarryGraphQL } from './graphql-request-reader.js'
 import { graphQLRequestState } from './graphql-request-state.js'
@@ -30,9 +30,9 @@ export function operationKey(operationType: GraphQLOperationType | typeof ANY, o
  * @example
  * this.indexKey = { channel: graphQLChannel, key: operationKey('query', 'ListPosts') }
  */
-export const graphQLChannel: Channel = {
+export const graphQLChannel: Channel<RequestContext> = {
   name: 'graphql',
-  splitter: graphQLBatchSplitter,
+  whenUnanswered: answerBatch,
   requestKeys(context: RequestContext): Promise<readonly string[] | null> | null {
     // Decided synchronously for most REST traffic: no promise, no body read.
     return mayCarryGraphQL(context) ? keysOf(context) : null

@@ -3,7 +3,7 @@ import { compilePredicate, type CompiledPredicate, type HttpPredicate } from '..
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
-import type { GraphQLOperationType } from './graphql-operation.js'
+import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
@@ -53,7 +53,7 @@ const EVERY_OPERATION: CompiledSelector = { key: operationKey(ANY, ANY), label: 
  * const handler = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
  * handler.info.header // 'query ListPosts'
  */
-export class GraphQLHandler extends RequestHandler {
+export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly info: HandlerInfo
   readonly indexKey: IndexKey
   readonly #operationType: GraphQLOperationType | 'any'
@@ -77,17 +77,21 @@ export class GraphQLHandler extends RequestHandler {
     this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, header)
   }
 
-  async handle(context: RequestContext): Promise<Response | undefined> {
+  async match(context: RequestContext): Promise<ParsedOperation | undefined> {
     const state = await graphQLRequestState(context)
     if (state === null || state.kind !== 'operation') return undefined
     if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
     if (!this.#selector.matches(state.operationName)) return undefined
     if (this.#endpoint !== undefined && this.#endpoint.match(context) === undefined) return undefined
+    return state
+  }
+
+  async respond(operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
     const response = await this.#runner.run({
-      query: state.query,
-      variables: state.variables,
-      operationName: state.operationName,
-      operationType: state.operationType,
+      query: operation.query,
+      variables: operation.variables,
+      operationName: operation.operationName,
+      operationType: operation.operationType,
       request: context.request,
       cookies: context.cookies,
       requestId: context.requestId,

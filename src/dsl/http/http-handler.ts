@@ -22,7 +22,7 @@ export interface HttpResolverInfoRuntime {
  * const handler = http.get('/posts', () => HttpResponse.json([]))
  * handler.info.header // 'GET /posts'
  */
-export class HttpHandler extends RequestHandler {
+export class HttpHandler extends RequestHandler<Record<string, string>> {
   readonly info: HandlerInfo
   readonly #method: string
   readonly #source: HttpPredicate
@@ -54,10 +54,12 @@ export class HttpHandler extends RequestHandler {
     return (this.#predicate ??= compilePredicate(this.#source, this.#label, true))
   }
 
-  handle(context: RequestContext): Response | undefined | Promise<Response | undefined> {
+  match(context: RequestContext): Record<string, string> | undefined {
     if (this.#method !== '*' && context.method !== this.#method) return undefined
-    const params = this.#compiled().match(context)
-    if (params === undefined) return undefined
+    return this.#compiled().match(context)
+  }
+
+  respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     return this.#runner.run({ request: context.request, params, cookies: context.cookies, requestId: context.requestId })
   }
 

@@ -35,7 +35,7 @@ type Answer = Response | undefined
  * posts.callCount // 1
  * posts.isDone() // false
  */
-export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler {
+export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<true> {
   /** The matching steps, in the order they are checked (method and path first for REST). */
   protected abstract readonly steps: readonly MockStep[]
   readonly #history = new CallHistory<Call>()
@@ -157,11 +157,16 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
     return { depth: steps.length }
   }
 
-  handle(context: RequestContext): Answer | Promise<Answer> {
+  /** Every step passes (steps that need the body or the operation wait for it; no use is held meanwhile). */
+  match(context: RequestContext): true | undefined | Promise<true | undefined> {
     const matched = this.#matchFrom(context, 0)
     if (matched === false) return undefined
-    if (matched === true) return this.#respond(context)
-    return matched.then((ok) => (ok ? this.#respond(context) : undefined))
+    if (matched === true) return true
+    return matched.then((ok) => (ok ? true : undefined))
+  }
+
+  respond(_match: true, context: RequestContext): Answer | Promise<Answer> {
+    return this.#respond(context)
   }
 
   /** Runs the steps from `from`; synchronous until a step needs a body that is still being read. */

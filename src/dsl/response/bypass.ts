@@ -1,4 +1,4 @@
-import { BYPASS_HEADER, message } from '../../kernel/index.js'
+import { BYPASS_HEADER, BYPASS_VALUE, message } from '../../kernel/index.js'
 
 /**
  * Makes a request that no handler sees: use it with `fetch` to reach the real
@@ -18,6 +18,6 @@ export function bypass(input: RequestInfo | URL, init?: RequestInit): Request {
     )
   }
   const request = new Request(input instanceof Request ? input.clone() : input, init)
-  request.headers.set(BYPASS_HEADER, '1')
+  request.headers.set(BYPASS_HEADER, BYPASS_VALUE)
   return request
 }

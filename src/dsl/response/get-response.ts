@@ -1,4 +1,4 @@
-import { createRequestId, dispatchSplittable, exceptionResponse, HandlerScope, isPassthrough, RequestContext, ResolverError, type RequestHandler } from '../../kernel/index.js'
+import { createRequestId, dispatch, exceptionResponse, HandlerScope, isPassthrough, RequestContext, ResolverError, type Handler, type HttpExchange } from '../../kernel/index.js'
 
 /**
  * Resolves a request against handlers without intercepting anything: useful
@@ -11,15 +11,23 @@ import { createRequestId, dispatchSplittable, exceptionResponse, HandlerScope, i
  * // GraphQL requests (also batched ones) resolve the same way:
  * await getResponse([graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))], graphqlRequest)
  */
-export async function getResponse(handlers: readonly RequestHandler[], request: Request): Promise<Response | undefined> {
+export async function getResponse(handlers: readonly Handler[], request: Request): Promise<Response | undefined> {
   const scope = new HandlerScope(handlers)
-  const context = new RequestContext(request, createRequestId(), scope)
+  const context = new RequestContext(detachedExchange(request), scope)
   try {
-    const match = await dispatchSplittable(scope.list, context)
-    if (match === undefined || isPassthrough(match.response)) return undefined
-    return match.response
+    const outcome = await dispatch(scope.list, context)
+    if (outcome.kind !== 'answered' || isPassthrough(outcome.response)) return undefined
+    return outcome.response
   } catch (error) {
     if (error instanceof ResolverError) return exceptionResponse(error.thrown)
     throw error
   }
+}
+
+/** An exchange no source made: `getResponse` reads the outcome of the dispatch instead. */
+function detachedExchange(request: Request): HttpExchange {
+  const unused = () => {
+    throw new Error('getResponse() answers through its return value')
+  }
+  return { kind: 'http', id: createRequestId(), request, respondWith: unused, errorWith: unused, passthrough: unused }
 }

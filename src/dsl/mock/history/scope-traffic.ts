@@ -1,4 +1,4 @@
-import type { HandlerScope, RequestContext, RequestHandler } from '../../../kernel/index.js'
+import type { Handler, HandlerScope, RequestContext } from '../../../kernel/index.js'
 
 /**
  * A request no handler answered, as listed by `server.unhandledRequests()`.
@@ -18,7 +18,7 @@ export interface UnhandledRequestRecord {
 /** A recent request of a scope and the handler that answered it, if any. @internal */
 export interface RecentRequest {
   readonly context: RequestContext
-  readonly handler: RequestHandler | undefined
+  readonly handler: Handler | undefined
 }
 
 /**
@@ -39,7 +39,7 @@ export class ScopeTraffic {
   #unhandled: UnhandledRequestRecord[] = []
   #unhandledCount = 0
 
-  addRequest(context: RequestContext, handler: RequestHandler | undefined): void {
+  addRequest(context: RequestContext, handler: Handler | undefined): void {
     const entry = { context, handler }
     if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) this.#recent.push(entry)
     else this.#recent[this.#recentNext] = entry

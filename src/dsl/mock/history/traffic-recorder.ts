@@ -1,4 +1,4 @@
-import type { HandlerList, RequestContext, RequestHandler, TrafficObserver } from '../../../kernel/index.js'
+import type { Handler, HandlerList, RequestContext, TrafficObserver } from '../../../kernel/index.js'
 import { MockHandler } from '../mock-handler.js'
 import { scopeTraffic } from './scope-traffic.js'
 
@@ -14,7 +14,7 @@ function mocksThatLoad(list: HandlerList): readonly MockHandler[] {
   return mocks
 }
 
-function record(context: RequestContext, handler: RequestHandler | undefined): void {
+function record(context: RequestContext, handler: Handler | undefined): void {
   const traffic = scopeTraffic(context.scope)
   traffic.addRequest(context, handler)
   if (handler === undefined) traffic.addUnhandled(context)

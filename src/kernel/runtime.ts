@@ -1,0 +1,227 @@
+import type { Exchange, HttpExchange, Source, WebSocketExchange } from './contracts.js'
+import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
+import { exceptionResponse, message } from './errors.js'
+import { LifecycleEmitter } from './events.js'
+import type { MockingCore, Resolution } from './mocking-core.js'
+import { isPassthrough } from './passthrough.js'
+import { RequestContext } from './request-context.js'
+import { createRequestId } from './request-id.js'
+import type { ScopeStore } from './scope-store.js'
+import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
+import { applyUnhandledPolicy, type UnhandledRequestStrategy } from './unhandled-policy.js'
+import { dispatchConnection } from './websocket-dispatch.js'
+
+/** How a runtime is put together: where its scopes live, and what it intercepts. */
+export interface RuntimeOptions {
+  readonly store: ScopeStore
+  /** Started on `start()`, stopped on `stop()`, in this order. */
+  readonly sources: readonly Source[]
+  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
+  readonly readCookies?: (request: Request) => Record<string, string>
+  /** True in a browser: requests for static assets are never reported as unhandled. */
+  readonly exemptStaticAssets?: boolean
+}
+
+/** Options of `start()`. */
+export interface RuntimeStartOptions {
+  readonly onUnhandledRequest?: UnhandledRequestStrategy
+}
+
+/**
+ * The one core both `setupServer` and `setupWorker` compose: it takes the
+ * exchanges its sources intercept, runs them through the current scope's
+ * handlers, answers through the exchange, emits the lifecycle events, applies
+ * the unhandled-request policy, and tells observers (history, recording).
+ * Every real response is reported here, once.
+ */
+export interface Runtime extends MockingCore {
+  readonly emitter: LifecycleEmitter
+  readonly observers: Set<TrafficObserver>
+  readonly store: ScopeStore
+  readonly running: boolean
+  onUnhandledRequest: UnhandledRequestStrategy
+  /** The sink every source delivers to. Never rejects. */
+  handle(exchange: Exchange): Promise<void>
+  start(options?: RuntimeStartOptions): void
+  stop(): void
+}
+
+/**
+ * Creates a runtime. Nothing is intercepted until `start()`.
+ *
+ * @example
+ * const runtime = createRuntime({ store: createAsyncScopeStore(new HandlerScope(handlers)), sources: nodeSources() })
+ * runtime.start({ onUnhandledRequest: 'error' })
+ */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { store, sources, readCookies } = options
+  const emitter = new LifecycleEmitter()
+  const observers = new Set<TrafficObserver>()
+  let stops: (() => void)[] | undefined
+
+  const recording = (): boolean => {
+    for (const observer of observers) if (observer.onCompleted) return true
+    return false
+  }
+
+  const complete = (record: CompletedExchange): void => {
+    for (const observer of observers) observer.onCompleted?.(record)
+  }
+
+  async function handleHttp(exchange: HttpExchange): Promise<void> {
+    const { request, id: requestId } = exchange
+    const startedAt = Date.now()
+    const copy = recording() ? request.clone() : undefined
+    const finish = (outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current()) => {
+      if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope })
+    }
+    const sendOn = async (outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()) => {
+      const real = await exchange.passthrough()
+      if (real === undefined) return finish(outcome, undefined, scope)
+      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request, requestId, response: copy ? real.clone() : real })
+      finish(outcome, real, scope)
+    }
+
+    if (exchange.bypassed === true) return sendOn('bypass')
+    const info = { request, requestId }
+    emitter.emit('request:start', info)
+    const context = new RequestContext(exchange, store.current(), readCookies)
+    const { scope } = context
+
+    let outcome: DispatchOutcome
+    try {
+      outcome = await dispatch(scope.list, context, (part) => emitter.emit('unhandledException', { ...info, error: asError(part.thrown) }))
+    } catch (error) {
+      if (!(error instanceof ResolverError)) throw error
+      // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
+      const thrown = asError(error.thrown)
+      emitter.emit('unhandledException', { ...info, error: thrown })
+      const response = exceptionResponse(thrown)
+      for (const observer of observers) observer.onHandled?.(context, error.handler, response)
+      return answer(exchange, response, info, finish)
+    }
+
+    if (outcome.kind === 'unmatched') {
+      for (const observer of observers) observer.onUnhandled?.(context)
+      emitter.emit('request:unhandled', info)
+      const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, context.url, context.notes, options)
+      if (verdict.action === 'respond') {
+        emitter.emit('unhandledException', { ...info, error: verdict.error })
+        return answer(exchange, verdict.response, info, finish)
+      }
+      emitter.emit('request:end', info)
+      if (verdict.action === 'fail') {
+        exchange.errorWith(verdict.error)
+        return finish('unhandled', undefined, scope)
+      }
+      return sendOn('unhandled', scope)
+    }
+
+    if (outcome.kind === 'fell-through') {
+      // Every matching handler answered nothing: handled, and sent on as it is (as msw).
+      emitter.emit('request:match', info)
+      emitter.emit('request:end', info)
+      return sendOn('passthrough', scope)
+    }
+
+    const { handler, response } = outcome
+    for (const observer of observers) observer.onHandled?.(context, handler, response)
+    if (isPassthrough(response)) {
+      emitter.emit('request:match', info)
+      emitter.emit('request:end', info)
+      return sendOn('passthrough', scope)
+    }
+    emitter.emit('request:match', info)
+    emitter.emit('request:end', info)
+    return answer(exchange, response, info, finish)
+  }
+
+  function answer(
+    exchange: HttpExchange,
+    response: Response,
+    info: { request: Request; requestId: string },
+    finish: (outcome: 'mocked', response: Response | undefined) => void,
+  ): void {
+    const copy = recording() && response.type !== 'error' ? response.clone() : undefined
+    if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...info, response: response.type === 'error' ? response : response.clone() })
+    exchange.respondWith(response)
+    finish('mocked', copy)
+  }
+
+  async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
+    const scope = store.current()
+    const taken = await dispatchConnection(scope, exchange, (error) => {
+      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
+    })
+    if (taken) return exchange.accept()
+    const request = connectionRequest(exchange)
+    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
+    if (verdict.action === 'pass') exchange.passthrough()
+    else exchange.errorWith(verdict.error)
+  }
+
+  const runtime: Runtime = {
+    emitter,
+    observers,
+    store,
+    onUnhandledRequest: 'warn',
+    get running() {
+      return stops !== undefined
+    },
+    async handle(exchange) {
+      try {
+        if (exchange.kind === 'http') await handleHttp(exchange)
+        else await handleWebSocket(exchange)
+      } catch (error) {
+        // A fault of mocklib itself: fail this exchange loudly, keep every other one working.
+        console.error(message('An internal error stopped this request; please report it.'), error)
+        exchange.errorWith(asError(error))
+      }
+    },
+    resolve(request, requestId = createRequestId()) {
+      return new Promise<Resolution>((resolve) => {
+        void runtime.handle({
+          kind: 'http',
+          id: requestId,
+          request,
+          respondWith: (response) => resolve({ kind: 'mocked', response }),
+          errorWith: (error) => resolve({ kind: 'error', error }),
+          passthrough: () => {
+            resolve({ kind: 'passthrough' })
+            // A first-kernel source reports the real response itself.
+            return Promise.resolve(undefined)
+          },
+        })
+      })
+    },
+    start(startOptions = {}) {
+      if (stops) return
+      runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
+      const started: (() => void)[] = []
+      try {
+        for (const source of sources) started.push(source.start(runtime.handle))
+      } catch (error) {
+        for (const stop of started.reverse()) stop()
+        throw error
+      }
+      stops = started
+    },
+    stop() {
+      if (!stops) return
+      for (const stop of stops.reverse()) stop()
+      stops = undefined
+    },
+  }
+  return runtime
+}
+
+/** The request a WebSocket connection would make, for events and the unhandled-request policy. */
+function connectionRequest(exchange: WebSocketExchange): Request {
+  const url = new URL(exchange.url)
+  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
+  return new Request(url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
+}
+
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown))
+}
