@@ -87,6 +87,17 @@ export {
   type ValueMatcher,
 } from '../dsl/index.js'
 export {
+  ForwardedEventSource,
+  ServerSentEventClient,
+  ServerSentEventServer,
+  sse,
+  type ServerSentEventHandlerFactory,
+  type ServerSentEventMap,
+  type ServerSentEventMessage,
+  type ServerSentEventResolver,
+  type ServerSentEventResolverInfo,
+} from '../dsl/index.js'
+export {
   isHandler,
   RequestHandler,
   type ExceptionEventInfo,

@@ -77,3 +77,14 @@ export {
   type Unset,
   type ValueMatcher,
 } from './mock/index.js'
+export {
+  ForwardedEventSource,
+  ServerSentEventClient,
+  ServerSentEventServer,
+  sse,
+  type ServerSentEventHandlerFactory,
+  type ServerSentEventMap,
+  type ServerSentEventMessage,
+  type ServerSentEventResolver,
+  type ServerSentEventResolverInfo,
+} from './sse/index.js'

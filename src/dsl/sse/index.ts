@@ -1,0 +1,5 @@
+export { sse, type ServerSentEventHandlerFactory, type ServerSentEventResolver, type ServerSentEventResolverInfo } from './sse.js'
+export { ServerSentEventClient } from './sse-client.js'
+export { ServerSentEventServer } from './sse-server.js'
+export { ForwardedEventSource } from './forwarded-event-source.js'
+export type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'

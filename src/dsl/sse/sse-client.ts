@@ -1,0 +1,86 @@
+import { message } from '../../kernel/index.js'
+import { dataToText, encodeEvent, encodeRetry } from './event-stream-encoder.js'
+import type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'
+
+const encoder = new TextEncoder()
+
+/**
+ * The client end of a mocked event stream: what the resolver writes to.
+ *
+ * @example
+ * sse('/stream', ({ client }) => {
+ *   client.send({ data: { hello: 'world' } })
+ *   client.send({ event: 'tick', id: '1', data: 'one\ntwo' })
+ *   client.close()
+ * })
+ */
+export class ServerSentEventClient<EventMap extends ServerSentEventMap = { message: unknown }> {
+  readonly #controller: ReadableStreamDefaultController<Uint8Array>
+  #open = true
+
+  /** @internal Made by `sse()` for each request. */
+  constructor(controller: ReadableStreamDefaultController<Uint8Array>) {
+    this.#controller = controller
+  }
+
+  /** False once the stream was closed, errored, or aborted by the client. */
+  get isOpen(): boolean {
+    return this.#open
+  }
+
+  /**
+   * Sends one event: `data` (objects as JSON, several lines as several
+   * `data:` lines), an optional `event` name and `id`; or `{ retry }` alone
+   * to set the client's reconnection time. Ignored once the stream ended.
+   */
+  send(payload: ServerSentEventMessage<EventMap>): void {
+    const { retry, id, event, data } = payload as { retry?: number; id?: string; event?: string; data?: unknown }
+    if (retry !== undefined && retry !== null) return this.#write(encodeRetry(retry))
+    this.#write(encodeEvent({ id, event: event === 'message' ? undefined : event, data: dataToText(data) }))
+  }
+
+  /**
+   * Forwards a DOM event: a `MessageEvent` is sent as an event of its type,
+   * `error` errors the stream, `close` closes it (what `server.connect()` uses).
+   */
+  dispatchEvent(event: Event): void {
+    if (typeof MessageEvent !== 'undefined' && event instanceof MessageEvent) {
+      this.#write(
+        encodeEvent({
+          id: event.lastEventId === '' ? undefined : event.lastEventId,
+          event: event.type === 'message' ? undefined : event.type,
+          data: dataToText(event.data),
+        }),
+      )
+    } else if (event.type === 'error') this.error()
+    else if (event.type === 'close') this.close()
+  }
+
+  /** Fails the stream: the client sees a network error (an `EventSource` reconnects). */
+  error(): void {
+    if (!this.#open) return
+    this.#open = false
+    this.#controller.error(new TypeError(message('The mocked event stream was errored by its handler (client.error()).')))
+  }
+
+  /** Ends the stream normally (an `EventSource` reconnects after its retry time). */
+  close(): void {
+    if (!this.#open) return
+    this.#open = false
+    try {
+      this.#controller.close()
+    } catch {
+      // The reader already cancelled the stream: nothing is left to close.
+    }
+  }
+
+  #write(frame: string): void {
+    if (!this.#open) return
+    try {
+      this.#controller.enqueue(encoder.encode(frame))
+    } catch {
+      // The reader went away between our check and the write; the stream is over.
+      this.#open = false
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { IsAny } from '../shared/maybe-promise.js'
+
+/**
+ * The event map of an `sse()` handler: event name → the type of its `data`.
+ * `message` is the unnamed event (no `event:` field).
+ *
+ * @example
+ * type ChatEvents = { message: { text: string }; typing: { user: string } }
+ */
+export type ServerSentEventMap = {
+  message?: unknown
+  [event: string]: unknown
+}
+
+type Values<Type> = Type[keyof Type]
+type Simplify<Type> = { [Key in keyof Type]: Type[Key] } & {}
+
+/** One named event: `event` is required except for `message`; `data` is required unless it may be undefined. */
+type EventOf<Name, Data> = Simplify<
+  (Name extends 'message' ? { event?: 'message' } : { event: Name }) & { id?: string; retry?: never } & (undefined extends Data
+      ? { data?: Data }
+      : { data: Data })
+>
+
+/**
+ * What `client.send()` accepts for an event map: one of its events (`data`
+ * typed by the event name, an optional `id`), or a bare `{ retry }` that sets
+ * the client's reconnection time.
+ *
+ * @example
+ * const message: ServerSentEventMessage<{ message: string; typing: { user: string } }> = { event: 'typing', data: { user: 'ann' } }
+ */
+export type ServerSentEventMessage<EventMap extends ServerSentEventMap = { message: unknown }> =
+  | (IsAny<EventMap> extends true
+      ? { id?: string; event?: string; data?: unknown; retry?: never }
+      : Values<{ [Name in keyof EventMap & string]: EventOf<Name, EventMap[Name]> }>)
+  | { id?: never; event?: never; data?: never; retry: number }

@@ -1,0 +1,113 @@
+import { message } from '../../kernel/index.js'
+import type { HttpHandler } from '../http/http-handler.js'
+import { http } from '../http/http.js'
+import type { HttpResolverInfo, ParamsShape } from '../http/http-types.js'
+import type { PathParams } from '../http/path-params.js'
+import { ServerSentEventClient } from './sse-client.js'
+import { ServerSentEventServer } from './sse-server.js'
+import type { ServerSentEventMap } from './sse-types.js'
+
+/**
+ * What an `sse()` resolver receives: the request info of `http.get` plus the
+ * stream's two ends.
+ *
+ * @example
+ * sse('/feed/:topic', ({ client, params, request }) => client.send({ data: params.topic }))
+ */
+export interface ServerSentEventResolverInfo<EventMap extends ServerSentEventMap, Params> extends HttpResolverInfo<Params> {
+  /** The mocked stream the application reads. */
+  readonly client: ServerSentEventClient<EventMap>
+  /** The real server, reached with `server.connect()`. */
+  readonly server: ServerSentEventServer
+}
+
+/**
+ * An `sse()` resolver. It runs once per connection and the stream is answered
+ * as soon as it returns: an async resolver is not awaited, so events it sends
+ * after an `await` stream as they are sent (if it rejects, the stream errors;
+ * if it throws synchronously, the client gets a 500).
+ */
+export type ServerSentEventResolver<EventMap extends ServerSentEventMap, Params> = (
+  info: ServerSentEventResolverInfo<EventMap, Params>,
+) => unknown
+
+/**
+ * The `sse` factory. Params are inferred from a path literal; an explicit
+ * event map `sse<{ message: Chat; typing: { user: string } }>(path, …)` types
+ * `client.send` per event name (then params are a string record, or the
+ * second type argument).
+ *
+ * @example
+ * sse('/chat/:room', ({ params, client }) => client.send({ data: params.room }))
+ * sse<{ typing: { user: string } }>('/chat', ({ client }) => client.send({ event: 'typing', data: { user: 'ann' } }))
+ */
+export interface ServerSentEventHandlerFactory {
+  <Path extends string>(path: Path, resolver: ServerSentEventResolver<{ message: unknown }, PathParams<Path>>): HttpHandler
+  <EventMap extends ServerSentEventMap = { message: unknown }, Params extends ParamsShape = Record<string, string>>(
+    path: string | RegExp,
+    resolver: ServerSentEventResolver<EventMap, Params>,
+  ): HttpHandler
+}
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+}
+
+/**
+ * Mocks a Server-Sent Events endpoint (msw's `sse`): a `GET` handler that
+ * takes requests accepting `text/event-stream` and answers a stream the
+ * resolver writes to. It works wherever `http` handlers work (fetch,
+ * node:http, the socket layer, the Service Worker). The stream ends when the
+ * resolver calls `client.close()`/`client.error()` or the client goes away
+ * (the request's `signal` aborts).
+ *
+ * @example
+ * import { sse } from 'mocklib'
+ * const handler = sse('/notifications', ({ client }) => {
+ *   client.send({ data: { id: 1, text: 'hello' } })
+ *   client.send({ event: 'ping', id: '2', data: 'pong' })
+ *   client.send({ retry: 1000 })
+ *   setTimeout(() => client.close(), 10)
+ * })
+ */
+export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolver: ServerSentEventResolver<any, any>): HttpHandler => {
+  if (typeof resolver !== 'function') {
+    throw new TypeError(message(`sse() for "${String(path)}" expects a resolver function as its second argument, but got ${typeof resolver}.`, 'Pass ({ client }) => { client.send({ data }) }.'))
+  }
+  return http.get(path, (info) => {
+    const { request } = info
+    // As msw: only event-stream requests; a plain GET to the same URL falls through.
+    if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
+    const { client, server, response } = openStream(request)
+    const result = resolver(Object.assign(info, { client, server }))
+    // Not awaited: events sent after an `await` must stream, not wait for the resolver to finish.
+    if (isPromiseLike(result)) {
+      Promise.resolve(result).catch((error: unknown) => {
+        console.error(message(`The sse() resolver for "${String(path)}" threw; the stream was errored.`, 'See the error that follows.'), error)
+        client.error()
+      })
+    }
+    return response
+  })
+}
+
+function openStream(request: Request): { client: ServerSentEventClient<any>; server: ServerSentEventServer; response: Response } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started
+    },
+    // The application stopped reading (cancelled the body or closed its EventSource).
+    cancel: () => client.close(),
+  })
+  const client = new ServerSentEventClient<any>(controller)
+  const server = new ServerSentEventServer(request, client)
+  request.signal.addEventListener('abort', () => client.close(), { once: true })
+  return { client, server, response: new Response(body, { status: 200, headers: STREAM_HEADERS }) }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+}
