@@ -3,7 +3,7 @@ import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import { LifecycleEmitter } from './events.js'
 import type { MockingCore, Resolution } from './mocking-core.js'
-import { isPassthrough } from './passthrough.js'
+import { bypassMarkOf, isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
 import { createRequestId } from './request-id.js'
 import type { ScopeStore } from './scope-store.js'
@@ -118,8 +118,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
 
     if (outcome.kind === 'fell-through') {
-      // Every matching handler answered nothing: handled, and sent on as it is (as msw).
-      emitter.emit('request:match', info)
+      // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw).
       emitter.emit('request:end', info)
       return sendOn('passthrough', scope)
     }
@@ -127,7 +126,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const { handler, response } = outcome
     for (const observer of observers) observer.onHandled?.(context, handler, response)
     if (isPassthrough(response)) {
-      emitter.emit('request:match', info)
       emitter.emit('request:end', info)
       return sendOn('passthrough', scope)
     }
@@ -184,6 +182,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           kind: 'http',
           id: requestId,
           request,
+          bypassed: bypassMarkOf(request) === 'bypass',
           respondWith: (response) => resolve({ kind: 'mocked', response }),
           errorWith: (error) => resolve({ kind: 'error', error }),
           passthrough: () => {

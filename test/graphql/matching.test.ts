@@ -141,14 +141,14 @@ describe('indexing', () => {
   it('finds the last of 250 GraphQL handlers by looking at that handler only', async () => {
     const handlers = Array.from({ length: 250 }, (_, index) => graphql.query(`Operation${index}`, answer(`handler ${index}`)))
     server.use(...handlers)
-    const handle = vi.spyOn(GraphQLHandler.prototype, 'handle')
+    const handle = vi.spyOn(GraphQLHandler.prototype, 'match')
     expect(await tagOf('query Operation249 { x }')).toBe('handler 249')
     expect(handle).toHaveBeenCalledTimes(1)
     handle.mockRestore()
   })
 
   it('leaves REST traffic alone, even a REST search with a ?query= param', async () => {
-    const handle = vi.spyOn(GraphQLHandler.prototype, 'handle')
+    const handle = vi.spyOn(GraphQLHandler.prototype, 'match')
     server.use(graphql.operation(answer('graphql')), http.get('*/search', ({ request }) => HttpResponse.json({ q: new URL(request.url).searchParams.get('query') })))
     const response = await fetch('https://shop.example.test/search?query=red+shoes')
     expect(await response.json()).toEqual({ q: 'red shoes' })
