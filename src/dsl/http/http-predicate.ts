@@ -35,7 +35,7 @@ export function compilePredicate(predicate: HttpPredicate, label: string, checke
   if (typeof predicate === 'function') {
     return {
       staticPrefix: '',
-      match: (context) => (predicate({ request: context.request, cookies: context.cookies }) === true ? {} : undefined),
+      match: (context) => (predicate({ request: context.request, cookies: context.cookies }) === true ? (Object.create(null) as Record<string, string>) : undefined),
     }
   }
   throw new TypeError(
@@ -54,7 +54,8 @@ function compileRegExp(source: RegExp): CompiledPredicate {
     match(context) {
       const found = regexp.exec(context.request.url)
       if (found === null) return undefined
-      return { ...found.groups } as Record<string, string>
+      // A null-prototype copy: a group named `__proto__` stays a plain key.
+      return Object.assign(Object.create(null) as Record<string, string>, found.groups)
     },
   }
 }

@@ -1,0 +1,239 @@
+import { message } from '../../kernel/index.js'
+
+/**
+ * The one grammar of path patterns, shared by the creation checks, the matcher
+ * and the index prefix (and mirrored at type level by `PathParams`):
+ *
+ * - `:name` is a param; a name starts with `[A-Za-z_]` and continues with
+ *   `[A-Za-z0-9_]` (`NAME_CHAR`), so `/pkg/:name@:version` has `name`, `version`.
+ * - `:name?` is optional; right after a `/` the whole segment is optional.
+ * - `*` in the path matches anything, `/` included, and is captured as `"0"`,
+ *   `"1"`… ; in the origin it stays within the host and is not captured.
+ * - `#hash` is dropped silently, `?query` is dropped with a warning.
+ * - `:name(regex)` is refused: custom param patterns are not supported.
+ */
+export type PathToken =
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'param'; readonly name: string; readonly optional: boolean; readonly inHost: boolean; readonly segment: boolean }
+  | { readonly kind: 'star'; readonly name: string | undefined; readonly inHost: boolean }
+
+/** A tokenized pattern: what it is matched against, and its tokens. */
+export interface TokenizedPath {
+  /** `true` when the pattern is a path (matched against the pathname), `false` for `scheme://host/path`. */
+  readonly pathOnly: boolean
+  readonly tokens: readonly PathToken[]
+  /** Leading static path segments, lower-cased (`/api/posts`), or `''`. */
+  readonly staticPrefix: string
+}
+
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\*:)?\/\//i
+
+/** Whether `char` may start a param name. */
+export function isNameStart(char: string | undefined): boolean {
+  if (char === undefined) return false
+  const code = char.charCodeAt(0)
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+}
+
+/** Whether `char` may continue a param name (`[A-Za-z0-9_]`). */
+export function isNameChar(char: string | undefined): boolean {
+  if (char === undefined) return false
+  const code = char.charCodeAt(0)
+  return isNameStart(char) || (code >= 48 && code <= 57)
+}
+
+/**
+ * Tokenizes a pattern (not `'*'` alone), throwing a `[mocklib]` TypeError that
+ * names the pattern when it is invalid. `warn` prints the query-string warning.
+ *
+ * @example
+ * tokenizePath('/pkg/:name@:version', 'http.get()', false).tokens
+ * // literal "/pkg/", param name, literal "@", param version
+ */
+export function tokenizePath(pattern: string, label: string, warn: boolean): TokenizedPath {
+  if (pattern.trim() === '') throw emptyPath(label)
+  const target = targetOf(pattern, label, warn)
+  const pathOnly = target.startsWith('/')
+  const pathStart = pathOnly ? 0 : findPathStart(target)
+  const tokens: PathToken[] = []
+  const names = new Set<string>()
+  let stars = 0
+  let firstPathToken = pathStart >= target.length ? target.length : 0
+  let literal = ''
+  let literalStart = 0
+  const flush = (end: number) => {
+    if (literal !== '') tokens.push({ kind: 'literal', text: normalizeLiteral(literal, literalStart >= pathStart, label, pattern) })
+    literal = ''
+    literalStart = end
+  }
+
+  for (let i = 0; i < target.length; i++) {
+    const char = target[i]!
+    const inPath = i >= pathStart
+    // The origin and the path are normalized differently: cut the literal there.
+    if (i === pathStart) {
+      flush(i)
+      firstPathToken = tokens.length
+    }
+    if (char === ':' && isNameStart(target[i + 1]) && (inPath || isHostParam(target, i))) {
+      let end = i + 1
+      while (end < target.length && isNameChar(target[end])) end++
+      const name = target.slice(i + 1, end)
+      if (names.has(name)) throw duplicateParam(label, pattern, name)
+      if (target[end] === '(') throw customPattern(label, pattern, name)
+      names.add(name)
+      const optional = target[end] === '?'
+      // `/:id?` makes the whole segment optional: the slash goes with the param.
+      const segment = optional && inPath && literal.endsWith('/') && segmentEnds(target, end + 1)
+      if (segment) literal = literal.slice(0, -1)
+      flush(i)
+      tokens.push({ kind: 'param', name, optional, inHost: !inPath, segment })
+      i = optional ? end : end - 1
+      literalStart = i + 1
+      continue
+    }
+    if (char === ':' && inPath) throw badColon(label, pattern, i)
+    if (char === '*') {
+      flush(i)
+      literalStart = i + 1
+      // A path `*` is captured as "0", "1"…; an origin `*` is not captured.
+      tokens.push({ kind: 'star', name: inPath ? String(stars++) : undefined, inHost: !inPath && i !== 0 })
+      continue
+    }
+    literal += char
+  }
+  flush(target.length)
+  dropTrailingSlash(tokens)
+  return { pathOnly, tokens, staticPrefix: target.startsWith('*') ? '' : staticPrefixOf(tokens, firstPathToken) }
+}
+
+/** `/posts/` matches like `/posts`: the matcher accepts a trailing slash on any path. */
+function dropTrailingSlash(tokens: PathToken[]): void {
+  const last = tokens[tokens.length - 1]
+  if (last?.kind === 'literal' && last.text.endsWith('/')) {
+    const text = last.text.slice(0, -1)
+    if (text === '') tokens.pop()
+    else tokens[tokens.length - 1] = { kind: 'literal', text }
+  }
+}
+
+/** The lower-cased leading static segments of the path: the handler's index key. */
+function staticPrefixOf(tokens: readonly PathToken[], firstPathToken: number): string {
+  const first = tokens[firstPathToken]
+  if (first === undefined || first.kind !== 'literal') return ''
+  const segments = first.text.split('/')
+  // Only whole segments count: with `/posts/v:id`, "v" is not a segment of its own.
+  if (tokens.length > firstPathToken + 1) segments.pop()
+  return segments
+    .filter((segment) => segment !== '')
+    .map((segment) => `/${segment}`)
+    .join('')
+}
+
+function segmentEnds(target: string, index: number): boolean {
+  return index >= target.length || target[index] === '/'
+}
+
+/** The pattern without query and hash, made absolute where a page origin exists. */
+function targetOf(pattern: string, label: string, warn: boolean): string {
+  let target = stripQueryAndHash(pattern, label, warn)
+  if (!ABSOLUTE.test(target) && !target.startsWith('*')) {
+    if (!target.startsWith('/')) target = `/${target}`
+    // In a DOM environment a host-less path means "on this page's origin".
+    if (typeof location !== 'undefined' && typeof location.origin === 'string' && location.origin !== 'null') {
+      target = location.origin + target
+    }
+  }
+  return target
+}
+
+/** Drops `#hash`, and `?query` (but not the `?` of an optional `:param?`) with a warning. */
+function stripQueryAndHash(pattern: string, label: string, warn: boolean): string {
+  if (!pattern.includes('?') && !pattern.includes('#')) return pattern
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]
+    if (char === '#') return pattern.slice(0, i)
+    if (char === '?' && !followsParamName(pattern, i)) {
+      if (warn) {
+        console.warn(
+          message(
+            `${label}: the query string in "${pattern}" is ignored; handlers match on the path only.`,
+            'Read query parameters inside the resolver: `new URL(request.url).searchParams.get("name")`.',
+          ),
+        )
+      }
+      return pattern.slice(0, i)
+    }
+  }
+  return pattern
+}
+
+function followsParamName(pattern: string, index: number): boolean {
+  let start = index
+  while (start > 0 && isNameChar(pattern[start - 1])) start--
+  return start < index && start > 0 && pattern[start - 1] === ':' && isNameStart(pattern[start])
+}
+
+/** Index of the first `/` of the path in an absolute pattern (after `scheme://host`). */
+function findPathStart(target: string): number {
+  const afterScheme = target.indexOf('//')
+  const slash = target.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2)
+  return slash === -1 ? target.length : slash
+}
+
+/** In the origin, `:name` is a param only where it can't be a scheme or port separator. */
+function isHostParam(target: string, index: number): boolean {
+  return target[index - 1] === '/' || target[index - 1] === '.'
+}
+
+/** Lower-cases a literal and, in the path, percent-encodes it the way `new URL()` encodes request paths. */
+function normalizeLiteral(text: string, inPath: boolean, label: string, pattern: string): string {
+  if (!inPath) return text.toLowerCase()
+  let encoded: string
+  try {
+    encoded = encodeURI(safeDecode(text))
+  } catch {
+    throw new TypeError(
+      message(
+        `${label}: the path "${pattern}" contains a lone surrogate (half of a UTF-16 pair), which no URL can carry.`,
+        'Fix the string (for example, build it from whole characters) or percent-encode the intended bytes.',
+      ),
+    )
+  }
+  return encoded.toLowerCase()
+}
+
+function safeDecode(text: string): string {
+  if (!text.includes('%')) return text
+  try {
+    return decodeURI(text)
+  } catch {
+    return text
+  }
+}
+
+function emptyPath(label: string): TypeError {
+  return new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
+}
+
+function duplicateParam(label: string, pattern: string, name: string): TypeError {
+  return new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
+}
+
+function customPattern(label: string, pattern: string, name: string): TypeError {
+  return new TypeError(
+    message(
+      `${label}: the path "${pattern}" gives ":${name}" a custom pattern in parentheses, which mocklib does not support.`,
+      'Match the param as ":name" and check its value in the resolver, or pass a RegExp with a named group instead of a string.',
+    ),
+  )
+}
+
+function badColon(label: string, pattern: string, index: number): TypeError {
+  return new TypeError(
+    message(
+      `${label}: invalid path "${pattern}": ":" at position ${index} must be followed by a parameter name (a letter or "_", then letters, digits or "_").`,
+      'Write a parameter as ":id", or escape a literal colon as "%3A".',
+    ),
+  )
+}
