@@ -1,0 +1,45 @@
+// The layers of DESIGN.md, checked on the import graph of src/: no cycle, and
+// runtime imports point down only (api → dsl → kernel).
+import { fileURLToPath } from 'node:url'
+import madge from 'madge'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../../src/', import.meta.url))
+
+const graph = await madge(root, { fileExtensions: ['ts'], detectiveOptions: { ts: { skipTypeImports: true } } })
+const imports = graph.obj()
+
+const layerOf = (file: string) => file.split('/')[0]!
+const RANK: Record<string, number> = { kernel: 0, dsl: 1, api: 2, 'service-worker': 1, cli: 3 }
+
+describe('layers', () => {
+  it('sees the whole graph', () => {
+    expect(Object.keys(imports).length).toBeGreaterThan(100)
+    expect(imports['api/setup-server.ts']).toContain('kernel/index.ts')
+  })
+
+  it('has no import cycle', () => {
+    expect(graph.circular()).toEqual([])
+  })
+
+  it('imports point down only (api → dsl → kernel)', () => {
+    const upward: string[] = []
+    for (const [file, targets] of Object.entries(imports)) {
+      for (const target of targets) {
+        if ((RANK[layerOf(target)] ?? 0) > (RANK[layerOf(file)] ?? 0)) upward.push(`${file} → ${target}`)
+      }
+    }
+    expect(upward).toEqual([])
+  })
+
+  it('the kernel contracts import nothing', () => {
+    expect(imports['kernel/contracts.ts']).toEqual([])
+  })
+
+  it('no browser code imports Node-only kernel sources', () => {
+    const offending = Object.entries(imports).filter(
+      ([file, targets]) => (file.startsWith('api/browser') || file.startsWith('service-worker') || file.startsWith('kernel/browser')) && targets.some((target) => target.startsWith('kernel/node')),
+    )
+    expect(offending).toEqual([])
+  })
+})
