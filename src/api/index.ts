@@ -113,3 +113,12 @@ export {
   type UnhandledRequestPrint,
   type UnhandledRequestStrategy,
 } from '../kernel/index.js'
+export {
+  fromHar,
+  type FromHarOptions,
+  type Har,
+  type HarEntry,
+  type HarRequestKey,
+  type RedactOptions,
+  type RecordOptions,
+} from '../dsl/index.js'

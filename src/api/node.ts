@@ -4,3 +4,4 @@
  * @packageDocumentation
  */
 export { setupServer, type ListenOptions, type SetupServerApi } from './setup-server.js'
+export { snapshot, SNAPSHOT_ENV, type SnapshotMode, type SnapshotOptions } from '../dsl/record/snapshot.js'

@@ -88,3 +88,12 @@ export {
   type ServerSentEventResolver,
   type ServerSentEventResolverInfo,
 } from './sse/index.js'
+export {
+  fromHar,
+  type FromHarOptions,
+  type Har,
+  type HarEntry,
+  type HarRequestKey,
+  type RedactOptions,
+  type RecordOptions,
+} from './record/index.js'

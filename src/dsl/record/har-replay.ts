@@ -1,0 +1,89 @@
+import { requestBodyOf, requestFromEntry, responseFromEntry } from './har-response.js'
+import type { Har, HarEntry } from './har-types.js'
+
+/** What identifies a request among the recorded ones: requests with equal keys are the same request. */
+export type HarRequestKey = (request: Request) => string
+
+/** The default key: method and full URL, query included (`GET https://api.test/users?page=2`). */
+export const defaultRequestKey: HarRequestKey = (request) => `${request.method} ${request.url}`
+
+interface Group {
+  readonly entries: HarEntry[]
+  /** Set when entries of this key recorded different bodies: the body then picks the entry. */
+  bodies?: Map<string, HarEntry[]>
+}
+
+/**
+ * Answers requests from recorded entries: by key, then by body when entries of
+ * one key recorded different bodies; entries of one key answer in recorded
+ * order and the last one repeats. Shared by `fromHar` and `snapshot`.
+ */
+export class HarReplay {
+  readonly #key: HarRequestKey
+  readonly #groups = new Map<string, Group>()
+  readonly #used = new Map<string, number>()
+
+  constructor(har: Har, key: HarRequestKey = defaultRequestKey) {
+    this.#key = key
+    for (const entry of har.log.entries) this.add(entry)
+  }
+
+  /** Files one more entry (it answers after the ones of its key already filed). */
+  add(entry: HarEntry): void {
+    const key = this.#key(requestFromEntry(entry))
+    let group = this.#groups.get(key)
+    if (!group) this.#groups.set(key, (group = { entries: [] }))
+    group.entries.push(entry)
+    const bodies = new Map<string, HarEntry[]>()
+    for (const each of group.entries) {
+      const body = bodyKey(requestBodyOf(each))
+      bodies.set(body, [...(bodies.get(body) ?? []), each])
+    }
+    group.bodies = bodies.size > 1 ? bodies : undefined
+  }
+
+  /** True when some entry has the key of `request` (synchronous: used as the handler's predicate). */
+  has(request: Request): boolean {
+    return this.#groups.has(this.#key(request))
+  }
+
+  keyOf(request: Request): string {
+    return this.#key(request)
+  }
+
+  /** The next recorded entry for `request`, or `undefined` when none was recorded. Reads a clone of the body. */
+  async next(request: Request): Promise<HarEntry | undefined> {
+    const key = this.#key(request)
+    const group = this.#groups.get(key)
+    if (!group) return undefined
+    let candidates = group.entries
+    let slot = key
+    if (group.bodies) {
+      const body = bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
+      const matching = group.bodies.get(body)
+      if (!matching) return undefined
+      candidates = matching
+      slot = `${key}\n${body}`
+    }
+    const used = this.#used.get(slot) ?? 0
+    this.#used.set(slot, used + 1)
+    return candidates[Math.min(used, candidates.length - 1)]
+  }
+
+  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. */
+  async respond(request: Request): Promise<Response | undefined> {
+    const entry = await this.next(request)
+    return entry && responseFromEntry(entry)
+  }
+}
+
+/** Bodies compare by bytes, JSON bodies by value (whitespace and formatting aside). */
+function bodyKey(bytes: Uint8Array | undefined): string {
+  if (bytes === undefined || bytes.length === 0) return ''
+  const text = new TextDecoder().decode(bytes)
+  try {
+    return JSON.stringify(JSON.parse(text))
+  } catch {
+    return text
+  }
+}

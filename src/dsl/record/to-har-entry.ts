@@ -1,0 +1,123 @@
+import { decodeBody, encodeBody } from './body-encoding.js'
+import type { CompletedExchange } from './completed-exchange.js'
+import { requestCookies, responseCookie } from './har-cookies.js'
+import type { HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
+import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './redact.js'
+
+/** Options of `toHarEntry`. */
+export interface HarEntryOptions {
+  /** Extra headers and JSON body paths to redact; `false` records secrets as they are. */
+  readonly redact?: RedactOptions | false
+}
+
+/**
+ * Turns one completed exchange into a HAR 1.2 entry: headers, query, cookies,
+ * bodies (text, or base64 for binary), timings. Redacts while it builds, so a
+ * secret is never held. Reads the bodies of the copies in `completed`.
+ *
+ * @example
+ * const entry = await toHarEntry(completed, { redact: { headers: ['x-session'] } })
+ * console.log(entry.request.method, entry.request.url, entry.response.status)
+ */
+export async function toHarEntry(completed: CompletedExchange, options: HarEntryOptions = {}): Promise<HarEntry> {
+  return buildHarEntry(completed, createRedactor(options.redact))
+}
+
+/** `toHarEntry` with a redactor compiled once (a recorder builds many entries). */
+export async function buildHarEntry(completed: CompletedExchange, redactor: Redactor): Promise<HarEntry> {
+  const [request, response] = await Promise.all([
+    harRequest(completed.request, redactor),
+    harResponse(completed.response, redactor),
+  ])
+  const wait = Math.max(0, completed.durationMs)
+  return {
+    startedDateTime: new Date(completed.startedAt).toISOString(),
+    time: wait,
+    request,
+    response,
+    cache: {},
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: 0 },
+    _outcome: completed.outcome,
+  }
+}
+
+function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
+  const list: HarNameValue[] = []
+  // getSetCookie keeps each Set-Cookie apart; forEach would join them with commas.
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie') list.push({ name, value: redactor.header(name) ? REDACTED : value })
+  })
+  for (const value of headers.getSetCookie()) list.push({ name: 'set-cookie', value: redactor.header('set-cookie') ? REDACTED : value })
+  return list
+}
+
+async function harRequest(request: Request, redactor: Redactor): Promise<HarRequest> {
+  const url = new URL(request.url)
+  const cookies = requestCookies(request.headers.get('cookie')).map((cookie) =>
+    redactor.header('cookie') ? { ...cookie, value: REDACTED } : cookie,
+  )
+  const bytes = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer())
+  const harRequest: HarRequest = {
+    method: request.method,
+    url: url.href,
+    httpVersion: 'HTTP/1.1',
+    cookies,
+    headers: harHeaders(request.headers, redactor),
+    queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+    headersSize: -1,
+    bodySize: bytes.length,
+  }
+  if (request.body !== null) harRequest.postData = postData(bytes, request.headers.get('content-type') ?? '', redactor)
+  return harRequest
+}
+
+function postData(bytes: Uint8Array, mimeType: string, redactor: Redactor): HarPostData {
+  const body = encodeBody(bytes, mimeType)
+  if (body.base64) return { mimeType, text: body.text, _encoding: 'base64' }
+  const data: HarPostData = { mimeType, text: redactor.jsonText(body.text) }
+  if (/^application\/x-www-form-urlencoded\b/i.test(mimeType)) {
+    data.params = [...new URLSearchParams(body.text)].map(([name, value]) => ({ name, value }))
+  }
+  return data
+}
+
+async function harResponse(response: Response | undefined, redactor: Redactor): Promise<HarResponse> {
+  if (response === undefined || response.type === 'error') {
+    return {
+      status: 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      content: { size: 0, mimeType: 'x-unknown' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      _error: 'network error',
+    }
+  }
+  const mimeType = response.headers.get('content-type') ?? ''
+  const bytes = response.body === null ? new Uint8Array(0) : new Uint8Array(await response.arrayBuffer())
+  const body = encodeBody(bytes, mimeType)
+  const text = body.base64 ? body.text : redactor.jsonText(body.text)
+  const redirectURL = response.headers.get('location') ?? ''
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    httpVersion: 'HTTP/1.1',
+    cookies: response.headers.getSetCookie().map((header) => {
+      const cookie = responseCookie(header)
+      return redactor.header('set-cookie') ? { ...cookie, value: REDACTED } : cookie
+    }),
+    headers: harHeaders(response.headers, redactor),
+    content: {
+      size: body.base64 || text === body.text ? bytes.length : decodeBody(text, false).length,
+      mimeType: mimeType || 'x-unknown',
+      ...(bytes.length > 0 || response.body !== null ? { text } : {}),
+      ...(body.base64 ? { encoding: 'base64' } : {}),
+    },
+    redirectURL,
+    headersSize: -1,
+    bodySize: bytes.length,
+  }
+}
