@@ -35,6 +35,6 @@ export function prefersGraphQLResponse(accept: string | null): boolean {
  */
 export function negotiateContentType(request: Request, response: Response): Response {
   if (!hasDefaultContentType(response) || !prefersGraphQLResponse(request.headers.get('accept'))) return response
-  response.headers.set('content-type', `${GRAPHQL_RESPONSE_TYPE}; charset=utf-8`)
+  response.headers.set('content-type', GRAPHQL_RESPONSE_TYPE)
   return response
 }

@@ -67,14 +67,15 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     this.#operationType = target.operationType
     this.#selector = target.operationType === 'any' ? EVERY_OPERATION : compileSelector(target.operationType, target.selector, factory)
     this.#endpoint = endpoint?.predicate
-    const header = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
+    // msw's format: `query GetUser (origin: *)`, `all (origin: https://api.example.com/graphql)`.
+    const header = `${target.operationType === 'any' ? 'all' : this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
     this.info = { kind: 'graphql', header }
     this.indexKey = { channel: graphQLChannel, key: this.#selector.key }
     if (typeof resolver !== 'function') {
       const position = target.operationType === 'any' ? 'first' : 'second'
       throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
     }
-    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, header)
+    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, header, { once: options?.once === true, release: () => this.unclaim() })
   }
 
   async match(context: RequestContext): Promise<ParsedOperation | undefined> {
@@ -101,6 +102,11 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   override restore(): void {
     super.restore()
-    this.#runner.reset()
+    this.#runner.restore()
+  }
+
+  /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
+  reset(): Promise<void> {
+    return this.#runner.reset()
   }
 }

@@ -38,12 +38,13 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     checkPredicate(predicate, label)
     this.#source = predicate
     this.#label = label
-    const header = `${method === '*' ? 'ALL' : method} ${predicate instanceof RegExp ? String(predicate) : typeof predicate === 'function' ? '<predicate function>' : predicate}`
+    // msw's format: `GET /posts`, `/.+/ *` for http.all, `[custom predicate]` for a function.
+    const header = `${method === '*' ? '/.+/' : method} ${predicate instanceof RegExp ? String(predicate) : typeof predicate === 'function' ? '[custom predicate]' : predicate}`
     this.info = { kind: 'http', header }
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] ${label} for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
-    this.#runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header)
+    this.#runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header, { once: options?.once === true, release: () => this.unclaim() })
   }
 
   get indexKey(): IndexKey {
@@ -65,6 +66,11 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
 
   override restore(): void {
     super.restore()
-    this.#runner.reset()
+    this.#runner.restore()
+  }
+
+  /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
+  reset(): Promise<void> {
+    return this.#runner.reset()
   }
 }

@@ -1,16 +1,35 @@
 import type { JsonBodyType } from './body-types.js'
 import { rememberSetCookies } from '../../kernel/index.js'
 import { markDefaultContentType } from './default-content-type.js'
+import { statusText } from './status-text.js'
+import { markStreamBody } from './stream-body.js'
 
 declare const bodyTypeBrand: unique symbol
 
 /** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
 export type HttpResponseInit = ResponseInit
 
-function withContentType(init: HttpResponseInit | undefined, contentType: string): HttpResponseInit {
+/**
+ * Adds a helper's default content type and, for a body of known size, its
+ * `Content-Length` (as msw 2.15 does for `json`, `text` and `arrayBuffer`),
+ * unless the resolver set them.
+ */
+function withContentType(init: HttpResponseInit | undefined, contentType: string, byteLength?: number): HttpResponseInit {
   const headers = new Headers(init?.headers)
   if (!headers.has('content-type')) headers.set('content-type', contentType)
+  if (byteLength !== undefined && !headers.has('content-length')) headers.set('content-length', String(byteLength))
   return { ...init, headers }
+}
+
+/** The UTF-8 size of a text body; 0 when there is none. */
+function textLength(text: string | null | undefined): number {
+  return text ? new TextEncoder().encode(text).byteLength : 0
+}
+
+/** Status 200 by default, and the standard reason phrase when none is given (as msw). */
+function withStatusText(init: HttpResponseInit | undefined): HttpResponseInit {
+  const status = init?.status || 200
+  return { ...init, status, statusText: init?.statusText || statusText(status) }
 }
 
 /**
@@ -27,7 +46,9 @@ export class HttpResponse<BodyType = any> extends Response {
   declare readonly [bodyTypeBrand]: BodyType
 
   constructor(body?: BodyInit | null, init?: HttpResponseInit) {
-    super(body, init)
+    super(body, withStatusText(init))
+    // finalize() cleanups of a streamed body wait until the stream settles.
+    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
     // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
     rememberSetCookies(this, init)
   }
@@ -40,7 +61,7 @@ export class HttpResponse<BodyType = any> extends Response {
    */
   static override json<BodyType extends JsonBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
     const text = body === undefined ? null : JSON.stringify(body)
-    const response = new HttpResponse<BodyType>(text, withContentType(init, 'application/json'))
+    const response = new HttpResponse<BodyType>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
     return new Headers(init?.headers).has('content-type') ? response : markDefaultContentType(response)
   }
@@ -52,7 +73,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * HttpResponse.text('pong')
    */
   static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/plain'))
+    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
   }
 
   /**
@@ -82,7 +103,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
    */
   static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
-    return new HttpResponse<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream'))
+    return new HttpResponse<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
   }
 
   /**

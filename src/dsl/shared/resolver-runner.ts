@@ -1,53 +1,195 @@
 import { message } from '../../kernel/index.js'
+import { HttpResponse } from '../response/http-response.js'
+import { hasStreamBody } from '../response/stream-body.js'
+import { observeBody } from './observe-body.js'
 
 type AnyIterator = Iterator<unknown, unknown> | AsyncIterator<unknown, unknown>
 
+/** A `finalize()` callback. */
+export type Cleanup = () => unknown
+
 /**
- * Runs a resolver and checks what it answered. Generator resolvers are driven
- * one step per request; once they return, the returned Response is answered
- * (as a fresh clone) for every later request.
+ * `finalize(cleanup)` of the resolver argument: schedules `cleanup` to run
+ * once this request is resolved (newest first, awaited before the response is
+ * sent; for a ReadableStream body, once the stream settles).
+ */
+export type FinalizeFunction = (cleanup: Cleanup) => void
+
+/** What every resolver argument carries, and what the runner reads from it. */
+export interface RunnerInfo {
+  readonly request: Request
+  readonly requestId: string
+}
+
+/** How a handler configures its runner. */
+export interface ResolverRunnerOptions {
+  /** The handler has `{ once: true }`: `restore()` resets its generator. */
+  readonly once?: boolean
+  /**
+   * Called when a generator answered a step that is not its last: a `once`
+   * handler gives its use back, so it stays active until exhausted (as msw).
+   */
+  readonly release?: () => void
+}
+
+/**
+ * Runs a resolver and checks what it answered, with msw 2's semantics:
+ *
+ * - the resolver argument gets `finalize(cleanup)`; cleanups run newest first
+ *   and are awaited before the response is sent, also when the resolver throws
+ *   (an Error or a Response), answers nothing or passes through; they run at
+ *   once when the request is aborted; a ReadableStream body given to
+ *   `HttpResponse` runs them once the stream settles;
+ * - generator resolvers are driven one step per request; once exhausted, the
+ *   last response repeats (a fresh clone each time) and the cleanups scheduled
+ *   during the generator's life run.
  *
  * Throws a TypeError naming the handler when the resolver answers something
  * that is not a Response.
+ *
+ * @example
+ * const runner = new ResolverRunner(({ finalize }) => {
+ *   const timer = setInterval(tick, 10)
+ *   finalize(() => clearInterval(timer))
+ *   return HttpResponse.text('ok')
+ * }, 'GET /tick')
+ * await runner.run({ request, requestId: '1' })
  */
-export class ResolverRunner<Info> {
+export class ResolverRunner<Info extends RunnerInfo> {
   #iterator: AnyIterator | undefined
+  /** Cleanups scheduled while a generator is active: they run when it is exhausted. */
+  #iteratorCleanups: Cleanup[] | undefined
+  #last: Response | undefined
   #final: Response | undefined
   #done = false
 
   constructor(
     private readonly resolver: (info: Info) => unknown,
     private readonly handlerName: string,
+    private readonly options: ResolverRunnerOptions = {},
   ) {}
 
-  /** Forgets generator progress (`restoreHandlers()`). */
-  reset(): void {
+  /**
+   * `resetHandlers()`: forgets generator progress and stops the generator with
+   * `iterator.return()`, so its `finally` blocks run. Rejects with what that
+   * `finally` threw (the caller reports it like a resolver error).
+   *
+   * @example
+   * await runner.reset()
+   */
+  reset(): Promise<void> {
+    const iterator = this.#iterator
     this.#iterator = undefined
+    this.#iteratorCleanups = undefined
+    this.#last = undefined
     this.#final = undefined
     this.#done = false
+    if (typeof iterator?.return !== 'function') return Promise.resolve()
+    return Promise.resolve(iterator.return()).then(() => undefined)
+  }
+
+  /**
+   * `restoreHandlers()`: re-arms a `once` handler's generator (as `reset`);
+   * the generator of a regular handler stays where it is. An error thrown by
+   * the generator's `finally` is printed.
+   *
+   * @example
+   * runner.restore()
+   */
+  restore(): void {
+    if (this.options.once !== true) return
+    this.reset().catch((error: unknown) => {
+      console.error(message(`The generator resolver of "${this.handlerName}" threw while restoreHandlers() stopped it.`, 'Fix its finally block.'), error)
+    })
   }
 
   run(info: Info): Response | undefined | Promise<Response | undefined> {
     if (this.#done) return this.#final?.clone()
-    if (this.#iterator) return this.#step()
-    const result = this.resolver(info)
-    if (result instanceof Promise) return result.then((value) => this.#accept(value))
-    if (isIterator(result)) {
-      this.#iterator = result
-      return this.#step()
+    const resolution = new Resolution(this, info.request)
+    Object.defineProperty(info, 'finalize', { get: () => resolution.finalize(), enumerable: true, configurable: true })
+    if (this.#iterator) return this.#step(resolution)
+    let result: unknown
+    try {
+      result = this.resolver(info)
+    } catch (error) {
+      return resolution.fail(error)
     }
-    return this.#accept(result)
+    if (result instanceof Promise) {
+      return result.then(
+        (value) => this.#settle(value, resolution),
+        (error: unknown) => resolution.fail(error),
+      )
+    }
+    return this.#settle(result, resolution)
   }
 
-  async #step(): Promise<Response | undefined> {
-    const iterator = this.#iterator!
-    const { value, done } = await iterator.next()
-    const response = this.#accept(await value)
-    if (done) {
-      this.#done = true
-      this.#final = response
-      return response?.clone()
+  /** Cleanups go to the generator while one is active (as msw). @internal */
+  scheduleOnIterator(cleanup: Cleanup): boolean {
+    if (this.#iterator === undefined) return false
+    ;(this.#iteratorCleanups ??= []).unshift(cleanup)
+    return true
+  }
+
+  /** Takes the generator's pending cleanups, if any. @internal */
+  takeIteratorCleanups(): Cleanup[] | undefined {
+    if (this.#iterator === undefined) return undefined
+    const cleanups = this.#iteratorCleanups
+    this.#iteratorCleanups = undefined
+    return cleanups
+  }
+
+  /** Runs cleanups one by one, newest first; failures are printed, never thrown. @internal */
+  async runCleanups(cleanups: readonly Cleanup[]): Promise<void> {
+    const errors: unknown[] = []
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup()
+      } catch (error) {
+        errors.push(error)
+      }
     }
+    if (errors.length > 0) {
+      console.error(
+        message(`A finalize() cleanup of "${this.handlerName}" threw.`, 'Fix the cleanup; the request was answered anyway.'),
+        new AggregateError(errors, `finalize() cleanups of "${this.handlerName}" threw`),
+      )
+    }
+  }
+
+  #settle(value: unknown, resolution: Resolution): Response | undefined | Promise<Response | undefined> {
+    if (isIterator(value)) {
+      resolution.handOver()
+      this.#iterator = value
+      return this.#step(resolution)
+    }
+    let response: Response | undefined
+    try {
+      response = this.#accept(value)
+    } catch (error) {
+      return resolution.fail(error)
+    }
+    return resolution.complete(response)
+  }
+
+  async #step(resolution: Resolution): Promise<Response | undefined> {
+    const iterator = this.#iterator!
+    let response: Response | undefined
+    let done: boolean | undefined
+    try {
+      const step = await iterator.next()
+      done = step.done
+      response = this.#accept(await step.value)
+    } catch (error) {
+      return resolution.fail(error)
+    }
+    // Kept so that the last response repeats once the generator is exhausted.
+    if (response !== undefined) this.#last = response.clone()
+    if (done === true) {
+      this.#done = true
+      this.#final = this.#last
+      return resolution.complete(this.#last?.clone())
+    }
+    if (response !== undefined) this.options.release?.()
     return response
   }
 
@@ -59,6 +201,92 @@ export class ResolverRunner<Info> {
         'Return a Response (for example `HttpResponse.json(data)`), or nothing to let the next handler answer.',
       ),
     )
+  }
+}
+
+/** What a request's `finalize` state needs from its runner. */
+type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups'>
+
+/**
+ * The `finalize` state of one request: its own cleanups (parallel requests
+ * never share them), made lazily so a resolver that never reads `finalize`
+ * costs no listener.
+ */
+class Resolution {
+  #cleanups: Cleanup[] | undefined
+  #finalize: FinalizeFunction | undefined
+  #stopListening: (() => void) | undefined
+
+  constructor(
+    private readonly runner: CleanupHost,
+    private readonly request: Request,
+  ) {}
+
+  finalize(): FinalizeFunction {
+    if (this.#finalize) return this.#finalize
+    const { signal } = this.request
+    if (!signal.aborted) {
+      // An aborted request is done with: run what was scheduled so far.
+      const onAbort = () => void this.#runTaken()
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#stopListening = () => signal.removeEventListener('abort', onAbort)
+    }
+    this.#finalize = (cleanup) => {
+      if (typeof cleanup !== 'function') {
+        throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
+      }
+      if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
+      if (signal.aborted) void this.#runTaken()
+    }
+    return this.#finalize
+  }
+
+  /** The resolver returned a generator: what it scheduled so far is the generator's now. */
+  handOver(): void {
+    const cleanups = this.#take()
+    if (cleanups) for (const cleanup of [...cleanups].reverse()) this.runner.scheduleOnIterator(cleanup)
+  }
+
+  /** The resolver threw (an Error or a Response): clean up, then rethrow. */
+  fail(error: unknown): never | Promise<never> {
+    this.#stopListening?.()
+    const cleanups = this.#take()
+    if (cleanups === undefined) throw error
+    return this.runner.runCleanups(cleanups).then(() => {
+      throw error
+    })
+  }
+
+  /** The resolver answered (or answered nothing): clean up before the response is sent. */
+  complete(response: Response | undefined): Response | undefined | Promise<Response | undefined> {
+    this.#stopListening?.()
+    const cleanups = this.#take()
+    if (cleanups === undefined) return response
+    const observed = response !== undefined && hasStreamBody(response) && response instanceof HttpResponse ? observeBody(response) : undefined
+    if (observed === undefined) return this.runner.runCleanups(cleanups).then(() => response)
+    let ran = false
+    const runOnce = () => {
+      if (ran) return
+      ran = true
+      this.request.signal.removeEventListener('abort', runOnce)
+      void this.runner.runCleanups(cleanups)
+    }
+    void observed.settled.then(runOnce)
+    if (this.request.signal.aborted) runOnce()
+    else this.request.signal.addEventListener('abort', runOnce, { once: true })
+    return observed.response
+  }
+
+  #take(): Cleanup[] | undefined {
+    const own = this.#cleanups
+    this.#cleanups = undefined
+    const cleanups = own ?? this.runner.takeIteratorCleanups()
+    return cleanups !== undefined && cleanups.length > 0 ? cleanups : undefined
+  }
+
+  #runTaken(): Promise<void> {
+    const cleanups = this.#take()
+    return cleanups === undefined ? Promise.resolve() : this.runner.runCleanups(cleanups)
   }
 }
 
