@@ -11,6 +11,11 @@ export function createHandlers(count, offset = 0) {
   return handlers
 }
 
+/** Creates `count` handlers and registers them (registration compiles each matcher). */
+export function createAndRegister(count) {
+  return setupServer(...createHandlers(count))
+}
+
 function listen(count) {
   const server = setupServer(...createHandlers(count))
   server.listen({ onUnhandledRequest: 'error' })

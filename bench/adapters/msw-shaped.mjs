@@ -21,6 +21,7 @@ export function mswShapedAdapter(label, { http, HttpResponse, setupServer, graph
   return {
     label,
     createHandlers,
+    createAndRegister: (count) => setupServer(...createHandlers(count)),
     mockFetch: (count) => start(createHandlers(count)),
     mockHttp: () => start(createHandlers(1)),
     /** `count` GraphQL query handlers; the last one answers `GetUser`. */

@@ -3,4 +3,4 @@ import { graphql, http, HttpResponse } from 'msw2'
 import { setupServer } from 'msw2/node'
 import { mswShapedAdapter } from './msw-shaped.mjs'
 
-export const { label, createHandlers, mockFetch, mockHttp, mockGraphql } = mswShapedAdapter('msw 2', { http, HttpResponse, setupServer, graphql })
+export const { label, createHandlers, createAndRegister, mockFetch, mockHttp, mockGraphql } = mswShapedAdapter('msw 2', { http, HttpResponse, setupServer, graphql })

@@ -4,7 +4,7 @@ import { graphql } from 'msw/graphql'
 import { setupServer } from 'msw/node'
 import { mswShapedAdapter } from './msw-shaped.mjs'
 
-export const { label, createHandlers, mockFetch, mockHttp, mockGraphql } = mswShapedAdapter('msw 3', {
+export const { label, createHandlers, createAndRegister, mockFetch, mockHttp, mockGraphql } = mswShapedAdapter('msw 3', {
   http,
   HttpResponse,
   setupServer,

@@ -1,5 +1,7 @@
 const { http, HttpResponse } = await import('msw')
 const { setupServer } = await import('msw/node')
 const server = setupServer(http.get('/api/r0/:id', () => HttpResponse.json({ id: 1 })))
+server.listen({ onUnhandledRequest: 'error' })
+server.close()
 const value = performance.now()
 process.stdout.write(JSON.stringify({ value, graphqlLoaded: globalThis.__graphqlLoaded === true, server: typeof server }))

@@ -1,4 +1,7 @@
 const { default: nock } = await import('nock')
 nock('http://localhost').get('/api/r0/1').reply(200, { id: 1 })
+nock.disableNetConnect()
+nock.cleanAll()
+nock.restore()
 const value = performance.now()
 process.stdout.write(JSON.stringify({ value, graphqlLoaded: globalThis.__graphqlLoaded === true }))

@@ -1,8 +1,9 @@
-// Cold start: a fresh Node process imports the library (and its Node entry)
-// and defines one handler; the figure is its time over a bare Node process.
+// Cold start: a fresh Node process imports the library (and its Node entry),
+// defines one handler, starts intercepting and stops (`listen()` + `close()`, or
+// the library's equivalent); the figure is its time over a bare Node process.
 // Measured as performance.now() at the end of the script (ms since the
 // process started), so process exit is not counted.
-export const title = 'cold start over bare Node'
+export const title = 'cold start: import, one handler, listen, close (over bare Node)'
 export const unit = 'ms'
 export const impls = ['mocklib', 'msw3', 'msw2', 'nock', 'mockagent', 'fetchmock']
 export const baseline = 'bare'
