@@ -85,7 +85,12 @@ export class ResolverRunner<Info extends RunnerInfo> {
     this.#final = undefined
     this.#done = false
     if (typeof iterator?.return !== 'function') return Promise.resolve()
-    return Promise.resolve(iterator.return()).then(() => undefined)
+    try {
+      // A sync generator's finally throws here, an async one's rejects: both reject.
+      return Promise.resolve(iterator.return()).then(() => undefined)
+    } catch (error) {
+      return Promise.reject(error)
+    }
   }
 
   /**
