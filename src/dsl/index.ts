@@ -1,5 +1,6 @@
 export { http } from './http/http.js'
 export { HttpHandler } from './http/http-handler.js'
+export { HttpMethods } from './http/http-methods.js'
 export type { HttpPredicate, HttpPredicateInfo } from './http/http-predicate.js'
 export type {
   HttpHandlerFactory,
@@ -97,3 +98,23 @@ export {
   type RedactOptions,
   type RecordOptions,
 } from './record/index.js'
+export {
+  ws,
+  WebSocketClient,
+  WebSocketHandler,
+  WebSocketServer,
+  type IncomingOf,
+  type JsonValue,
+  type OutgoingOf,
+  type RawMessageTypes,
+  type WebSocketClientEventMap,
+  type WebSocketConnectionInfoArgument,
+  type WebSocketConnectionListener,
+  type WebSocketData,
+  type WebSocketLink,
+  type WebSocketLinkFactory,
+  type WebSocketLinkOptions,
+  type WebSocketMessageTypes,
+  type WebSocketParams,
+  type WebSocketServerEventMap,
+} from './ws/index.js'
