@@ -1,0 +1,64 @@
+import { message } from '../../kernel/index.js'
+import { enter } from './propagation.js'
+import { withData } from './ws-codec.js'
+
+/** What a wrapped listener needs from the connection it belongs to. */
+export interface ListenerScope {
+  /** The handler that added the listener (for cross-handler `stopPropagation`). */
+  readonly owner: object
+  /** Turns a `message` event's data into the link's incoming type, if the link parses. */
+  readonly parse?: ((data: any) => unknown) | undefined
+  /** Called when a listener (or `parse`) throws: closes the client with 1011. */
+  fail(error: unknown, where: string): void
+}
+
+type AnyListener = (this: any, event: any) => unknown
+
+/**
+ * Keeps, per original listener, the wrapper actually added to the event target
+ * (so `removeEventListener` finds it). One table per connection end.
+ */
+export class ListenerTable {
+  readonly #wrapped = new Map<string, WeakMap<AnyListener, EventListener>>()
+
+  constructor(readonly scope: ListenerScope) {}
+
+  wrap(type: string, listener: AnyListener, parseMessages: boolean): EventListener {
+    let byListener = this.#wrapped.get(type)
+    if (byListener === undefined) this.#wrapped.set(type, (byListener = new WeakMap()))
+    const existing = byListener.get(listener)
+    if (existing !== undefined) return existing
+    const { scope } = this
+    const wrapped = function (this: unknown, event: Event): void {
+      if (!enter(event, scope.owner)) return
+      try {
+        const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as MessageEvent, scope.parse)) : event
+        const result = listener.call(this, view)
+        if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, `a "${type}" listener`))
+      } catch (error) {
+        scope.fail(error, `a "${type}" listener`)
+      }
+    }
+    byListener.set(listener, wrapped)
+    return wrapped
+  }
+
+  unwrap(type: string, listener: AnyListener): EventListener | undefined {
+    return this.#wrapped.get(type)?.get(listener)
+  }
+}
+
+const parsedData = new WeakMap<Event, Map<unknown, unknown>>()
+
+/** Parses once per event and parse function, however many listeners read it. */
+function parsed(event: MessageEvent, parse: (data: any) => unknown): unknown {
+  let byParse = parsedData.get(event)
+  if (byParse === undefined) parsedData.set(event, (byParse = new Map()))
+  if (!byParse.has(parse)) byParse.set(parse, parse(event.data))
+  return byParse.get(parse)
+}
+
+/** The message printed when a listener throws (the client is closed with 1011). */
+export function listenerFailure(header: string, where: string): string {
+  return message(`${where} of the WebSocket handler "${header}" threw; the client was closed with code 1011.`, 'See the error that follows.')
+}

@@ -1,0 +1,158 @@
+import type { WebSocketClientConnection, WebSocketServerConnection } from '@mswjs/interceptors/WebSocket'
+import { ListenerTable } from './listener-wrapper.js'
+import { serialize } from './ws-codec.js'
+import type { WebSocketData } from './ws-types.js'
+
+/** The events of the client end: what the application's socket sends, and its closing. */
+export interface WebSocketClientEventMap<Incoming> {
+  message: MessageEvent<Incoming>
+  close: CloseEvent
+}
+
+/** The events of the real server end, after `server.connect()`. */
+export interface WebSocketServerEventMap {
+  open: Event
+  message: MessageEvent<WebSocketData>
+  error: Event
+  close: CloseEvent
+}
+
+/**
+ * The client end of a mocked connection, as a handler sees it (msw's
+ * `client`): its messages arrive as `message` events (`event.data` typed and
+ * parsed as the link declares), `send` answers it (a typed message is sent as
+ * JSON), `close` closes it.
+ *
+ * @example
+ * chat.addEventListener('connection', ({ client }) => {
+ *   client.addEventListener('message', (event) => client.send(event.data))
+ * })
+ */
+export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData> {
+  readonly #raw: WebSocketClientConnection
+  readonly #listeners: ListenerTable
+
+  /** @internal Made for each handler that takes a connection. */
+  constructor(raw: WebSocketClientConnection, listeners: ListenerTable) {
+    this.#raw = raw
+    this.#listeners = listeners
+  }
+
+  /** Unique per connection; the same for every handler of the connection. */
+  get id(): string {
+    return this.#raw.id
+  }
+
+  /** The URL the application connected to. */
+  get url(): URL {
+    return this.#raw.url
+  }
+
+  /** The application's socket object. */
+  get socket(): WebSocket {
+    return this.#raw.socket
+  }
+
+  /** The underlying @mswjs/interceptors connection (what msw exposes as `client`). */
+  get connection(): WebSocketClientConnection {
+    return this.#raw
+  }
+
+  /** Sends a message to the application's socket: raw data as it is, anything else as JSON. */
+  send(data: Outgoing): void {
+    this.#raw.send(serialize(data))
+  }
+
+  /**
+   * Closes the application's socket. Unlike `WebSocket.close()`, any code is
+   * allowed, so a handler can play a server (`1011`, `1001`…).
+   */
+  close(code?: number, reason?: string): void {
+    this.#raw.close(code, reason)
+  }
+
+  addEventListener<Type extends keyof WebSocketClientEventMap<Incoming>>(
+    type: Type,
+    listener: (this: WebSocket, event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
+    options?: AddEventListenerOptions | boolean,
+  ): void {
+    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, true) as never, options)
+  }
+
+  removeEventListener<Type extends keyof WebSocketClientEventMap<Incoming>>(
+    type: Type,
+    listener: (this: WebSocket, event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
+    options?: EventListenerOptions | boolean,
+  ): void {
+    const wrapped = this.#listeners.unwrap(type, listener)
+    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped as never, options)
+  }
+}
+
+/**
+ * The real server end of a connection (msw's `server`): nothing happens until
+ * `connect()`; then the server's messages reach the client unless a `message`
+ * listener calls `event.preventDefault()`, and the client's messages reach the
+ * server unless a client `message` listener prevents them.
+ *
+ * @example
+ * chat.addEventListener('connection', ({ server, client }) => {
+ *   server.connect()
+ *   server.addEventListener('message', (event) => {
+ *     event.preventDefault()
+ *     client.send(String(event.data).toUpperCase())
+ *   })
+ * })
+ */
+export class WebSocketServer<Incoming = WebSocketData> {
+  readonly #raw: WebSocketServerConnection
+  readonly #listeners: ListenerTable
+
+  /** @internal Made for each handler that takes a connection. */
+  constructor(raw: WebSocketServerConnection, listeners: ListenerTable) {
+    this.#raw = raw
+    this.#listeners = listeners
+  }
+
+  /** The underlying @mswjs/interceptors connection (what msw exposes as `server`). */
+  get connection(): WebSocketServerConnection {
+    return this.#raw
+  }
+
+  /** The real socket's state: `-1` before `connect()`. */
+  get readyState(): number {
+    return this.#raw.readyState
+  }
+
+  /** Opens the connection to the real server (same URL and protocols). */
+  connect(): void {
+    this.#raw.connect()
+  }
+
+  /** Sends a message to the real server: raw data as it is, anything else as JSON. */
+  send(data: Incoming | WebSocketData): void {
+    this.#raw.send(serialize(data))
+  }
+
+  /** Closes the connection to the real server. */
+  close(): void {
+    this.#raw.close()
+  }
+
+  addEventListener<Type extends keyof WebSocketServerEventMap>(
+    type: Type,
+    listener: (this: WebSocket, event: WebSocketServerEventMap[Type]) => unknown,
+    options?: AddEventListenerOptions | boolean,
+  ): void {
+    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, false) as never, options)
+  }
+
+  removeEventListener<Type extends keyof WebSocketServerEventMap>(
+    type: Type,
+    listener: (this: WebSocket, event: WebSocketServerEventMap[Type]) => unknown,
+    options?: EventListenerOptions | boolean,
+  ): void {
+    const wrapped = this.#listeners.unwrap(type, listener)
+    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped as never, options)
+  }
+}

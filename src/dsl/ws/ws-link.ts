@@ -1,0 +1,74 @@
+import { message } from '../../kernel/index.js'
+import { WebSocketHandler, type LinkCore, type WebSocketConnectionListener } from './websocket-handler.js'
+import type { WebSocketClient } from './ws-connection.js'
+import type { WebSocketData } from './ws-types.js'
+
+/**
+ * A WebSocket server described by its URL (msw's link): `addEventListener`
+ * makes handlers, `clients` are the connections its handlers took (until they
+ * close), `broadcast` sends to all of them.
+ *
+ * @example
+ * const chat = ws.link('wss://chat.example/:room')
+ * server.use(
+ *   chat.addEventListener('connection', ({ client }) => {
+ *     client.addEventListener('message', (event) => chat.broadcastExcept(client, event.data))
+ *   }),
+ * )
+ */
+export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSocketData, Outgoing = WebSocketData> {
+  /** The open connections this link's handlers took. */
+  readonly clients: Set<WebSocketClient<Incoming, Outgoing>>
+  /** Makes a handler that runs `listener` for each connection to the link's URL. */
+  addEventListener(event: 'connection', listener: WebSocketConnectionListener<Params, Incoming, Outgoing>): WebSocketHandler<Params, Incoming, Outgoing>
+  /** Sends `data` to every client of the link. */
+  broadcast(data: Outgoing): void
+  /** Sends `data` to every client of the link except the given ones. */
+  broadcastExcept(clients: WebSocketClient<any, any> | readonly WebSocketClient<any, any>[], data: Outgoing): void
+}
+
+/** Creates a link (see `ws.link`). @internal */
+export function createLink<Params, Incoming, Outgoing>(
+  url: string | RegExp,
+  parse: ((data: WebSocketData) => unknown) | undefined,
+): WebSocketLink<Params, Incoming, Outgoing> {
+  if (typeof url !== 'string' && !(url instanceof RegExp)) {
+    throw new TypeError(message(`ws.link() expects a URL string or a RegExp, but got ${url === null ? 'null' : typeof url}.`, 'Pass a URL such as "wss://chat.example/:room".'))
+  }
+  if (parse !== undefined && typeof parse !== 'function') {
+    throw new TypeError(message(`ws.link() got a "parse" option that is not a function (${typeof parse}).`, 'Pass a function such as ws.json.'))
+  }
+  const byId = new Map<string, WebSocketClient<Incoming, Outgoing>>()
+  const core: LinkCore = {
+    url,
+    header: `ws ${String(url)}`,
+    parse,
+    track(client) {
+      if (byId.has(client.id)) return
+      byId.set(client.id, client)
+      client.connection.addEventListener('close', () => byId.delete(client.id))
+    },
+  }
+  const link: WebSocketLink<Params, Incoming, Outgoing> = {
+    get clients() {
+      return new Set(byId.values())
+    },
+    addEventListener(event, listener) {
+      if (event !== 'connection') {
+        throw new TypeError(message(`ws.link().addEventListener() got the event "${String(event)}"; links only have "connection".`, 'Listen to "message" and "close" on the client inside the connection listener.'))
+      }
+      if (typeof listener !== 'function') {
+        throw new TypeError(message(`ws.link("${String(url)}").addEventListener("connection") expects a listener function, but got ${typeof listener}.`))
+      }
+      return new WebSocketHandler(core, listener)
+    },
+    broadcast(data) {
+      for (const client of byId.values()) client.send(data)
+    },
+    broadcastExcept(clients, data) {
+      const skipped = new Set((Array.isArray(clients) ? clients : [clients]).map((client) => (client as WebSocketClient).id))
+      for (const client of byId.values()) if (!skipped.has(client.id)) client.send(data)
+    },
+  }
+  return link
+}

@@ -1,0 +1,46 @@
+import type { PathParams } from '../http/path-params.js'
+
+/** The data a WebSocket frame carries. */
+export type WebSocketData = string | ArrayBuffer | Blob | ArrayBufferView<ArrayBuffer>
+
+/** A value `JSON.stringify` can send. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined }
+
+/**
+ * The message types of a link: what clients send (`incoming`, the type of
+ * `event.data` in `client.addEventListener('message', …)`) and what the
+ * handler sends them (`outgoing`, accepted by `client.send` and `broadcast`).
+ *
+ * @example
+ * type Chat = { incoming: { type: 'say'; text: string }; outgoing: { type: 'said'; from: string; text: string } }
+ */
+export interface WebSocketMessageTypes {
+  readonly incoming?: unknown
+  readonly outgoing?: unknown
+}
+
+/** The types of a link that declares none: raw frames, as msw. */
+export interface RawMessageTypes {
+  readonly incoming: WebSocketData
+  readonly outgoing: WebSocketData
+}
+
+/** `incoming` of a message-types declaration (raw data when not declared). */
+export type IncomingOf<Messages extends WebSocketMessageTypes> = Messages extends { incoming: infer In } ? In : WebSocketData
+/** `outgoing` of a message-types declaration (raw data when not declared). */
+export type OutgoingOf<Messages extends WebSocketMessageTypes> = Messages extends { outgoing: infer Out } ? Out : WebSocketData
+
+/** The params of a link URL: inferred from a string literal, a string record otherwise. */
+export type WebSocketParams<Url> = Url extends string ? PathParams<Url> : Record<string, string>
+
+/**
+ * How a link reads incoming frames. `parse` turns each frame into the
+ * declared `incoming` type (for instance `ws.json`); a link whose `incoming`
+ * type is not raw frame data must have one.
+ *
+ * @example
+ * ws.link('wss://chat.example', { parse: (data) => ChatMessage.parse(JSON.parse(String(data))) })
+ */
+export interface WebSocketLinkOptions<Incoming> {
+  readonly parse?: (data: WebSocketData) => Incoming
+}

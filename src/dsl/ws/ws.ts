@@ -1,0 +1,58 @@
+import { json } from './ws-codec.js'
+import { createLink, type WebSocketLink } from './ws-link.js'
+import type {
+  IncomingOf,
+  JsonValue,
+  OutgoingOf,
+  WebSocketData,
+  WebSocketLinkOptions,
+  WebSocketMessageTypes,
+  WebSocketParams,
+} from './ws-types.js'
+
+/** A link whose `incoming` type is not raw frame data must say how to parse frames. */
+type OptionsFor<Messages extends WebSocketMessageTypes> = [IncomingOf<Messages>] extends [WebSocketData]
+  ? [options?: WebSocketLinkOptions<IncomingOf<Messages>>]
+  : [options: Required<WebSocketLinkOptions<IncomingOf<Messages>>>]
+
+/**
+ * `ws.link`: params are inferred from a URL literal; message types come from
+ * a `parse` option, or are declared with `ws.link<{ incoming; outgoing }>(url)`
+ * (then params are a string record, or the second type argument's).
+ */
+export interface WebSocketLinkFactory {
+  <const Url extends string | RegExp>(url: Url): WebSocketLink<WebSocketParams<Url>>
+  <const Url extends string | RegExp, Incoming>(
+    url: Url,
+    options: { readonly parse: (data: WebSocketData) => Incoming },
+  ): WebSocketLink<WebSocketParams<Url>, Incoming, WebSocketData | JsonValue>
+  <Messages extends WebSocketMessageTypes, const Url extends string | RegExp = string>(
+    url: Url,
+    ...options: OptionsFor<Messages>
+  ): WebSocketLink<WebSocketParams<Url>, IncomingOf<Messages>, OutgoingOf<Messages>>
+}
+
+/**
+ * Mocks WebSocket servers (msw's `ws`). `ws.link(url)` describes a server by
+ * its URL (`:params`, `*`, or a RegExp); its `addEventListener('connection',
+ * …)` makes a handler for `setupServer`/`server.use`. `ws.json` parses JSON
+ * frames for typed links.
+ *
+ * @example
+ * import { ws } from 'mocklib'
+ * type Say = { type: 'say'; text: string }
+ * type Said = { type: 'said'; room: string; text: string }
+ * const chat = ws.link<{ incoming: Say; outgoing: Said }>('wss://chat.example/:room', { parse: ws.json })
+ * const handler = chat.addEventListener('connection', ({ client, params }) => {
+ *   client.addEventListener('message', (event) => {
+ *     chat.broadcast({ type: 'said', room: params.room ?? '', text: event.data.text })
+ *   })
+ * })
+ */
+export const ws: {
+  readonly link: WebSocketLinkFactory
+  readonly json: (data: WebSocketData) => any
+} = {
+  link: ((url: string | RegExp, options?: WebSocketLinkOptions<unknown>) => createLink(url, options?.parse)) as WebSocketLinkFactory,
+  json,
+}

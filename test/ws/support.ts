@@ -1,0 +1,97 @@
+/**
+ * WebSocket test support: a runtime fed by the WebSocket source (what
+ * setupServer will run once the lead wires the source in), a real `ws` server
+ * on 127.0.0.1, and small socket helpers.
+ */
+import { afterAll, beforeAll } from 'vitest'
+import { WebSocketServer as RealServer, type WebSocket as RealSocket } from 'ws'
+import { createHandlerManagement, type HandlerManagement } from '../../src/api/handler-management.js'
+import { createRuntime, HandlerScope, type Handler, type LifecycleEvents, type UnhandledRequestStrategy } from '../../src/kernel/index.js'
+import { createAsyncScopeStore } from '../../src/kernel/node/index.js'
+import { createWebSocketSource } from '../../src/kernel/node/websocket-source.js'
+
+export interface WebSocketTestServer extends HandlerManagement {
+  listen(options?: { onUnhandledRequest?: UnhandledRequestStrategy }): void
+  close(): void
+  readonly events: LifecycleEvents
+}
+
+/** A runtime with the WebSocket source only: `use`, `resetHandlers`, `boundary`… as setupServer. */
+export function setupWebSocketServer(...handlers: Handler[]): WebSocketTestServer {
+  const store = createAsyncScopeStore(new HandlerScope(handlers))
+  const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
+  return {
+    ...createHandlerManagement(store, 'server'),
+    events: runtime.emitter,
+    listen: (options = {}) => runtime.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' }),
+    close: () => runtime.stop(),
+  }
+}
+
+/** Resolves when the socket opened; rejects on error. */
+export function opened(socket: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true })
+    socket.addEventListener('error', () => reject(new Error('socket error before open')), { once: true })
+  })
+}
+
+/** Collects the next `count` messages of a socket as strings. */
+export function messages(socket: WebSocket, count: number): Promise<string[]> {
+  const received: string[] = []
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out with ${JSON.stringify(received)}`)), 5000)
+    socket.addEventListener('message', function listener(event) {
+      received.push(typeof event.data === 'string' ? event.data : `<${typeof event.data}>`)
+      if (received.length === count) {
+        clearTimeout(timer)
+        socket.removeEventListener('message', listener)
+        resolve(received)
+      }
+    })
+  })
+}
+
+/** Resolves with the close event's code and reason. */
+export function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason }), { once: true }))
+}
+
+export interface RealWebSocketServer {
+  url: string
+  /** Messages the real server received, as text. */
+  readonly received: string[]
+  readonly protocols: string[]
+}
+
+/**
+ * A real `ws` server on 127.0.0.1: greets each connection with "hello from
+ * the real server", answers "echo:<text>" to each message.
+ */
+export function useRealWebSocketServer(): RealWebSocketServer {
+  const state: RealWebSocketServer = { url: '', received: [], protocols: [] }
+  let server: RealServer | undefined
+  const sockets = new Set<RealSocket>()
+  beforeAll(async () => {
+    server = new RealServer({ host: '127.0.0.1', port: 0 })
+    server.on('connection', (socket, request) => {
+      sockets.add(socket)
+      state.protocols.push(String(request.headers['sec-websocket-protocol'] ?? ''))
+      socket.send('hello from the real server')
+      socket.on('message', (data) => {
+        const text = String(data)
+        state.received.push(text)
+        socket.send(`echo:${text}`)
+      })
+    })
+    await new Promise<void>((resolve) => server!.on('listening', resolve))
+    const address = server.address()
+    if (typeof address === 'string') throw new Error('no port')
+    state.url = `ws://127.0.0.1:${address.port}`
+  })
+  afterAll(async () => {
+    for (const socket of sockets) socket.terminate()
+    await new Promise<void>((resolve) => server?.close(() => resolve()))
+  })
+  return state
+}
