@@ -1,7 +1,7 @@
 // REST handler typing: params from the path, explicit msw-style generics, request
 // bodies, resolver results, predicate forms and options.
 import { expectTypeOf } from 'expect-type'
-import { http, HttpHandler, HttpResponse, passthrough, type PathParams, type StrictRequest } from 'mocklib'
+import { http, HttpHandler, HttpResponse, passthrough, type DefaultBodyType, type PathParams, type StrictRequest } from 'mocklib'
 
 // --- Params inferred from the path literal -----------------------------------
 
@@ -19,13 +19,14 @@ http.get('/users/:userId/posts/:postId?', ({ params }) => {
 })
 
 http.get('/static/*', ({ params }) => {
-  // A wildcard adds no named param.
-  expectTypeOf(params).toEqualTypeOf<{}>()
+  // A path wildcard is captured as "0", as at runtime.
+  expectTypeOf(params).toEqualTypeOf<{ '0': string }>()
   return passthrough()
 })
 
 http.get('https://*.example.com/*', ({ params }) => {
-  expectTypeOf(params).toEqualTypeOf<{}>()
+  // A wildcard in the host is not captured; the one in the path is.
+  expectTypeOf(params).toEqualTypeOf<{ '0': string }>()
   return undefined
 })
 
@@ -61,7 +62,7 @@ expectTypeOf<PathParams<`/${string}/:id`>>().toEqualTypeOf<{ id: string }>()
 // --- The other resolver fields ----------------------------------------------
 
 http.post('/posts', ({ request, cookies, requestId }) => {
-  expectTypeOf(request).toEqualTypeOf<Request>()
+  expectTypeOf(request).toEqualTypeOf<StrictRequest<DefaultBodyType>>()
   expectTypeOf(cookies).toEqualTypeOf<Record<string, string>>()
   expectTypeOf(requestId).toEqualTypeOf<string>()
 })
@@ -111,10 +112,50 @@ http.get<{}, never, Post>('/posts/gen', function* () {
 // @ts-expect-error params are strings
 http.get<{ id: number }>('/posts/:id', () => undefined)
 
-// Without a declared RequestBody the request is a plain Request and json() is any-typed.
+// Issue 13 item 10: without a declared RequestBody, json() is msw's DefaultBodyType union, not any.
 http.post('/loose', async ({ request }) => {
-  expectTypeOf(request.json()).toEqualTypeOf<Promise<any>>()
+  expectTypeOf(request.json()).toEqualTypeOf<Promise<DefaultBodyType>>()
+  const body = await request.json()
+  // @ts-expect-error the body must be narrowed before use
+  body.title
 })
+// A declared RequestBody narrows it.
+http.post<{}, { title: string }>('/strict', async ({ request }) => {
+  expectTypeOf(await request.json()).toEqualTypeOf<{ title: string }>()
+})
+
+// --- Issue 13 item 2: no fallback overload that defeats inference -------------
+
+// @ts-expect-error a resolver typed for other params does not fit the path
+http.get('/posts/:id', ({ params }: { params: { slug: string } }) => HttpResponse.json({ slug: params.slug }))
+declare function slugResolver(info: { params: { slug: string } }): undefined
+// @ts-expect-error a resolver declared for { slug } does not fit "/posts/:id"
+http.get('/posts/:id', slugResolver)
+// A RegExp or a function predicate, or a widened string, gives a string record.
+http.get(/\/posts\/(?<id>\d+)/, ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<Record<string, string>>()
+})
+declare const wide: string | RegExp
+http.get(wide, ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<Record<string, string>>()
+})
+
+// --- Issue 13 item 3 and 13: interface params, msw PathParams shapes ----------
+
+interface PostParams {
+  id: string
+}
+http.get<PostParams>('/posts/:id', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<PostParams>()
+})
+http.get<{ id: string; tags: readonly string[] }>('/posts/:id', ({ params }) => {
+  expectTypeOf(params.tags).toEqualTypeOf<readonly string[]>()
+})
+interface NumericParams {
+  id: number
+}
+// @ts-expect-error param values are strings
+http.get<NumericParams>('/posts/:id', () => undefined)
 
 // --- Resolver results ---------------------------------------------------------
 

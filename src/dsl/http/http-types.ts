@@ -1,10 +1,10 @@
 import type { HandlerOptions } from '../../kernel/index.js'
-import type { StrictRequest } from '../response/body-types.js'
+import type { DefaultBodyType, StrictRequest } from '../response/body-types.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
-import type { HttpPredicate } from './http-predicate.js'
-import type { PathParams } from './path-params.js'
+import type { HttpPredicate, HttpPredicateInfo } from './http-predicate.js'
+import type { PathCheck, PathParams } from './path-params.js'
 
 /**
  * What a REST resolver receives.
@@ -12,8 +12,12 @@ import type { PathParams } from './path-params.js'
  * @example
  * http.get('/posts/:id', ({ request, params, cookies, requestId }) => HttpResponse.json({ id: params.id }))
  */
-export interface HttpResolverInfo<Params, RequestBody = any> {
-  /** The intercepted request; its body is readable. */
+export interface HttpResolverInfo<Params, RequestBody = DefaultBodyType> {
+  /**
+   * The intercepted request; its body is readable. `request.json()` resolves
+   * to the declared request body type, or to msw's `DefaultBodyType` union
+   * when none is declared (never `any`).
+   */
   readonly request: IsAny<RequestBody> extends true ? Request : StrictRequest<RequestBody>
   /** Path params, URL-decoded. */
   readonly params: Params
@@ -33,15 +37,32 @@ export type ResolverResult<ResponseBody> = ResolverResponse<ResponseBody> | unde
  * A REST resolver: a function, an async function, or a generator (each request
  * takes the next yielded response; the returned one repeats after).
  */
-export type HttpResolver<Params, RequestBody = any, ResponseBody = any> = (
+export type HttpResolver<Params, RequestBody = DefaultBodyType, ResponseBody = any> = (
   info: HttpResolverInfo<Params, RequestBody>,
 ) =>
   | MaybePromise<ResolverResult<ResponseBody>>
   | Generator<MaybePromise<ResolverResult<ResponseBody>>, ResolverResult<ResponseBody>, unknown>
   | AsyncGenerator<ResolverResult<ResponseBody>, ResolverResult<ResponseBody>, unknown>
 
+declare const undeclared: unique symbol
+
+/** "No explicit Params": the default of the generic overload of `HttpHandlerFactory`. */
+export interface UndeclaredParams {
+  readonly [undeclared]: true
+}
+
 /** The shape of explicitly declared params. */
 export type ParamsShape = Record<string, string | undefined>
+
+/**
+ * What explicit Params may be: any object type (an interface too) whose
+ * values are strings, optional strings, or msw's `string | readonly string[]`.
+ *
+ * @example
+ * interface PostParams { id: string }
+ * http.get<PostParams>('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export type ExplicitParams<Params> = { readonly [Key in keyof Params]?: string | readonly string[] | undefined }
 
 /**
  * A REST handler factory such as `http.get`. Params are inferred from a path
@@ -53,10 +74,23 @@ export type ParamsShape = Record<string, string | undefined>
  * http.post<{ id: string }, { title: string }, { id: string }>('/posts/:id', resolver)
  */
 export interface HttpHandlerFactory {
-  <Path extends string>(path: Path, resolver: HttpResolver<PathParams<Path>>, options?: HandlerOptions): HttpHandler
-  <Params extends ParamsShape = Record<string, string>, RequestBody = any, ResponseBody = any>(
-    predicate: HttpPredicate,
-    resolver: HttpResolver<Params, RequestBody, ResponseBody>,
+  <Path extends string>(path: Path & PathCheck<Path>, resolver: HttpResolver<PathParams<Path>>, options?: HandlerOptions): HttpHandler
+  // Params come from explicit generics only (`NoInfer`), never from the
+  // resolver's annotation: a resolver typed for other params is an error.
+  // Without explicit Params a string path always takes the overload above, so
+  // a pattern the runtime refuses cannot slip through here.
+  <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = DefaultBodyType, ResponseBody = any>(
+    predicate: [Params] extends [UndeclaredParams] ? RegExp | ((info: HttpPredicateInfo) => boolean) : HttpPredicate,
+    resolver: HttpResolver<NoInfer<[Params] extends [UndeclaredParams] ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
+    options?: HandlerOptions,
+  ): HttpHandler
+  /** A predicate only known as `string | RegExp | …` (not a literal): params are a string record. */
+  <Predicate extends HttpPredicate>(
+    predicate: Predicate & WidePredicate<Predicate>,
+    resolver: HttpResolver<Record<string, string>>,
     options?: HandlerOptions,
   ): HttpHandler
 }
+
+/** `never` for a string literal (which must go through the path-checked overload). */
+type WidePredicate<Predicate> = Predicate extends string ? (string extends Predicate ? unknown : never) : unknown

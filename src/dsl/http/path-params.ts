@@ -1,38 +1,121 @@
+import type { MockTypeError } from '../mock/type-error.js'
+
 /**
- * The params record of a path literal: `:name` becomes a `string` property,
- * `:name?` an optional one. A widened `string` path gives a string record.
+ * The params record of a path literal, parsed with the runtime's grammar (see
+ * `path-tokenizer.ts`): a name is `[A-Za-z_][A-Za-z0-9_]*`, `:name?` is
+ * optional, each path `*` is captured as `"0"`, `"1"`…, `#hash` and `?query`
+ * are ignored, origin `*` and ports are not params. A widened `string` path
+ * gives a string record.
  *
  * @example
- * type P = PathParams<'/users/:userId/posts/:postId?'>
- * //   { userId: string; postId?: string | undefined }
+ * type P = PathParams<'/pkg/:name@:version/files/*'>
+ * //   { name: string; version: string; "0": string }
  */
 export type PathParams<Path extends string> = string extends Path
   ? Record<string, string>
-  : CollectParams<Path, never, never>
+  : ParsePath<Path> extends infer Parsed
+    ? Parsed extends ParsedPath<infer Required, infer Optional, infer Stars>
+      ? Simplify<{ [Key in Required | Stars]: string } & { [Key in Optional]?: string | undefined }>
+      : {}
+    : never
 
-type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+/**
+ * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
+ * problem for one it refuses at handler creation (`:` without a name, a name
+ * used twice, a `:name(regex)` pattern). Intersected with the path argument.
+ *
+ * @example
+ * type Ok = PathCheck<'/posts/:id'>        // unknown
+ * type Bad = PathCheck<'/posts/:id(\\d+)'> // MockTypeError<'…'>
+ */
+export type PathCheck<Path extends string> = string extends Path
+  ? unknown
+  : ParsePath<Path> extends infer Parsed
+    ? Parsed extends string
+      ? MockTypeError<Parsed>
+      : unknown
+    : unknown
 
-/** The part of `Text` before the first `Separator`. */
-type Before<Text extends string, Separator extends string> = Text extends `${infer Head}${Separator}${string}` ? Head : Text
-
-/** A param name ends at the first character that cannot be part of it. */
-type NameAt<Rest extends string> = Before<
-  Before<Before<Before<Before<Before<Before<Before<Rest, '/'>, '.'>, '-'>, '?'>, '*'>, ':'>, '~'>,
-  ','
->
-
-/** `:3000` (a port) and `://` (a scheme) are not params. */
-type IsParamName<Name extends string> = Name extends '' ? false : Name extends `${Digit}${string}` ? false : true
+interface ParsedPath<Required extends string, Optional extends string, Stars extends string> {
+  readonly required: Required
+  readonly optional: Optional
+  readonly stars: Stars
+}
 
 type Simplify<Type> = { [Key in keyof Type]: Type[Key] } & {}
 
-type CollectParams<Path extends string, Required extends string, Optional extends string> =
-  Path extends `${string}:${infer Rest}`
-    ? NameAt<Rest> extends infer Name extends string
-      ? IsParamName<Name> extends false
-        ? CollectParams<Rest, Required, Optional>
-        : Rest extends `${Name}?${infer After}`
-          ? CollectParams<After, Required, Optional | Name>
-          : CollectParams<Rest, Required | Name, Optional>
+type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+/** The runtime's `isNameStart`. */
+type NameStart = Lower | Uppercase<Lower> | '_'
+/** The runtime's `isNameChar`. */
+type NameChar = NameStart | Digit
+
+/** `[name, rest]`: the longest run of name characters at the start of `Text`. */
+type TakeName<Text extends string, Name extends string = ''> = Text extends `${infer Char}${infer Rest}`
+  ? Char extends NameChar
+    ? TakeName<Rest, `${Name}${Char}`>
+    : [Name, Text]
+  : [Name, Text]
+
+/** The text before the first `#` or (query) `?`: both are ignored. */
+type BeforeCut<Text extends string> = Text extends `${infer Head}#${string}`
+  ? BeforeCut<Head>
+  : Text extends `${infer Head}?${string}`
+    ? Head
+    : Text
+
+type HasCut<Text extends string> = Text extends `${string}#${string}` ? true : Text extends `${string}?${string}` ? true : false
+
+/** Star keys `"0"`, `"1"`… for each `*` in `Text`, counting from `Count['length']`. */
+type StarKeys<Text extends string, Count extends unknown[], Keys extends string = never> = Text extends `${string}*${infer Rest}`
+  ? StarKeys<Rest, [...Count, unknown], Keys | `${Count['length']}`>
+  : [Keys, Count]
+
+/** Splits an absolute pattern into its path (host params are collected separately). */
+type ParsePath<Path extends string> = Path extends `${infer Scheme}://${infer AfterScheme}`
+  ? Scheme extends `${string}/${string}`
+    ? ParsePathPart<Path, [], never, never, never>
+    : AfterScheme extends `${infer Host}/${infer Rest}`
+      ? ParsePathPart<`/${Rest}`, [], HostParams<Host>, never, never>
+      : ParsePathPart<'', [], HostParams<AfterScheme>, never, never>
+  : Path extends `*${infer Rest}`
+    ? // A leading `*` is the origin: it is not captured.
+      Rest extends `${string}/${infer PathRest}`
+      ? ParsePathPart<`/${PathRest}`, [], never, never, never>
+      : ParsedPath<never, never, never>
+    : ParsePathPart<Path, [], never, never, never>
+
+/** `:name` labels of a host (`https://:tenant.example.com`). */
+type HostParams<Host extends string> = Host extends `${infer Label}.${infer Rest}`
+  ? HostLabelParam<Label> | HostParams<Rest>
+  : HostLabelParam<Host>
+
+type HostLabelParam<Label extends string> = Label extends `:${infer Name}` ? (TakeName<Name>[0] extends '' ? never : TakeName<Name>[0]) : never
+
+type ParsePathPart<
+  Text extends string,
+  Count extends unknown[],
+  Required extends string,
+  Optional extends string,
+  Stars extends string,
+> = Text extends `${infer Before}:${infer After}`
+  ? HasCut<Before> extends true
+    ? Finish<BeforeCut<Before>, Count, Required, Optional, Stars>
+    : StarKeys<Before, Count> extends [infer Keys extends string, infer Counted extends unknown[]]
+      ? TakeName<After> extends [infer Name extends string, infer Rest extends string]
+        ? Name extends '' | `${Digit}${string}`
+          ? `A ":" in the path must start a parameter name (a letter or "_", then letters, digits or "_"); write a literal colon as "%3A".`
+          : Name extends Required | Optional
+            ? `The path uses the parameter ":${Name}" twice: give each parameter its own name.`
+            : Rest extends `(${string}`
+              ? `":${Name}(…)" gives a parameter a custom pattern, which mocklib does not support: match ":${Name}" and check its value in the resolver, or pass a RegExp.`
+              : Rest extends `?${infer AfterOptional}`
+                ? ParsePathPart<AfterOptional, Counted, Required, Optional | Name, Stars | Keys>
+                : ParsePathPart<Rest, Counted, Required | Name, Optional, Stars | Keys>
+        : never
       : never
-    : Simplify<{ [Key in Required]: string } & { [Key in Optional]?: string | undefined }>
+  : Finish<BeforeCut<Text>, Count, Required, Optional, Stars>
+
+type Finish<Text extends string, Count extends unknown[], Required extends string, Optional extends string, Stars extends string> =
+  StarKeys<Text, Count> extends [infer Keys extends string, unknown[]] ? ParsedPath<Required, Optional, Stars | Keys> : never
