@@ -1,7 +1,7 @@
 export { http } from './http/http.js'
 export { HttpHandler } from './http/http-handler.js'
 export { HttpMethods } from './http/http-methods.js'
-export type { HttpPredicate, HttpPredicateInfo } from './http/http-predicate.js'
+export type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http/http-predicate.js'
 export type {
   HttpHandlerFactory,
   HttpResolver,
@@ -21,6 +21,7 @@ export { ResolverRunner } from './shared/resolver-runner.js'
 export type { IsAny, MaybePromise } from './shared/maybe-promise.js'
 export { graphql } from './graphql/graphql.js'
 export { GraphQLHandler } from './graphql/graphql-handler.js'
+export type { GraphQLPredicate, GraphQLPredicateInfo, GraphQLPredicateResult } from './graphql/operation-selector.js'
 export { executeGraphQL, resolveWithSchema, type ExecuteGraphQLOptions, type MockSchema } from './graphql/execute-graphql.js'
 export type { GraphQLOperationType } from './graphql/graphql-operation.js'
 export type {

@@ -1,5 +1,5 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { compilePredicate, type CompiledPredicate, type HttpPredicate } from '../http/http-predicate.js'
+import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
@@ -25,7 +25,7 @@ export type GraphQLHandlerTarget =
 
 /** The endpoint of a `graphql.link(url)`, compiled once for all its handlers. */
 export interface GraphQLEndpoint {
-  readonly predicate: CompiledPredicate
+  readonly predicate: CompiledAsyncPredicate
   readonly label: string
 }
 
@@ -38,7 +38,7 @@ export interface GraphQLEndpoint {
  */
 export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
   const label = typeof url === 'string' ? url : url instanceof RegExp ? String(url) : '<predicate function>'
-  return { predicate: compilePredicate(url, 'graphql.link()'), label }
+  return { predicate: compileHandlerPredicate(url, 'graphql.link()'), label }
 }
 
 const EVERY_OPERATION: CompiledSelector = { key: operationKey(ANY, ANY), label: 'operation *', matches: () => true }
@@ -58,7 +58,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly indexKey: IndexKey
   readonly #operationType: GraphQLOperationType | 'any'
   readonly #selector: CompiledSelector
-  readonly #endpoint: CompiledPredicate | undefined
+  readonly #endpoint: CompiledAsyncPredicate | undefined
   readonly #runner: ResolverRunner<GraphQLResolverInfoRuntime>
 
   constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
@@ -82,8 +82,9 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     const state = await graphQLRequestState(context)
     if (state === null || state.kind !== 'operation') return undefined
     if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
-    if (!this.#selector.matches(state.operationName)) return undefined
-    if (this.#endpoint !== undefined && this.#endpoint.match(context) === undefined) return undefined
+    const selected = this.#selector.matches(state.operationName, state, context)
+    if (!(selected instanceof Promise ? await selected : selected)) return undefined
+    if (this.#endpoint !== undefined && (await this.#endpoint.match(context)) === undefined) return undefined
     return state
   }
 

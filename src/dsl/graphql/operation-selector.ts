@@ -1,7 +1,24 @@
-import { message } from '../../kernel/index.js'
+import { message, type RequestContext } from '../../kernel/index.js'
 import { ANY, operationKey } from './graphql-channel.js'
 import { isDocumentNode, operationsOfDocument, operationsOfSource, type DocumentOperation } from './document-operation.js'
-import type { GraphQLOperationType } from './graphql-operation.js'
+import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
+
+/** What a predicate function given to `graphql.query`/`graphql.mutation` receives (as msw). */
+export interface GraphQLPredicateInfo {
+  readonly request: Request
+  readonly query: string
+  readonly operationType: GraphQLOperationType
+  /** `''` for an anonymous operation, as msw. */
+  readonly operationName: string
+  readonly variables: Record<string, unknown>
+  readonly cookies: Record<string, string>
+}
+
+/** What such a predicate answers: a boolean or `{ matches }`, sync or async. */
+export type GraphQLPredicateResult = boolean | { readonly matches: boolean }
+
+/** A predicate function selecting operations, as msw's custom GraphQL predicate. */
+export type GraphQLPredicate = (info: GraphQLPredicateInfo) => GraphQLPredicateResult | Promise<GraphQLPredicateResult>
 
 /** A name selector compiled once, at handler creation. */
 export interface CompiledSelector {
@@ -9,8 +26,12 @@ export interface CompiledSelector {
   readonly key: string
   /** How the selector reads in messages and `info.header`. */
   readonly label: string
-  /** True when an operation of the right type with this name is selected. */
-  matches(operationName: string | undefined): boolean
+  /**
+   * True when an operation of the right type with this name is selected. A
+   * predicate function also reads the operation and the request (given by
+   * handlers) and may answer a Promise.
+   */
+  matches(operationName: string | undefined, operation?: ParsedOperation, context?: RequestContext): boolean | Promise<boolean>
 }
 
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
@@ -19,7 +40,10 @@ const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
  * Compiles the first argument of `graphql.query`/`graphql.mutation`: an
  * operation name, a RegExp tested against names, or a document (DocumentNode,
  * TypedDocumentNode, or a document string such as a TypedDocumentString)
- * whose single named operation gives the name and must have `operationType`.
+ * whose single named operation gives the name and must have `operationType`,
+ * or (for `graphql.*` handlers) a predicate function. A predicate is filed
+ * under its operation type (`query *`), so requests of another type, and
+ * REST traffic, never call it.
  * Throws a TypeError that says what to pass instead.
  *
  * @example
@@ -34,6 +58,7 @@ export function compileSelector(operationType: GraphQLOperationType, selector: u
       matches: (name) => name !== undefined && regexp.test(name),
     }
   }
+  if (typeof selector === 'function' && factory.startsWith('graphql.')) return byPredicate(operationType, selector as GraphQLPredicate)
   const text = typeof selector === 'string' ? selector : selector instanceof String ? selector.toString() : undefined
   if (text !== undefined && OPERATION_NAME.test(text)) return byName(operationType, text)
   if (text !== undefined || isDocumentNode(selector)) {
@@ -42,10 +67,33 @@ export function compileSelector(operationType: GraphQLOperationType, selector: u
   }
   throw new TypeError(
     message(
-      `${factory} expects an operation name, a RegExp or a GraphQL document as its first argument, but got ${selector === null ? 'null' : typeof selector}.`,
+      `${factory} expects an operation name, a RegExp${factory.startsWith('graphql.') ? ', a predicate function' : ''} or a GraphQL document as its first argument, but got ${selector === null ? 'null' : typeof selector}.`,
       `For example: ${factory.replace('()', '')}('ListPosts', resolver).`,
     ),
   )
+}
+
+function byPredicate(operationType: GraphQLOperationType, predicate: GraphQLPredicate): CompiledSelector {
+  return {
+    key: operationKey(operationType, ANY),
+    label: `${operationType} [custom predicate]`,
+    matches(operationName, operation, context) {
+      if (operation === undefined || context === undefined) return false
+      const result = predicate({
+        request: context.request,
+        query: operation.query,
+        operationType: operation.operationType,
+        operationName: operationName ?? '',
+        variables: operation.variables,
+        cookies: context.cookies,
+      })
+      return result instanceof Promise ? result.then(isMatch) : isMatch(result)
+    },
+  }
+}
+
+function isMatch(result: GraphQLPredicateResult): boolean {
+  return result === true || (typeof result === 'object' && result !== null && result.matches === true)
 }
 
 function byName(operationType: GraphQLOperationType, name: string): CompiledSelector {

@@ -1,7 +1,7 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
-import { checkPredicate, compilePredicate, type CompiledPredicate, type HttpPredicate } from './http-predicate.js'
+import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from './http-predicate.js'
 
 /** What a REST resolver receives. */
 export interface HttpResolverInfoRuntime {
@@ -27,7 +27,7 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   readonly #method: string
   readonly #source: HttpPredicate
   readonly #label: string
-  #predicate: CompiledPredicate | undefined
+  #predicate: CompiledAsyncPredicate | undefined
   #indexKey: IndexKey | undefined
   readonly #runner: ResolverRunner<HttpResolverInfoRuntime>
 
@@ -51,11 +51,11 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     return (this.#indexKey ??= { channel: httpChannel, key: httpIndexKey(this.#method, this.#compiled().staticPrefix) })
   }
 
-  #compiled(): CompiledPredicate {
-    return (this.#predicate ??= compilePredicate(this.#source, this.#label, true))
+  #compiled(): CompiledAsyncPredicate {
+    return (this.#predicate ??= compileHandlerPredicate(this.#source, this.#label, true))
   }
 
-  match(context: RequestContext): Record<string, string> | undefined {
+  match(context: RequestContext): Record<string, string> | undefined | Promise<Record<string, string> | undefined> {
     if (this.#method !== '*' && context.method !== this.#method) return undefined
     return this.#compiled().match(context)
   }

@@ -8,10 +8,16 @@ export interface HttpPredicateInfo {
 }
 
 /**
+ * What a custom predicate function answers (as msw): a boolean, or
+ * `{ matches, params }` to give the resolver params; sync or async.
+ */
+export type HttpPredicateResult = boolean | { readonly matches: boolean; readonly params?: Record<string, string> }
+
+/**
  * How a REST handler selects requests: a path or URL pattern, a RegExp tested
  * against the full URL (named groups become params), or a function.
  */
-export type HttpPredicate = string | RegExp | ((info: HttpPredicateInfo) => boolean)
+export type HttpPredicate = string | RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>)
 
 /** A predicate compiled once at handler creation. */
 export interface CompiledPredicate {
@@ -35,7 +41,11 @@ export function compilePredicate(predicate: HttpPredicate, label: string, checke
   if (typeof predicate === 'function') {
     return {
       staticPrefix: '',
-      match: (context) => (predicate({ request: context.request, cookies: context.cookies }) === true ? (Object.create(null) as Record<string, string>) : undefined),
+      match(context) {
+        const result = predicate({ request: context.request, cookies: context.cookies })
+        if (!(result instanceof Promise)) return paramsOfResult(result)
+        throw new TypeError(message(`The predicate function of ${label} returned a Promise here, where it must be synchronous.`, 'Make it synchronous, or use an http.* handler, which awaits it.'))
+      },
     }
   }
   throw new TypeError(
@@ -44,6 +54,41 @@ export function compilePredicate(predicate: HttpPredicate, label: string, checke
       'For example: http.get("/posts/:id", resolver).',
     ),
   )
+}
+
+/** A compiled predicate whose custom function may be async (`http.*` and `graphql.link` await it). */
+export interface CompiledAsyncPredicate {
+  readonly staticPrefix: string
+  match(context: RequestContext): Record<string, string> | undefined | Promise<Record<string, string> | undefined>
+}
+
+/**
+ * As `compilePredicate`, for handlers that await their match: a custom
+ * predicate function may be async and may answer `{ matches, params }`.
+ *
+ * @example
+ * compileHandlerPredicate(async ({ request }) => ({ matches: request.url.endsWith('/me'), params: { id: 'me' } }), 'http.get()')
+ */
+export function compileHandlerPredicate(predicate: HttpPredicate, label: string, checked = false): CompiledAsyncPredicate {
+  if (typeof predicate !== 'function') return compilePredicate(predicate, label, checked)
+  return {
+    staticPrefix: '',
+    match(context) {
+      const result = predicate({ request: context.request, cookies: context.cookies })
+      return result instanceof Promise ? result.then(paramsOfResult) : paramsOfResult(result)
+    },
+  }
+}
+
+/** Params of a predicate function's answer (a null-prototype copy of own keys), or `undefined` when it does not match. */
+function paramsOfResult(result: HttpPredicateResult): Record<string, string> | undefined {
+  const params = Object.create(null) as Record<string, string>
+  if (result === true) return params
+  if (typeof result !== 'object' || result === null || result.matches !== true) return undefined
+  if (result.params !== undefined && result.params !== null) {
+    for (const key of Object.keys(result.params)) params[key] = result.params[key]!
+  }
+  return params
 }
 
 function compileRegExp(source: RegExp): CompiledPredicate {
