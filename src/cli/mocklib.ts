@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { VERSION } from '../service-worker/version.js'
+import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
 
 const WORKER_FILE = 'mocklib-worker.js'
 
@@ -37,5 +38,6 @@ function init(publicDir: string | undefined): void {
 
 const [command, ...rest] = process.argv.slice(2)
 if (command === 'init') init(rest[0])
-else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(USAGE)
+else if (command === 'har2ts') runHar2ts(rest, fail)
+else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}`)
 else fail(`Unknown command "${command}".`)

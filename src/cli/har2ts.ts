@@ -1,0 +1,481 @@
+/**
+ * `npx mocklib har2ts <file.har> [--out handlers.ts]`: turns a recording into
+ * readable, typed handler code. REST entries become `http.*` handlers grouped
+ * by origin, with ids in paths generalised to params (`/users/1`, `/users/2`
+ * → `/users/:id`) and one type per endpoint inferred from its recorded JSON
+ * bodies; GraphQL entries become `graphql.query/mutation` by operation name.
+ * The handlers answer the recorded requests as the HAR did (entries of one
+ * request in recorded order, the last one repeating) and let others through.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { message } from '../kernel/errors.js'
+import { parseHar } from '../dsl/record/har-document.js'
+import type { Har, HarEntry } from '../dsl/record/har-types.js'
+
+/** The help text of the command. */
+export const HAR2TS_USAGE = `Usage: npx mocklib har2ts <file.har> [--out handlers.ts]
+
+  Writes typed http.* / graphql.* handlers that answer the requests recorded in
+  <file.har> (to handlers.ts with --out, else to the standard output).`
+
+/** Options of `harToTypeScript`. */
+export interface Har2TsOptions {
+  /** Where the HAR came from, for the header comment. */
+  readonly source?: string
+}
+
+// ── Reading entries ────────────────────────────────────────────────────────
+
+/** One recorded answer, as the generated code stores it. */
+interface Answer {
+  readonly status: number
+  readonly statusText: string
+  readonly headers: Array<[string, string]>
+  readonly body: { kind: 'json'; value: unknown } | { kind: 'text'; value: string } | { kind: 'base64'; value: string } | { kind: 'none' }
+}
+
+interface RestCall {
+  readonly method: string
+  readonly origin: string
+  readonly segments: string[]
+  /** `pathname + search`, the key the generated table uses. */
+  readonly path: string
+  readonly requestBody: string
+  readonly answer: Answer
+}
+
+interface GraphQLCall {
+  readonly endpoint: string
+  readonly type: 'query' | 'mutation'
+  readonly name: string
+  readonly variables: string
+  readonly answer: Answer
+}
+
+// Headers that describe the wire or that recording redacted: not part of the answer.
+const SKIPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
+const NULL_BODY = new Set([204, 205, 304])
+
+function answerOf(entry: HarEntry): Answer {
+  const { response } = entry
+  const headers = response.headers
+    .filter(({ name, value }) => !SKIPPED_HEADERS.has(name.toLowerCase()) && value !== '[redacted]')
+    .map(({ name, value }): [string, string] => [name.toLowerCase(), value])
+  const { text, encoding, mimeType } = response.content
+  let body: Answer['body'] = { kind: 'none' }
+  if (text !== undefined && text !== '' && !NULL_BODY.has(response.status) && entry.request.method !== 'HEAD') {
+    if (encoding === 'base64') body = { kind: 'base64', value: text }
+    else if (/[/+]json\b/i.test(mimeType)) body = parseJson(text) ?? { kind: 'text', value: text }
+    else body = { kind: 'text', value: text }
+  }
+  return { status: response.status, statusText: response.statusText, headers, body }
+}
+
+function parseJson(text: string): Answer['body'] | undefined {
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown }
+  } catch {
+    return undefined
+  }
+}
+
+/** The GraphQL operation a request carried (POST JSON body or GET query), if any. */
+function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: string; variables: string } | undefined {
+  const url = new URL(entry.request.url)
+  let payload: { query?: unknown; operationName?: unknown; variables?: unknown } | undefined
+  if (entry.request.method === 'GET' && url.searchParams.has('query')) {
+    const variables = url.searchParams.get('variables')
+    payload = {
+      query: url.searchParams.get('query'),
+      operationName: url.searchParams.get('operationName') ?? undefined,
+      variables: variables ? (JSON.parse(variables) as unknown) : undefined,
+    }
+  } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
+    try {
+      payload = JSON.parse(entry.request.postData.text) as typeof payload
+    } catch {
+      return undefined
+    }
+  }
+  if (!payload || typeof payload.query !== 'string' || Array.isArray(payload)) return undefined
+  const head = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(payload.query.replace(/#[^\n]*/g, ''))
+  const name = typeof payload.operationName === 'string' ? payload.operationName : head?.[2]
+  const type = head?.[1] ?? 'query'
+  if (!name || (type !== 'query' && type !== 'mutation')) return undefined
+  return { type, name, variables: canonicalJson(payload.variables ?? {}) }
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value))
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  )
+}
+
+function requestBodyKey(entry: HarEntry): string {
+  const text = entry.request.postData?.text
+  if (text === undefined || text === '') return ''
+  try {
+    return canonicalJson(JSON.parse(text))
+  } catch {
+    return text
+  }
+}
+
+// ── Generalising paths ─────────────────────────────────────────────────────
+
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12,}|(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,})$/i
+
+function isId(segment: string): boolean {
+  return ID_SEGMENT.test(segment)
+}
+
+/** `/users/1/posts` → `/users/:id/posts`; the second id is `:id2`, and so on. */
+function patternOf(segments: readonly string[]): string {
+  let ids = 0
+  return segments
+    .map((segment) => {
+      if (!isId(segment)) return segment
+      ids++
+      return ids === 1 ? ':id' : `:id${ids}`
+    })
+    .join('/')
+}
+
+// ── Inferring types ────────────────────────────────────────────────────────
+
+/** The shape of the JSON values seen at one place. */
+interface Shape {
+  primitives: Set<'string' | 'number' | 'boolean' | 'null'>
+  array?: { element?: Shape }
+  object?: { samples: number; fields: Map<string, { shape: Shape; seen: number }> }
+}
+
+const emptyShape = (): Shape => ({ primitives: new Set() })
+
+function addSample(shape: Shape, value: unknown): Shape {
+  if (value === null) shape.primitives.add('null')
+  else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') shape.primitives.add(typeof value as 'string')
+  else if (Array.isArray(value)) {
+    shape.array ??= {}
+    for (const element of value) shape.array.element = addSample(shape.array.element ?? emptyShape(), element)
+  } else if (typeof value === 'object') {
+    shape.object ??= { samples: 0, fields: new Map() }
+    shape.object.samples++
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      const known = shape.object.fields.get(key) ?? { shape: emptyShape(), seen: 0 }
+      known.seen++
+      known.shape = addSample(known.shape, field)
+      shape.object.fields.set(key, known)
+    }
+  }
+  return shape
+}
+
+function printShape(shape: Shape, indent: string): string {
+  const parts: string[] = []
+  if (shape.object) {
+    const { samples, fields } = shape.object
+    if (fields.size === 0) parts.push('Record<string, never>')
+    else {
+      const inner = `${indent}  `
+      const lines = [...fields].map(([key, field]) => {
+        const optional = field.seen < samples ? '?' : ''
+        return `${inner}${propertyName(key)}${optional}: ${printShape(field.shape, inner)}`
+      })
+      parts.push(`{\n${lines.join('\n')}\n${indent}}`)
+    }
+  }
+  if (shape.array) {
+    const element = shape.array.element ? printShape(shape.array.element, indent) : 'unknown'
+    parts.push(/[|{]/.test(element) && element.includes('|') ? `Array<${element}>` : `${element}[]`)
+  }
+  parts.push(...[...shape.primitives].sort())
+  return parts.length === 0 ? 'unknown' : parts.join(' | ')
+}
+
+function propertyName(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)
+}
+
+// ── Naming ─────────────────────────────────────────────────────────────────
+
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
+
+function pascal(text: string): string {
+  const name = words(text).map(capital).join('')
+  return /^\d/.test(name) ? `_${name}` : name || 'Root'
+}
+
+function camel(text: string): string {
+  const name = pascal(text)
+  return name.charAt(0).toLowerCase() + name.slice(1)
+}
+
+/** Hands out unique identifiers. */
+class Names {
+  readonly #taken = new Set<string>(['http', 'graphql', 'HttpResponse', 'handlers', 'Recorded', 'answer', 'answerGraphQL', 'respond'])
+  take(name: string): string {
+    let candidate = name
+    for (let index = 2; this.#taken.has(candidate); index++) candidate = `${name}${index}`
+    this.#taken.add(candidate)
+    return candidate
+  }
+}
+
+function endpointName(method: string, pattern: string): string {
+  const parts = pattern
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (segment.startsWith(':') ? `by ${segment.slice(1)}` : segment))
+  return `${method.toLowerCase()} ${parts.join(' ') || 'root'}`
+}
+
+// ── Printing ───────────────────────────────────────────────────────────────
+
+function literal(value: unknown, indent: string): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  const inner = `${indent}  `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    const flat = `[${value.map((item) => literal(item, inner)).join(', ')}]`
+    if (flat.length <= 80 && !flat.includes('\n')) return flat
+    return `[\n${value.map((item) => `${inner}${literal(item, inner)},`).join('\n')}\n${indent}]`
+  }
+  const entries = Object.entries(value as Record<string, unknown>)
+  if (entries.length === 0) return '{}'
+  const flat = `{ ${entries.map(([key, item]) => `${propertyName(key)}: ${literal(item, inner)}`).join(', ')} }`
+  if (flat.length <= 80 && !flat.includes('\n')) return flat
+  return `{\n${entries.map(([key, item]) => `${inner}${propertyName(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`
+}
+
+function printAnswer(answer: Answer, indent: string): string {
+  const inner = `${indent}  `
+  const lines = [`${inner}status: ${answer.status},`]
+  if (answer.statusText !== '') lines.push(`${inner}statusText: ${JSON.stringify(answer.statusText)},`)
+  if (answer.headers.length > 0) lines.push(`${inner}headers: ${literal(answer.headers, inner)},`)
+  const { body } = answer
+  if (body.kind === 'json') lines.push(`${inner}json: ${literal(body.value, inner)},`)
+  else if (body.kind === 'text') lines.push(`${inner}text: ${JSON.stringify(body.value)},`)
+  else if (body.kind === 'base64') lines.push(`${inner}base64: ${JSON.stringify(body.value)},`)
+  return `{\n${lines.join('\n')}\n${indent}}`
+}
+
+/** A table from request key to recorded answers (in order). */
+function printTable(name: string, type: string, rows: Map<string, Answer[]>): string {
+  const lines = [...rows].map(([key, answers]) => `  ${JSON.stringify(key)}: [${answers.map((answer) => printAnswer(answer, '  ')).join(', ')}],`)
+  return `const ${name}: Recorded<${type}> = {\n${lines.join('\n')}\n}`
+}
+
+/** The body type of an endpoint: inferred from its JSON answers, `never` when it has none. */
+function bodyType(answers: readonly Answer[]): string | undefined {
+  const samples = answers.filter((answer) => answer.body.kind === 'json')
+  if (samples.length === 0) return undefined
+  const shape = emptyShape()
+  for (const answer of samples) addSample(shape, (answer.body as { value: unknown }).value)
+  return printShape(shape, '')
+}
+
+const PRELUDE = `/** Recorded answers by request (path and query, then body when bodies differ), in recorded order. */
+type Recorded<Body> = Record<string, Array<{
+  status: number
+  statusText?: string
+  headers?: Array<[string, string]>
+  json?: Body
+  text?: string
+  base64?: string
+}>>
+
+const served = new Map<object, Map<string, number>>()
+
+/** The next recorded answer for \`key\` (the last one repeats), as a Response; undefined when none was recorded. */
+function respond<Body>(table: Recorded<Body>, key: string): Response | undefined {
+  const answers = table[key]
+  if (!answers || answers.length === 0) return undefined
+  const counts = served.get(table) ?? new Map<string, number>()
+  served.set(table, counts)
+  const count = counts.get(key) ?? 0
+  counts.set(key, count + 1)
+  const recorded = answers[Math.min(count, answers.length - 1)]!
+  const init = { status: recorded.status, statusText: recorded.statusText, headers: recorded.headers }
+  if (recorded.json !== undefined) return HttpResponse.json(recorded.json, init)
+  if (recorded.base64 !== undefined) return new HttpResponse(Uint8Array.from(atob(recorded.base64), (char) => char.charCodeAt(0)), init)
+  return new HttpResponse(recorded.text ?? null, init)
+}
+
+/** Answers a REST request from its table: by path and query, then with its body when bodies were told apart. */
+async function answer<Body>(table: Recorded<Body>, request: Request): Promise<Response | undefined> {
+  const url = new URL(request.url)
+  const key = url.pathname + url.search
+  const text = request.body === null ? '' : await request.clone().text()
+  let body = text
+  try {
+    body = text === '' ? '' : JSON.stringify(sortKeys(JSON.parse(text)))
+  } catch {
+    // Not JSON: compared as text.
+  }
+  return respond(table, \`\${key} \${body}\`) ?? respond(table, key)
+}
+
+/** Answers a GraphQL operation from its table, by variables. */
+function answerGraphQL<Body>(table: Recorded<Body>, variables: Record<string, unknown>): Response | undefined {
+  return respond(table, JSON.stringify(sortKeys(variables)))
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]))
+}
+`
+
+/**
+ * Turns a HAR into TypeScript handler code (the text of a module that
+ * exports `handlers`).
+ *
+ * @example
+ * import { readFileSync, writeFileSync } from 'node:fs'
+ * writeFileSync('src/mocks/handlers.ts', harToTypeScript(readFileSync('api.har', 'utf8')))
+ */
+export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}): string {
+  const har = parseHar(input)
+  const rest: RestCall[] = []
+  const operations: GraphQLCall[] = []
+  for (const entry of har.log.entries) {
+    if (entry.response.status === 0) continue
+    const url = new URL(entry.request.url)
+    const answer = answerOf(entry)
+    const operation = graphQLOperation(entry)
+    if (operation) {
+      operations.push({ endpoint: `${url.origin}${url.pathname}`, ...operation, answer })
+      continue
+    }
+    rest.push({
+      method: entry.request.method.toUpperCase(),
+      origin: url.origin,
+      segments: url.pathname.split('/'),
+      path: url.pathname + url.search,
+      requestBody: requestBodyKey(entry),
+      answer,
+    })
+  }
+
+  const names = new Names()
+  const sections: string[] = []
+  const handlerLines: string[] = []
+  const origins = [...new Set([...rest.map((call) => call.origin), ...operations.map((call) => new URL(call.endpoint).origin)])]
+  for (const origin of origins) {
+    const originName = names.take(camel(new URL(origin).host.replace(/:/g, ' port ')))
+    const section = [`// ${origin}`, `export const ${originName} = ${JSON.stringify(origin)}`]
+    const originHandlers: Array<{ line: string; static: boolean }> = []
+
+    // REST endpoints: method and generalised path.
+    const endpoints = new Map<string, RestCall[]>()
+    for (const call of rest.filter((each) => each.origin === origin)) {
+      const key = `${call.method} ${patternOf(call.segments)}`
+      endpoints.set(key, [...(endpoints.get(key) ?? []), call])
+    }
+    for (const [key, calls] of endpoints) {
+      const [method = 'GET', pattern = '/'] = key.split(' ')
+      const base = endpointName(method, pattern)
+      const type = bodyType(calls.map((call) => call.answer))
+      const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
+      const tableName = names.take(camel(base))
+      // Requests to one URL with different bodies are told apart by body.
+      const bodiesByPath = new Map<string, Set<string>>()
+      for (const call of calls) bodiesByPath.set(call.path, (bodiesByPath.get(call.path) ?? new Set()).add(call.requestBody))
+      const rows = new Map<string, Answer[]>()
+      for (const call of calls) {
+        const rowKey = (bodiesByPath.get(call.path)?.size ?? 0) > 1 ? `${call.path} ${call.requestBody}` : call.path
+        rows.set(rowKey, [...(rows.get(rowKey) ?? []), call.answer])
+      }
+      section.push('')
+      section.push(`/** ${method} ${pattern} (${calls.length} recorded) */`)
+      if (type) section.push(`export type ${typeName} = ${type}`)
+      section.push(printTable(tableName, typeName, rows))
+      const factory = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'all'
+      originHandlers.push({
+        line: `  http.${factory}(\`\${${originName}}${pattern.replace(/`/g, '\\`')}\`, ({ request }) => answer(${tableName}, request)),`,
+        static: !pattern.includes(':'),
+      })
+    }
+
+    // GraphQL operations: endpoint, type and name.
+    const byOperation = new Map<string, GraphQLCall[]>()
+    for (const call of operations.filter((each) => new URL(each.endpoint).origin === origin)) {
+      const key = `${call.endpoint} ${call.type} ${call.name}`
+      byOperation.set(key, [...(byOperation.get(key) ?? []), call])
+    }
+    for (const calls of byOperation.values()) {
+      const { endpoint, type: operationType, name } = calls[0]!
+      const base = `${name} ${operationType}`
+      const type = bodyType(calls.map((call) => call.answer))
+      const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
+      const tableName = names.take(camel(base))
+      const rows = new Map<string, Answer[]>()
+      for (const call of calls) rows.set(call.variables, [...(rows.get(call.variables) ?? []), call.answer])
+      const path = new URL(endpoint).pathname
+      section.push('')
+      section.push(`/** GraphQL ${operationType} ${name} at ${path} (${calls.length} recorded) */`)
+      if (type) section.push(`export type ${typeName} = ${type}`)
+      section.push(printTable(tableName, typeName, rows))
+      originHandlers.push({
+        line: `  graphql.link(\`\${${originName}}${path}\`).${operationType}(${JSON.stringify(name)}, ({ variables }) => answerGraphQL(${tableName}, variables)),`,
+        static: true,
+      })
+    }
+    sections.push(section.join('\n'))
+    // Static paths first, so `/users/me` is not taken by `/users/:id`.
+    handlerLines.push(`  // ${origin}`, ...originHandlers.filter((each) => each.static).map((each) => each.line))
+    handlerLines.push(...originHandlers.filter((each) => !each.static).map((each) => each.line))
+  }
+
+  const header = `// Generated by \`mocklib har2ts\`${options.source ? ` from ${options.source}` : ''}. Edit freely: it is your code now.
+import { graphql, http, HttpResponse } from 'mocklib'
+`
+  const footer = `/** The recorded handlers: \`setupServer(...handlers)\` or \`setupWorker(...handlers)\`. */
+export const handlers = [
+${handlerLines.join('\n')}
+]
+`
+  return [header, PRELUDE, ...sections, footer].join('\n')
+}
+
+/** Runs `har2ts` with the arguments after the command name. */
+export function runHar2ts(args: readonly string[], fail: (text: string) => never): void {
+  const outIndex = args.indexOf('--out')
+  const out = outIndex === -1 ? undefined : args[outIndex + 1]
+  if (outIndex !== -1 && !out) fail('har2ts: --out needs a file name.')
+  const file = args.find((arg, index) => !arg.startsWith('--') && index !== outIndex + 1)
+  if (!file) fail('har2ts needs the HAR file to read.')
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    fail(`har2ts could not read ${file} (${(error as Error).message}).`)
+  }
+  let code: string
+  try {
+    code = harToTypeScript(text, { source: file })
+  } catch (error) {
+    fail((error as Error).message.replace(/^\[mocklib\] /, ''))
+  }
+  if (out) {
+    writeFileSync(out, code)
+    console.log(message(`Wrote the handlers recorded in ${file} to ${out}.`, 'Import `handlers` from it and pass them to setupServer() or setupWorker().'))
+  } else process.stdout.write(code)
+}
