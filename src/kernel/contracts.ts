@@ -31,12 +31,12 @@ export interface HttpExchange {
   /** Answers with a mocked response; `Response.error()` fails the request as a network error. */
   respondWith(response: Response): void
   /**
-   * Sends the request on to the network as it is. Resolves with the real
-   * response once its head arrived (the runtime reports it, and may clone it),
-   * or with `undefined` when the network failed (the source has already failed
-   * the client's request).
+   * Sends the request on to the network as it is. When `report` is true, resolves
+   * with a copy of the real response once its head arrived (the runtime reports
+   * it: events, recording); otherwise, or when the network failed (the source
+   * has already failed the client's request), with `undefined`.
    */
-  passthrough(): Promise<Response | undefined>
+  passthrough(report?: boolean): Promise<Response | undefined>
   /** Fails the request with `error` (what the client sees as a network error). */
   errorWith(error: Error): void
 }

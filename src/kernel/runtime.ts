@@ -76,7 +76,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope })
     }
     const sendOn = async (outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()) => {
-      const real = await exchange.passthrough()
+      const real = await exchange.passthrough(copy !== undefined || emitter.has('response:bypass'))
       if (real === undefined) return finish(outcome, undefined, scope)
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request, requestId, response: copy ? real.clone() : real })
       finish(outcome, real, scope)

@@ -10,7 +10,8 @@ const graph = await madge(root, { fileExtensions: ['ts'], detectiveOptions: { ts
 const imports = graph.obj()
 
 const layerOf = (file: string) => file.split('/')[0]!
-const RANK: Record<string, number> = { kernel: 0, dsl: 1, api: 2, 'service-worker': 1, cli: 3 }
+// The Service Worker script is a program of its own at the bottom: the kernel's browser sources share its protocol.
+const RANK: Record<string, number> = { kernel: 0, 'service-worker': 0, dsl: 1, api: 2, cli: 3 }
 
 describe('layers', () => {
   it('sees the whole graph', () => {

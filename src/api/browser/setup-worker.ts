@@ -1,12 +1,11 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
 import { createMockAssertions, type MockAssertions } from '../../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
-import { interceptInPage } from './in-page-interception.js'
+import { connectWorker, interceptInPage } from '../../kernel/browser/index.js'
 import { fallbackText } from './messages.js'
 import { readPageCookies } from './page-cookies.js'
-import { RequestAnswerer } from './request-answerer.js'
+import { pageEffects } from './page-effects.js'
 import type { StartOptions, StartResult } from './start-options.js'
-import { connectWorker } from './worker-connection.js'
 
 /** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
 export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
@@ -63,14 +62,15 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const store = createSingleScopeStore(new HandlerScope(handlers))
   // The worker connection and in-page interception start asynchronously in `start()`, so they are not runtime sources yet.
   const core = createRuntime({ store, sources: [], readCookies: readPageCookies, exemptStaticAssets: true })
-  const answerer = new RequestAnswerer(core)
+  const effects = { quiet: false }
+  core.observers.add(pageEffects(effects))
   let running: Promise<() => Promise<void>> | undefined
 
   async function begin(options: StartOptions): Promise<{ stop: () => Promise<void>; result: StartResult }> {
     const quiet = options.quiet === true
     const mode = options.interception ?? 'auto'
     core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
-    answerer.quiet = quiet
+    effects.quiet = quiet
 
     let reason = mode === 'in-page' ? 'In-page interception was requested (`interception: \'in-page\'`).' : whyNoServiceWorker()
     if (reason === undefined) {
@@ -83,7 +83,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
         reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
       }
       if (registration) {
-        const connection = await connectWorker(registration, url, answerer)
+        const connection = await connectWorker(registration, url, core.handle)
         if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
         return { stop: () => connection.stop(), result: { mode: 'service-worker', registration } }
       }
@@ -91,7 +91,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
     }
     announceFallback(reason ?? '', quiet)
-    const restore = await interceptInPage(answerer)
+    const restore = await interceptInPage(core.handle)
     if (!quiet) console.info(message('Mocking enabled (in-page).'))
     return { stop: async () => restore(), result: { mode: 'in-page' } }
   }

@@ -1,9 +1,10 @@
 import { PROTOCOL, type HelloReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../service-worker/protocol.js'
 import { VERSION } from '../../service-worker/version.js'
-import { notMocklibWorkerText, scopeText, versionMismatchText } from './messages.js'
-import type { RequestAnswerer } from './request-answerer.js'
+import type { ExchangeSink, HttpExchange } from '../contracts.js'
+import { bypassMarkOf } from '../passthrough.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
 import { deserializeRequest, deserializeResponse, serializeResponse } from './serialize.js'
+import { notMocklibWorkerText, scopeText, versionMismatchText } from './worker-messages.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
@@ -65,12 +66,13 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
 }
 
 /**
- * Checks that the registered script is this mocklib version's worker, makes
- * it control the page, and activates mocking for this page: from then on the
- * worker sends each request of this page here and `answerer` resolves it.
- * Rejects with a message that says what to do on a version mismatch.
+ * The Service Worker source. Checks that the registered script is this
+ * mocklib version's worker, makes it control the page, and activates mocking
+ * for this page: from then on the worker sends each request of this page here
+ * and it reaches `sink` as an exchange. Rejects with a message that says what
+ * to do on a version mismatch.
  */
-export async function connectWorker(registration: ServiceWorkerRegistration, url: string, answerer: RequestAnswerer): Promise<WorkerConnection> {
+export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink): Promise<WorkerConnection> {
   const worker = await activatedWorker(registration)
   if (!worker) throw new Error(notMocklibWorkerText(url))
   const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
@@ -78,38 +80,60 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
 
-  const reportedRequests = new Map<string, Request>()
+  // Passthroughs whose real response the worker reports back (for events and recording).
+  const awaitingReports = new Map<string, (response: Response | undefined) => void>()
   const release = receiveWorkerMessages((data, port) => {
     if (data.type === 'mocklib:request') {
-      if (port) void respond(data.request, port)
+      if (port) respond(data.request, port)
       return
     }
-    const request = reportedRequests.get(data.requestId)
-    if (!request) return
-    reportedRequests.delete(data.requestId)
-    answerer.core.emitter.emit('response:bypass', { request, requestId: data.requestId, response: deserializeResponse(data.response) })
+    const report = awaitingReports.get(data.requestId)
+    if (!report) return
+    awaitingReports.delete(data.requestId)
+    report(deserializeResponse(data.response))
   })
 
-  async function respond(serialized: SerializedRequest, port: MessagePort): Promise<void> {
-    let reply: RequestReply = { type: 'passthrough', report: false }
-    let transfer: Transferable[] = []
-    try {
-      const request = deserializeRequest(serialized)
-      const resolution = await answerer.answer(request, serialized.id)
-      if (resolution.kind === 'mocked') {
-        if (resolution.response.type === 'error') reply = { type: 'error', message: 'Network error' }
-        else ({ reply, transfer } = await mockedReply(resolution.response))
-      } else if (resolution.kind === 'error') {
-        reply = { type: 'error', message: resolution.error.message }
-      } else if (answerer.core.emitter.has('response:bypass')) {
-        reportedRequests.set(serialized.id, request)
-        reply = { type: 'passthrough', report: true }
-      }
-    } catch (error) {
-      console.error('[mocklib] Could not answer an intercepted request; it fails as a network error.', error)
-      reply = { type: 'error', message: String(error) }
+  function respond(serialized: SerializedRequest, port: MessagePort): void {
+    let replied = false
+    const reply = (message: RequestReply, transfer: Transferable[] = []) => {
+      if (replied) return
+      replied = true
+      port.postMessage(message, transfer)
     }
-    port.postMessage(reply, transfer)
+    let request: Request
+    try {
+      request = deserializeRequest(serialized)
+    } catch (error) {
+      console.error('[mocklib] Could not read an intercepted request; it fails as a network error.', error)
+      return reply({ type: 'error', message: String(error) })
+    }
+    const exchange: HttpExchange = {
+      kind: 'http',
+      id: serialized.id,
+      request,
+      bypassed: bypassMarkOf(request) === 'bypass',
+      respondWith(response) {
+        if (response.type === 'error') return reply({ type: 'error', message: 'Network error' })
+        serializeResponse(response).then(
+          (serializedResponse) => reply({ type: 'mocked', response: serializedResponse.response }, serializedResponse.transfer),
+          (error: unknown) => reply({ type: 'error', message: String(error) }),
+        )
+      },
+      errorWith(error) {
+        reply({ type: 'error', message: error.message })
+      },
+      passthrough(report) {
+        if (!report) {
+          reply({ type: 'passthrough', report: false })
+          return Promise.resolve(undefined)
+        }
+        return new Promise((resolve) => {
+          awaitingReports.set(serialized.id, resolve)
+          reply({ type: 'passthrough', report: true })
+        })
+      },
+    }
+    void sink(exchange)
   }
 
   const activate = (): void => worker.postMessage({ type: 'mocklib:activate' } satisfies PageMessage)
@@ -129,13 +153,9 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       removeEventListener('pagehide', deactivate)
       removeEventListener('pageshow', onPageShow)
       release()
-      reportedRequests.clear()
+      for (const report of awaitingReports.values()) report(undefined)
+      awaitingReports.clear()
       await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
     },
   }
-}
-
-async function mockedReply(response: Response): Promise<{ reply: RequestReply; transfer: Transferable[] }> {
-  const serialized = await serializeResponse(response)
-  return { reply: { type: 'mocked', response: serialized.response }, transfer: serialized.transfer }
 }

@@ -1,4 +1,4 @@
-import { message } from '../../kernel/index.js'
+import { message } from '../errors.js'
 import type { BypassMessage, RequestMessage, RequestReply } from '../../service-worker/protocol.js'
 
 /** What the worker sends to a page. */

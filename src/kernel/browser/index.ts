@@ -1,0 +1,2 @@
+export { interceptInPage } from './in-page-source.js'
+export { connectWorker, type WorkerConnection } from './worker-connection.js'
