@@ -86,7 +86,7 @@ export function useRealWebSocketServer(): RealWebSocketServer {
     })
     await new Promise<void>((resolve) => server!.on('listening', resolve))
     const address = server.address()
-    if (typeof address === 'string') throw new Error('no port')
+    if (address === null || typeof address === 'string') throw new Error('no port')
     state.url = `ws://127.0.0.1:${address.port}`
   })
   afterAll(async () => {
