@@ -63,21 +63,23 @@ export async function readGraphQLPayload(context: RequestContext): Promise<Graph
   if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
   const contentType = context.request.headers.get('content-type') ?? ''
   if (JSON_TYPE.test(contentType)) return fromJson(await context.request.clone().text())
-  return fromMultipart(context.request)
+  if (MULTIPART_TYPE.test(contentType)) return fromMultipart(context.request)
+  // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
+  return fromJson(await context.request.clone().text())
 }
 
 /**
- * A synchronous first look at method, search params and content type only:
- * false means "certainly not GraphQL over HTTP" (most REST traffic).
+ * A synchronous first look at method and search params only: false means
+ * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
+ * whatever its content type); the GraphQL channel asks only when the list
+ * holds GraphQL handlers, so REST-only lists never read a body.
  *
  * @example
  * mayCarryGraphQL(contextOf(new Request('https://x.test/posts'))) // false
  */
 export function mayCarryGraphQL(context: RequestContext): boolean {
   if (context.method === 'GET') return context.url.searchParams.has('query')
-  if (context.method !== 'POST') return false
-  const contentType = context.request.headers.get('content-type') ?? ''
-  return JSON_TYPE.test(contentType) || MULTIPART_TYPE.test(contentType)
+  return context.method === 'POST' && context.request.body !== null
 }
 
 function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {

@@ -67,7 +67,7 @@ export function compileSelector(operationType: GraphQLOperationType, selector: u
   }
   throw new TypeError(
     message(
-      `${factory} expects an operation name, a RegExp${factory.startsWith('graphql.') ? ', a predicate function' : ''} or a GraphQL document as its first argument, but got ${selector === null ? 'null' : typeof selector}.`,
+      `${factory} expects an operation name, a RegExp or a GraphQL document${factory.startsWith('graphql.') ? ' (or a predicate function)' : ''} as its first argument, but got ${selector === null ? 'null' : typeof selector}.`,
       `For example: ${factory.replace('()', '')}('ListPosts', resolver).`,
     ),
   )
