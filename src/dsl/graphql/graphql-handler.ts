@@ -75,7 +75,9 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
       const position = target.operationType === 'any' ? 'first' : 'second'
       throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
     }
-    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, header, { once: options?.once === true, release: () => this.unclaim() })
+    // Messages name the handler the short way (`query ListPosts on <url>`).
+    const name = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
+    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, name, { once: options?.once === true, release: () => this.unclaim() })
   }
 
   async match(context: RequestContext): Promise<ParsedOperation | undefined> {
