@@ -91,6 +91,10 @@ http.get<{}, never, Post>('/posts/first', () => HttpResponse.json({ id: 1, title
 
 // @ts-expect-error a text body does not match a declared object ResponseBody
 http.get<{}, never, Post>('/posts/first', () => HttpResponse.text('nope'))
+// @ts-expect-error issue 13 item 1: an extra field is rejected (NoInfer, as msw 2)
+http.get<{}, never, Post>('/posts/first', () => HttpResponse.json({ id: '1', title: 'x', extra: 1 }))
+// @ts-expect-error issue 13 item 1: a raw string body is rejected for a JSON object body type
+http.get<{}, never, Post>('/posts/first', () => new HttpResponse('not a post'))
 
 http.get<{}, never, Post[]>('/posts', () => HttpResponse.json([{ id: '1', title: 'a' }]))
 http.get<{}, never, string>('/hello', () => HttpResponse.text('hello'))
@@ -102,8 +106,8 @@ http.get<{}, never, Post>('/posts/gen', function* () {
   yield HttpResponse.json({ id: '1', title: 'one' })
   return HttpResponse.json({ id: '2', title: 'two' })
 })
-// @ts-expect-error a yielded response must match ResponseBody too
 http.get<{}, never, Post>('/posts/gen', function* () {
+  // @ts-expect-error a yielded response must match ResponseBody too
   yield HttpResponse.json({ wrong: true })
   return HttpResponse.json({ id: '2', title: 'two' })
 })

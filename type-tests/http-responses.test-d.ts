@@ -2,9 +2,28 @@
 import { expectTypeOf } from 'expect-type'
 import { HttpResponse, type JsonBodyType } from 'mocklib'
 
-expectTypeOf(HttpResponse.json({ id: '1' })).toEqualTypeOf<HttpResponse<{ id: string }>>()
-expectTypeOf(HttpResponse.json([1, 2])).toEqualTypeOf<HttpResponse<number[]>>()
-expectTypeOf(HttpResponse.json(null)).toEqualTypeOf<HttpResponse<null>>()
+// As in msw 2, the JSON body type comes from the context (a declared response
+// body type) or an explicit generic, never from the body itself (NoInfer): so
+// extra or misspelled fields are rejected where a body type is declared.
+expectTypeOf(HttpResponse.json<{ id: string }>({ id: '1' })).toEqualTypeOf<HttpResponse<{ id: string }>>()
+expectTypeOf(HttpResponse.json<number[]>([1, 2])).toEqualTypeOf<HttpResponse<number[]>>()
+const untyped = HttpResponse.json({ id: '1' })
+expectTypeOf(untyped).toEqualTypeOf<HttpResponse<JsonBodyType>>()
+interface Post {
+  id: string
+  title: string
+}
+const strict: HttpResponse<Post> = HttpResponse.json({ id: '1', title: 'a' })
+void strict
+// @ts-expect-error issue 13 item 1: an extra field is rejected for a declared body type
+const extra: HttpResponse<Post> = HttpResponse.json({ id: '1', title: 'a', extra: true })
+// @ts-expect-error issue 13 item 1: a misspelled field is rejected
+const misspelled: HttpResponse<Post> = HttpResponse.json({ id: '1', titel: 'a' })
+// @ts-expect-error issue 13 item 1: a raw string is not a JSON object body
+const raw: HttpResponse<Post> = new HttpResponse('not a post')
+const stream: HttpResponse<Post> = new HttpResponse(new ReadableStream())
+const text: HttpResponse<string> = new HttpResponse('a string body type takes a string')
+void [extra, misspelled, raw, stream, text]
 expectTypeOf(HttpResponse.text('pong')).toEqualTypeOf<HttpResponse<'pong'>>()
 expectTypeOf(HttpResponse.xml('<a/>')).toEqualTypeOf<HttpResponse<'<a/>'>>()
 expectTypeOf(HttpResponse.html('<p/>')).toEqualTypeOf<HttpResponse<'<p/>'>>()

@@ -6,6 +6,16 @@ import { markStreamBody } from './stream-body.js'
 
 declare const bodyTypeBrand: unique symbol
 
+/**
+ * The raw bodies `new HttpResponse(body)` accepts for a declared body type: a
+ * string only for a string body type (msw 2 rejects `new HttpResponse('x')`
+ * where a JSON object is declared), any `BodyInit` otherwise.
+ *
+ * @example
+ * type A = BodyInitFor<{ id: string }> // BodyInit without string
+ */
+export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? BodyInit : [BodyType] extends [string] ? BodyInit : Exclude<BodyInit, string>
+
 /** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
 export type HttpResponseInit = ResponseInit
 
@@ -45,7 +55,7 @@ export class HttpResponse<BodyType = any> extends Response {
   /** Type-only: the declared body type. Never set at runtime. */
   declare readonly [bodyTypeBrand]: BodyType
 
-  constructor(body?: BodyInit | null, init?: HttpResponseInit) {
+  constructor(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: HttpResponseInit) {
     super(body, withStatusText(init))
     // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
@@ -59,9 +69,9 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  static override json<BodyType extends JsonBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
     const text = body === undefined ? null : JSON.stringify(body)
-    const response = new HttpResponse<BodyType>(text, withContentType(init, 'application/json', textLength(text)))
+    const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
     return new Headers(init?.headers).has('content-type') ? response : markDefaultContentType(response)
   }
@@ -73,7 +83,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * HttpResponse.text('pong')
    */
   static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
+    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
   }
 
   /**
@@ -83,7 +93,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * HttpResponse.xml('<post id="1" />')
    */
   static xml<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/xml'))
+    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/xml'))
   }
 
   /**
@@ -93,7 +103,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * HttpResponse.html('<h1>Hello</h1>')
    */
   static html<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, withContentType(init, 'text/html'))
+    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/html'))
   }
 
   /**
