@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'tsup'
+import { copyFile, mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { defineConfig, type Options } from 'tsup'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // The page and the worker script each carry the version; they must agree.
@@ -7,6 +10,27 @@ const define = { __MOCKLIB_VERSION__: JSON.stringify(version) }
 
 // Built by the configs below; the library build's clean must leave them alone.
 const toolFiles = ['mocklib-worker.js', 'mocklib-worker.js.map', 'cli.js', 'cli.js.map']
+
+// The CommonJS build carries its ESM-only dependencies (@mswjs/interceptors and
+// theirs): Jest's module loader (and any `require` without require(esm)) cannot load
+// them. The ES module build keeps them external. graphql is a peer: never bundled.
+const bundledInCommonJs = /^(?!graphql(\/|$)|node:)[^./]/
+const externalInEsm = ['@mswjs/interceptors']
+const llhttpWasm = join(dirname(createRequire(import.meta.url).resolve('@mswjs/interceptors/http')), '..', '..', 'llhttp', 'llhttp.wasm')
+
+/**
+ * In the CommonJS build, `import('graphql')` (and the browser entry's lazy chunks)
+ * become `require` in a promise: a CommonJS module that calls `import()` needs
+ * Node's ESM loader, which Jest only offers behind --experimental-vm-modules.
+ * Runs on esbuild's output, before rollup writes the CommonJS chunk.
+ */
+const requireInCommonJs: NonNullable<Options['plugins']>[number] = {
+  name: 'require-in-commonjs',
+  renderChunk(code) {
+    if (this.format !== 'cjs') return
+    return { code: code.replace(/\bimport\((["'])([^"']+)\1\)/g, 'Promise.resolve().then(() => require($1$2$1))') }
+  },
+}
 
 export default defineConfig([
   {
@@ -20,7 +44,27 @@ export default defineConfig([
     clean: toolFiles.map((file) => `!${file}`),
     sourcemap: true,
     define,
-    external: ['graphql', '@mswjs/interceptors', /^node:/],
+    external: ['graphql', /^node:/],
+    noExternal: [bundledInCommonJs],
+    esbuildOptions(options, { format }) {
+      if (format === 'esm') {
+        // esbuild's own `external` applies once tsup's plugin lets a path through; it covers subpaths.
+        options.external = [...(options.external ?? []), ...externalInEsm]
+        return
+      }
+      // Resolve bundled packages as Node does (debug's `browser` field would pick its browser build).
+      options.platform = 'node'
+      options.mainFields = ['module', 'main']
+      // Fetch/stream classes from Node when the test environment (Jest + jsdom) lacks them.
+      options.inject = [...(options.inject ?? []), 'src/kernel/node/node-globals.ts', 'src/kernel/node/cjs-import-meta.ts']
+      options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl' }
+    },
+    plugins: [requireInCommonJs],
+    async onSuccess() {
+      // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
+      await mkdir('dist/llhttp', { recursive: true })
+      await copyFile(llhttpWasm, 'dist/llhttp/llhttp.wasm')
+    },
   },
   {
     // The Service Worker: one plain script, no imports at runtime.

@@ -1,19 +1,16 @@
-import { createRequire } from 'node:module'
-import type { HttpRequestInterceptor } from '@mswjs/interceptors/http'
-
-type InterceptorsHttp = typeof import('@mswjs/interceptors/http')
-
-let loaded: typeof HttpRequestInterceptor | undefined
+// A static import, so that bundlers (Next.js/Turbopack, webpack, esbuild) see the
+// dependency; a `createRequire` call hid it and failed with "Cannot find module
+// '@mswjs/interceptors/http'" once bundled. It is reached from the `mocklib/node`
+// entry only, so `import 'mocklib'` (handlers alone) still does not load it.
+import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 
 /**
- * Loads @mswjs/interceptors' socket layer on first `listen()`, synchronously
- * (`require` of an ES module, Node >= 22.12), so that importing mocklib does
- * not pay for it: a cold start that only defines handlers stays cheap.
+ * The @mswjs/interceptors class that patches Node's sockets (used by `listen()`).
+ *
+ * @example
+ * const interceptor = new (loadHttpRequestInterceptor())()
+ * interceptor.apply()
  */
 export function loadHttpRequestInterceptor(): typeof HttpRequestInterceptor {
-  if (loaded) return loaded
-  // The CommonJS build has `__filename`; the ES module build has `import.meta.url`.
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url)
-  loaded = (require('@mswjs/interceptors/http') as InterceptorsHttp).HttpRequestInterceptor
-  return loaded
+  return HttpRequestInterceptor
 }

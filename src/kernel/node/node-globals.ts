@@ -1,0 +1,134 @@
+// The Fetch and stream classes the CommonJS build uses, taken from the test
+// environment when it has them and from Node itself when it does not.
+//
+// Jest's jsdom environment runs each test file in a context whose global object is
+// jsdom's window: it has no `Response`, `Request`, `TextEncoder`, `ReadableStream`,
+// `BroadcastChannel`, `setImmediate`… so `class HttpResponse extends Response` would
+// throw at import. tsup injects this module into the CommonJS build (esbuild
+// `inject`), which turns every free reference to the exported names, in mocklib and
+// in the dependencies bundled with it (@mswjs/interceptors), into a reference to
+// the exports below. The test's own globals are never touched.
+//
+// Node's own classes are read from Node's main context (`vm.runInThisContext`
+// runs in it, not in the test's context), through `process.getBuiltinModule`, so
+// that this module has no `node:` import and stays harmless in a browser bundle.
+
+type WebGlobals = Pick<
+  typeof globalThis,
+  | 'Request'
+  | 'Response'
+  | 'Headers'
+  | 'fetch'
+  | 'AbortController'
+  | 'AbortSignal'
+  | 'ReadableStream'
+  | 'WritableStream'
+  | 'TransformStream'
+  | 'TextEncoder'
+  | 'TextDecoder'
+  | 'BroadcastChannel'
+  | 'structuredClone'
+  | 'setImmediate'
+  | 'clearImmediate'
+>
+type Name = keyof WebGlobals
+
+/** Node's main-context global object, or undefined outside Node. */
+function nodeMainGlobal(): Partial<WebGlobals> | undefined {
+  const vm = globalThis.process?.getBuiltinModule?.('node:vm')
+  return vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
+}
+
+const environment = globalThis as unknown as Partial<WebGlobals>
+// One realm for the Fetch group: a Node Request needs a Node AbortSignal, Node
+// Headers and a Node ReadableStream (jsdom has its own AbortSignal and Headers,
+// which Node's Request refuses), so when the environment lacks Response, the whole
+// group is Node's.
+const fetchGroup: ReadonlySet<string> = new Set<Name>([
+  'Request',
+  'Response',
+  'Headers',
+  'fetch',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+])
+const fetchFromNode = typeof environment.Response !== 'function'
+const others: ReadonlyArray<Name> = ['TextEncoder', 'TextDecoder', 'BroadcastChannel', 'structuredClone', 'setImmediate', 'clearImmediate']
+const node = fetchFromNode || others.some((name) => environment[name] === undefined) ? nodeMainGlobal() : undefined
+
+function pick<N extends Name>(name: N): WebGlobals[N] {
+  const fromNode = fetchFromNode && fetchGroup.has(name)
+  // Outside Node and without the name, the value is undefined: the use fails as it did before.
+  return (fromNode ? (node?.[name] ?? environment[name]) : (environment[name] ?? node?.[name])) as WebGlobals[N]
+}
+
+export const Request = pick('Request')
+export const Response = pick('Response')
+export const Headers = pick('Headers')
+export const AbortController = pick('AbortController')
+export const AbortSignal = pick('AbortSignal')
+export const ReadableStream = pick('ReadableStream')
+export const WritableStream = pick('WritableStream')
+export const TransformStream = pick('TransformStream')
+export const TextEncoder = pick('TextEncoder')
+export const TextDecoder = pick('TextDecoder')
+export const BroadcastChannel = pick('BroadcastChannel')
+export const structuredClone = pick('structuredClone')
+export const setImmediate = pick('setImmediate')
+export const clearImmediate = pick('clearImmediate')
+
+/**
+ * The environment's `fetch` at call time (a test may replace it after import),
+ * or Node's own when the environment has none.
+ */
+export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<globalThis.Response> {
+  const own = fetchFromNode ? (privateGlobals.get('fetch') as typeof globalThis.fetch | undefined) ?? node?.fetch : environment.fetch
+  if (!own) throw new TypeError('fetch is not defined')
+  return own(input, init)
+}
+
+// `globalThis` as the bundled code sees it. Where the environment has the Fetch
+// group, it is the real global object. Where it does not (jsdom), reads of the
+// group's names give Node's classes and writes to them stay here: @mswjs/interceptors
+// wraps `globalThis.Headers/Request/Response` while listening, and mocklib wraps
+// `globalThis.fetch`; in jsdom neither may add globals to the test's window.
+const privateGlobals = new Map<PropertyKey, PropertyDescriptor>()
+const realGlobal = globalThis
+const scopedGlobal: typeof globalThis = !fetchFromNode
+  ? realGlobal
+  : new Proxy(realGlobal, {
+      get(target, property) {
+        if (fetchGroup.has(property as string)) {
+          const own = privateGlobals.get(property)
+          return own ? own.value : node?.[property as Name]
+        }
+        const value = Reflect.get(target, property, target) as unknown
+        return value === undefined && others.includes(property as Name) ? node?.[property as Name] : value
+      },
+      set(target, property, value) {
+        if (!fetchGroup.has(property as string)) return Reflect.set(target, property, value, target)
+        privateGlobals.set(property, { value, writable: true, enumerable: true, configurable: true })
+        return true
+      },
+      defineProperty(target, property, descriptor) {
+        if (!fetchGroup.has(property as string)) return Reflect.defineProperty(target, property, descriptor)
+        privateGlobals.set(property, { ...descriptor, configurable: true })
+        return true
+      },
+      deleteProperty(target, property) {
+        if (!fetchGroup.has(property as string)) return Reflect.deleteProperty(target, property)
+        return privateGlobals.delete(property) || true
+      },
+      has(target, property) {
+        return fetchGroup.has(property as string) ? node?.[property as Name] !== undefined || privateGlobals.has(property) : Reflect.has(target, property)
+      },
+      getOwnPropertyDescriptor(target, property) {
+        if (!fetchGroup.has(property as string)) return Reflect.getOwnPropertyDescriptor(target, property)
+        return privateGlobals.get(property)
+      },
+    })
+
+export { scopedGlobal as globalThis }

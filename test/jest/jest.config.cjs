@@ -1,0 +1,43 @@
+// Jest in its default CommonJS mode, as most projects run it: no
+// --experimental-vm-modules, no setup or polyfill file. `mocklib` is the built
+// package (dist/, `npm run build`), reached as a consumer would through the
+// package.json of the repository root. Run: npm run test:jest
+// Test files end in .spec.ts: vitest takes every test/**/*.test.ts.
+const { join } = require('node:path')
+
+const root = join(__dirname, '..', '..')
+const moduleNameMapper = {
+  '^mocklib$': root,
+  '^mocklib/(node|browser)$': join(root, 'dist', '$1.cjs'),
+}
+const tsJest = ['ts-jest', { tsconfig: join(__dirname, 'tsconfig.json') }]
+const babelJest = ['babel-jest', { configFile: join(__dirname, 'babel.config.cjs') }]
+
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    {
+      displayName: 'ts-jest (node)',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/node/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+    },
+    {
+      displayName: 'babel-jest (node)',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/node/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': babelJest },
+      moduleNameMapper,
+    },
+    {
+      displayName: 'ts-jest (jsdom)',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      testEnvironmentOptions: { url: 'http://app.example.test/' },
+      testMatch: ['<rootDir>/jsdom/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+    },
+  ],
+}
