@@ -8,9 +8,8 @@
  * request in recorded order, the last one repeating) and let others through.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { message } from '../kernel/errors.js'
-import { parseHar } from '../dsl/record/har-document.js'
-import type { Har, HarEntry } from '../dsl/record/har-types.js'
+import { message } from '../kernel/index.js'
+import { parseHar, type Har, type HarEntry } from '../dsl/index.js'
 
 /** The help text of the command. */
 export const HAR2TS_USAGE = `Usage: npx mocklib har2ts <file.har> [--out handlers.ts]

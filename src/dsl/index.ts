@@ -16,8 +16,9 @@ export { bypass } from './response/bypass.js'
 export { delay } from './response/delay.js'
 export { getResponse } from './response/get-response.js'
 export { HttpResponse, type HttpResponseInit } from './response/http-response.js'
+export { cookieJar, CookieJar } from './response/cookie-jar.js'
 export { passthrough } from './response/passthrough.js'
-export { ResolverRunner } from './shared/resolver-runner.js'
+export { ResolverRunner, type Cleanup, type FinalizeFunction } from './shared/resolver-runner.js'
 export type { IsAny, MaybePromise } from './shared/maybe-promise.js'
 export { graphql } from './graphql/graphql.js'
 export { GraphQLHandler } from './graphql/graphql-handler.js'
@@ -99,6 +100,8 @@ export {
   type RedactOptions,
   type RecordOptions,
 } from './record/index.js'
+// For the har2ts command line (not re-exported by the public entry points).
+export { parseHar } from './record/index.js'
 export {
   ws,
   WebSocketClient,

@@ -1,4 +1,4 @@
-import { message } from '../../kernel/errors.js'
+import { message } from '../../kernel/index.js'
 import { VERSION } from '../../service-worker/version.js'
 import type { Har, HarEntry } from './har-types.js'
 

@@ -1,4 +1,4 @@
-import type { LifecycleEvents, RequestEventInfo, ResponseEventInfo } from '../../kernel/events.js'
+import type { LifecycleEvents, RequestEventInfo, ResponseEventInfo } from '../../kernel/index.js'
 import { createRecorder, type RecordOptions, type Recording } from './recorder.js'
 
 // Requests that started but never reached a response event (failed by the

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { message } from '../../kernel/errors.js'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { message } from '../../kernel/index.js'
 import { http } from '../http/http.js'
 import type { HttpHandler } from '../http/http-handler.js'
 import { bypass } from '../response/bypass.js'
@@ -10,6 +10,7 @@ import { requestFromEntry } from './har-response.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
 import { buildHarEntry } from './to-har-entry.js'
+import { writeHarFile } from './write-har.js'
 
 /**
  * - `'replay'`: answer from the file, never touch the network (a request the
@@ -62,13 +63,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   const fresh: HarEntry[] = []
   const updated = new Set<string>()
 
-  const write = () => {
-    const har: Har = { ...base, log: { ...base.log, entries: [...kept, ...fresh] } }
-    mkdirSync(dirname(file), { recursive: true })
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, `${JSON.stringify(har, null, 2)}\n`)
-    renameSync(temporary, file)
-  }
+  const write = () => writeHarFile(file, { ...base, log: { ...base.log, entries: [...kept, ...fresh] } })
 
   const record = async (request: Request): Promise<Response> => {
     const copy = request.clone()
