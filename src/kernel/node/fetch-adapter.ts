@@ -1,63 +1,99 @@
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
-import { createRequestId, type MockingCore } from '../mocking-core.js'
-import { nextRedirect } from './fetch-redirect.js'
+import type { HttpExchange } from '../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
+import { createRequestId } from '../request-id.js'
+import type { HttpSink } from './exchange-sink.js'
+import { asFetchResponse, needsUndici } from './fetch-response.js'
+import { networkError } from './network-error.js'
+import type { DispatcherSource } from './undici-dispatcher.js'
 
 /**
- * The fetch fast path: replaces `globalThis.fetch` so that a mocked request
- * never reaches a socket. Only requests that go to the network call the
- * original fetch, marked `OWN_CALL` so that the socket layer neither resolves
- * them again nor reports them twice (it removes the mark before the network).
- * Returns the function that puts the original fetch back.
+ * The fetch fast path: replaces `globalThis.fetch` so that a plain mocked
+ * answer never goes through undici's fetch machinery (several times cheaper).
+ * Whatever only undici can do exactly is left to it: invalid input is passed to
+ * the real fetch (which rejects as it does), and a mocked redirect or
+ * compressed body is handed to the real fetch together with its answer
+ * (`dispatcher.answerOnce`), so undici follows, strips headers and decodes;
+ * the next hops come back through the dispatcher source to the handlers.
+ * Network calls are marked `OWN_CALL` so that lower sources let them through
+ * unresolved and unreported. Returns the function that restores fetch.
+ *
+ * @example
+ * const restore = patchGlobalFetch(sinkOf(core), installDispatcherSource(sinkOf(core))!)
  */
-export function patchGlobalFetch(core: MockingCore): () => void {
+export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
-  const send = async (request: Request, redirectCount: number): Promise<Response> => {
-    const requestId = createRequestId()
-    // The resolver may read the body; the network (or a redirect) needs an unread copy.
-    const unread = request.body === null ? request : request.clone()
-    // Like a real fetch, an aborted signal rejects with its reason, even while a resolver waits.
-    request.signal.throwIfAborted()
-    const resolution = await untilAborted(core.resolve(request, requestId), request.signal)
-    if (resolution.kind === 'mocked') {
-      const response = asFetchResponse(resolution.response, request, redirectCount)
-      const next = nextRedirect(request, unread, response, redirectCount)
-      return next ? send(next, redirectCount + 1) : response
+  const mockedFetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    let request: Request
+    try {
+      request = new Request(againstLocation(input), init)
+    } catch {
+      // Invalid input: the real fetch rejects with exactly undici's error, before any network.
+      return realFetch(input, init)
     }
-    if (resolution.kind === 'error') throw new TypeError('fetch failed', { cause: resolution.error })
-    const response = await realFetch(markedAsOwnCall(unread))
-    core.emitter.emit('response:bypass', { request, requestId, response: response.clone() })
-    return response
+    if (request.signal.aborted) return Promise.reject(request.signal.reason)
+    const abortable = init?.signal != null || input instanceof Request
+    return new Promise<Response>((resolve, reject) => {
+      const unread = request.body === null ? request : request.clone()
+      let settled = false
+      const settle = () => {
+        if (settled) return false
+        settled = true
+        if (abortable) request.signal.removeEventListener('abort', onAbort)
+        return true
+      }
+      const onAbort = () => {
+        if (settle()) reject(request.signal.reason)
+      }
+      if (abortable) request.signal.addEventListener('abort', onAbort, { once: true })
+      const mark = bypassMarkOf(request)
+      const exchange: HttpExchange = {
+        kind: 'http',
+        id: createRequestId(),
+        request,
+        bypassed: mark === 'bypass',
+        respondWith(response) {
+          if (!settle()) return void response.body?.cancel().catch(() => {})
+          if (response.type === 'error') return reject(networkError(response))
+          if (needsUndici(response, request)) return resolve(realFetch(markedRequest(unread, dispatcher.answerOnce(response))))
+          try {
+            resolve(asFetchResponse(response, request, abortable))
+          } catch (error) {
+            reject(error)
+          }
+        },
+        errorWith(error) {
+          // Named after the request, with what to do: the message itself, not hidden in `cause`.
+          if (settle()) reject(new TypeError(error.message, { cause: error }))
+        },
+        passthrough() {
+          if (!settle()) return Promise.resolve(undefined)
+          const real = realFetch(markedRequest(unread, [BYPASS_HEADER, OWN_CALL]))
+          resolve(real)
+          return real.then(
+            (response) => response.clone(),
+            () => undefined,
+          )
+        },
+      }
+      sink(exchange).catch((error: unknown) => {
+        if (settle()) reject(error)
+      })
+    })
   }
-  const mockedFetch: typeof fetch = (input, init) => send(new Request(resolveAgainstLocation(input), init), 0)
   globalThis.fetch = mockedFetch
   return () => {
     if (globalThis.fetch === mockedFetch) globalThis.fetch = realFetch
   }
 }
 
-function resolveAgainstLocation(input: RequestInfo | URL): RequestInfo | URL {
+/** Under a DOM-like global `location` (happy-dom, jsdom), relative URLs resolve against the page. */
+function againstLocation(input: RequestInfo | URL): RequestInfo | URL {
   if (typeof input !== 'string' || typeof location === 'undefined' || URL.canParse(input)) return input
   return new URL(input, location.href)
 }
 
-function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Promise<Value> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
-function asFetchResponse(response: Response, request: Request, redirectCount: number): Response {
-  if (response.type === 'error') throw new TypeError('fetch failed', { cause: response })
-  // A real fetch response knows the URL it answers and whether it was redirected; mocked ones too.
-  if (response.url === '') Object.defineProperty(response, 'url', { value: request.url, enumerable: true })
-  if (redirectCount > 0) Object.defineProperty(response, 'redirected', { value: true, enumerable: true })
-  return response
-}
-
-function markedAsOwnCall(request: Request): Request {
+function markedRequest(request: Request, [name, value]: readonly [string, string]): Request {
   const headers = new Headers(request.headers)
-  headers.set(BYPASS_HEADER, OWN_CALL)
+  headers.set(name, value)
   return new Request(request, { headers })
 }

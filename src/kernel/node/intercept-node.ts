@@ -1,15 +1,24 @@
 import type { MockingCore } from '../mocking-core.js'
 import { patchClientRequests } from './client-request-adapter.js'
+import { sinkOf } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { interceptSockets } from './socket-adapter.js'
+import { installDispatcherSource } from './undici-dispatcher.js'
 
 /**
  * Which layer answers global fetch: `'fast'` (the default) patches fetch
- * itself; `'socket'` leaves it to the socket layer like every other client.
+ * itself and answers undici through a global dispatcher; `'socket'` leaves
+ * both to the socket layer like every other client.
  * `MOCKLIB_FETCH_LAYER=socket` selects the latter (the test suite runs both).
  */
 export type FetchLayer = 'fast' | 'socket'
 
+/**
+ * The fetch layer chosen by the environment.
+ *
+ * @example
+ * defaultFetchLayer() // 'socket' under MOCKLIB_FETCH_LAYER=socket
+ */
 export function defaultFetchLayer(): FetchLayer {
   return process.env.MOCKLIB_FETCH_LAYER === 'socket' ? 'socket' : 'fast'
 }
@@ -18,16 +27,22 @@ export function defaultFetchLayer(): FetchLayer {
  * Starts every Node interception layer for `core`. Each request is resolved
  * once, by the cheapest layer that sees it. Returns the function that stops
  * them all and restores every client.
+ *
+ * @example
+ * const stop = interceptNode(runtime, 'fast')
+ * stop()
  */
 export function interceptNode(core: MockingCore, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
-  const fast = fetchLayer === 'fast' && typeof globalThis.fetch === 'function'
-  const restoreSockets = interceptSockets(core)
+  const sink = sinkOf(core)
+  const stopSockets = interceptSockets(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(core)
-  const restoreFetch = fast ? patchGlobalFetch(core) : undefined
+  const dispatcher = fetchLayer === 'fast' ? installDispatcherSource(sink) : undefined
+  const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
   return () => {
     restoreFetch?.()
+    dispatcher?.stop()
     restoreClientRequests?.()
-    restoreSockets()
+    stopSockets()
   }
 }

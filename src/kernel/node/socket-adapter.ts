@@ -1,37 +1,73 @@
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
-import type { MockingCore } from '../mocking-core.js'
+import type { HttpExchange } from '../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
+import type { HttpSink } from './exchange-sink.js'
 import { loadHttpRequestInterceptor } from './load-interceptors.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and
- * fetch, axios, and anything else that opens a TCP socket from Node.
- * Returns the function that restores every patched module.
+ * fetch, axios, and anything else that opens a TCP socket from Node, and turns
+ * each request into an exchange. Returns the function that restores every
+ * patched module.
  *
- * Requests marked with `BYPASS_HEADER` (by `bypass()`, or by the fetch fast
- * path for its own passthrough calls) go to the network unresolved. The mark
+ * Requests marked with `BYPASS_HEADER` (by `bypass()`, or by a higher source
+ * for its own passthrough calls) go to the network unresolved. The mark
  * travels with the request rather than with the async context: a pooled socket
  * keeps the context it was opened in, so context says nothing about whose
  * request it carries next.
+ *
+ * @example
+ * const stop = interceptSockets(sinkOf(core))
  */
-export function interceptSockets(core: MockingCore): () => void {
+export function interceptSockets(sink: HttpSink): () => void {
   const HttpRequestInterceptor = loadHttpRequestInterceptor()
   const interceptor = new HttpRequestInterceptor()
-  const reportedElsewhere = new WeakSet<Request>()
+  // Exchanges sent to the network, waiting for their real response.
+  const awaitingResponse = new Map<string, (response: Response | undefined) => void>()
   interceptor.on('request', async ({ request, requestId, controller }) => {
-    const mark = request.headers.get(BYPASS_HEADER)
-    if (mark !== null) {
-      request.headers.delete(BYPASS_HEADER)
-      if (mark === OWN_CALL) reportedElsewhere.add(request)
-      return
-    }
-    const resolution = await core.resolve(request, requestId)
-    if (resolution.kind === 'mocked') controller.respondWith(resolution.response)
-    else if (resolution.kind === 'error') controller.errorWith(resolution.error)
+    const mark = bypassMarkOf(request)
+    if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
+    // Mocklib's own network call: already resolved and reported by the source above.
+    if (mark === 'own') return
+    // The interceptor sends the request on once this listener returns without answering.
+    await new Promise<void>((decided) => {
+      let settled = false
+      const settle = () => {
+        if (settled) return false
+        settled = true
+        decided()
+        return true
+      }
+      const exchange: HttpExchange = {
+        kind: 'http',
+        id: requestId,
+        request,
+        bypassed: mark === 'bypass',
+        respondWith(response) {
+          if (settle()) controller.respondWith(response)
+        },
+        errorWith(error) {
+          if (settle()) controller.errorWith(error)
+        },
+        passthrough() {
+          if (!settle()) return Promise.resolve(undefined)
+          return new Promise((resolve) => awaitingResponse.set(requestId, resolve))
+        },
+      }
+      sink(exchange).catch((error: unknown) => {
+        if (settle()) controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+      })
+    })
   })
-  interceptor.on('response', ({ response, responseType, request, requestId }) => {
-    if (responseType === 'mock' || reportedElsewhere.has(request)) return
-    core.emitter.emit('response:bypass', { request, requestId, response })
+  interceptor.on('response', ({ response, responseType, requestId }) => {
+    const resolve = awaitingResponse.get(requestId)
+    if (resolve === undefined || responseType === 'mock') return
+    awaitingResponse.delete(requestId)
+    resolve(response)
   })
   interceptor.apply()
-  return () => interceptor.dispose()
+  return () => {
+    interceptor.dispose()
+    for (const resolve of awaitingResponse.values()) resolve(undefined)
+    awaitingResponse.clear()
+  }
 }

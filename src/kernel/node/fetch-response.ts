@@ -1,0 +1,74 @@
+import { statusTextOf } from './dispatch-replay.js'
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/**
+ * True when only undici itself can give the client what a real server's
+ * `response` would give: a redirect to follow (or refuse), or a body to
+ * decompress. The fast path hands those to the real fetch (see `answerOnce`).
+ *
+ * @example
+ * needsUndici(new Response(null, { status: 302, headers: { location: '/b' } }), request) // true
+ */
+export function needsUndici(response: Response, request: Request): boolean {
+  if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) return true
+  return response.body !== null && request.method !== 'HEAD' && response.headers.has('content-encoding')
+}
+
+/**
+ * The mocked `response` as a real fetch response to `request` looks: it knows
+ * its URL, is of type `basic`, carries the status text a real server sends, has
+ * no body for HEAD, and its body fails with the abort reason (and cancels the
+ * mocked stream) when the client aborts while reading.
+ *
+ * @example
+ * asFetchResponse(new Response('hi'), request, true).url === request.url
+ */
+export function asFetchResponse(response: Response, request: Request, abortable: boolean): Response {
+  let answer = response
+  if (request.method === 'HEAD' && response.body !== null) {
+    void response.body.cancel().catch(() => {})
+    answer = new Response(null, { status: response.status, statusText: statusTextOf(response), headers: response.headers })
+  } else if (abortable && response.body !== null) {
+    answer = new Response(abortableBody(response.body, request.signal), { status: response.status, statusText: statusTextOf(response), headers: response.headers })
+  }
+  const properties: PropertyDescriptorMap = { type: { value: 'basic', enumerable: true } }
+  if (answer.url === '') properties.url = { value: request.url, enumerable: true }
+  if (answer.statusText === '' && statusTextOf(answer) !== '') properties.statusText = { value: statusTextOf(answer), enumerable: true }
+  return Object.defineProperties(answer, properties)
+}
+
+function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  let onAbort: (() => void) | undefined
+  const release = () => {
+    if (onAbort) signal.removeEventListener('abort', onAbort)
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      onAbort = () => {
+        controller.error(signal.reason)
+        void reader.cancel(signal.reason).catch(() => {})
+      }
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort, { once: true })
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read()
+        if (signal.aborted) return
+        if (done) {
+          release()
+          controller.close()
+        } else controller.enqueue(value)
+      } catch (error) {
+        release()
+        controller.error(error)
+      }
+    },
+    cancel(reason) {
+      release()
+      return reader.cancel(reason)
+    },
+  })
+}

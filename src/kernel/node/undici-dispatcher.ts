@@ -1,0 +1,223 @@
+import type { HttpExchange } from '../contracts.js'
+import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../passthrough.js'
+import { createRequestId } from '../request-id.js'
+import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
+import { replayResponse } from './dispatch-replay.js'
+import type { HttpSink } from './exchange-sink.js'
+import { networkError } from './network-error.js'
+
+/** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
+
+/**
+ * The header by which the fetch fast path hands undici a request together with
+ * its already-decided answer (see `answerOnce`). Removed before anything sees it.
+ */
+const ANSWER_HEADER = 'x-mocklib-answer'
+
+/** The part of undici's `Dispatcher` this source relies on. */
+interface Dispatcher {
+  dispatch(options: DispatchOptions, handler: AnyHandler): boolean
+  close?(...args: unknown[]): unknown
+  destroy?(...args: unknown[]): unknown
+}
+
+interface DispatchOptions {
+  origin?: string | URL
+  path: string
+  method: string
+  headers?: unknown
+  body?: unknown
+  [option: string]: unknown
+}
+
+/** The running dispatcher source. */
+export interface DispatcherSource {
+  /**
+   * Registers `response` as the answer to the next dispatch of a request that
+   * carries the returned header; the fast path uses it to let undici's fetch
+   * follow a mocked redirect or decode a mocked compressed body itself.
+   */
+  answerOnce(response: Response): readonly [name: string, value: string]
+  /** Puts the previous global dispatcher back. */
+  stop(): void
+}
+
+/**
+ * Installs a global undici dispatcher that answers `undici.request`,
+ * `undici.fetch`, Node's fetch, and anything else using the global dispatcher
+ * from the handlers, and sends passthroughs to the dispatcher it replaced.
+ * Because mocked requests never reach the previous dispatcher, a connection it
+ * pooled before `listen()` cannot carry them. Returns `undefined` when there is
+ * no undici in this process.
+ *
+ * @example
+ * const source = installDispatcherSource(sinkOf(core))
+ * // … later
+ * source?.stop()
+ */
+export function installDispatcherSource(sink: HttpSink): DispatcherSource | undefined {
+  // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
+  void new Headers()
+  const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>
+  const found = slot[GLOBAL_DISPATCHER]
+  if (found === undefined || typeof found.dispatch !== 'function') return undefined
+  const previous: Dispatcher = found
+
+  const answers = new Map<string, Response>()
+  let nextAnswer = 0
+  const dispatcher: Dispatcher & { isMockActive: false } = {
+    // undici's fetch streams the request body to a dispatcher that is not a MockAgent.
+    isMockActive: false,
+    dispatch(options, handler) {
+      const lines = headerLines(options.headers)
+      let mark: string | undefined
+      let answerKey: string | undefined
+      const kept: Array<[string, string]> = []
+      for (const line of lines) {
+        const name = line[0].toLowerCase()
+        if (name === BYPASS_HEADER) mark = line[1]
+        else if (name === ANSWER_HEADER) answerKey = line[1]
+        else kept.push(line)
+      }
+      if (mark === OWN_CALL) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
+      const answer = answerKey === undefined ? undefined : answers.get(answerKey)
+      if (answer !== undefined) {
+        answers.delete(answerKey!)
+        queueMicrotask(() => replayResponse(answer, asLegacyHandler(handler)))
+        return true
+      }
+      void handleExchange(options, handler, kept, mark === BYPASS_VALUE)
+      return true
+    },
+    close: (...args) => previous.close?.(...args),
+    destroy: (...args) => previous.destroy?.(...args),
+  }
+
+  async function handleExchange(options: DispatchOptions, rawHandler: AnyHandler, lines: Array<[string, string]>, bypassed: boolean): Promise<void> {
+    const handler = asLegacyHandler(rawHandler)
+    let settled = false
+    const settle = () => {
+      if (settled) return false
+      settled = true
+      return true
+    }
+    try {
+      const body = await readBody(options.body)
+      const request = requestOf(options, lines, body)
+      const exchange: HttpExchange = {
+        kind: 'http',
+        id: createRequestId(),
+        request,
+        bypassed,
+        respondWith(response) {
+          if (!settle()) return
+          if (response.type === 'error') handler.onError?.(networkError(response))
+          else replayResponse(response, handler)
+        },
+        errorWith(error) {
+          if (settle()) handler.onError?.(error)
+        },
+        passthrough() {
+          if (!settle()) return Promise.resolve(undefined)
+          // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
+          const headers = [...lines, [BYPASS_HEADER, OWN_CALL]].flat()
+          return sendOn(previous, { ...options, headers, body: body ?? options.body }, rawHandler)
+        },
+      }
+      await sink(exchange)
+    } catch (error) {
+      if (settle()) handler.onError?.(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  slot[GLOBAL_DISPATCHER] = dispatcher
+  return {
+    answerOnce(response) {
+      const key = `${nextAnswer++}`
+      answers.set(key, response)
+      return [ANSWER_HEADER, key]
+    },
+    stop() {
+      if (slot[GLOBAL_DISPATCHER] === dispatcher) slot[GLOBAL_DISPATCHER] = previous
+      for (const response of answers.values()) void response.body?.cancel().catch(() => {})
+      answers.clear()
+    },
+  }
+}
+
+/**
+ * Sends a request on through `target`, delivering the real response to the
+ * client's handler and resolving with a copy of it (for the runtime's report).
+ */
+function sendOn(target: Dispatcher, options: DispatchOptions, handler: AnyHandler): Promise<Response | undefined> {
+  return new Promise((resolve) => {
+    const client = asLegacyHandler(handler)
+    let copy: ReadableStreamDefaultController<Uint8Array> | undefined
+    let reported = false
+    const report = (response: Response | undefined) => {
+      if (reported) return
+      reported = true
+      resolve(response)
+    }
+    const observer: LegacyHandler = {
+      onConnect: (abort, context) => client.onConnect?.(abort, context),
+      onHeaders(statusCode, rawHeaders, resume, statusText) {
+        const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
+        if (statusCode >= 200) {
+          const headers = new Headers()
+          for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
+          const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
+          const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
+          report(new Response(body, { status: statusCode, statusText, headers }))
+        }
+        return keepGoing
+      },
+      onData(chunk) {
+        copy?.enqueue(new Uint8Array(chunk))
+        return client.onData?.(chunk)
+      },
+      onComplete(trailers) {
+        copy?.close()
+        client.onComplete?.(trailers)
+      },
+      onError(error) {
+        copy?.error(error)
+        report(undefined)
+        client.onError?.(error)
+      },
+    }
+    try {
+      target.dispatch(options, observer as AnyHandler)
+    } catch (error) {
+      observer.onError!(error instanceof Error ? error : new Error(String(error)))
+    }
+  })
+}
+
+const NO_BODY = new Set(['GET', 'HEAD'])
+
+function requestOf(options: DispatchOptions, lines: Array<[string, string]>, body: BodyInit | null): Request {
+  const origin = typeof options.origin === 'string' ? options.origin : options.origin?.toString() ?? ''
+  const method = options.method.toUpperCase()
+  // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
+  return new Request(new URL(options.path, origin), init)
+}
+
+/**
+ * The request body in a form that can be read twice (once by the handlers,
+ * once more if the request goes to the network): streams and iterables are
+ * collected, everything else is kept as it is.
+ */
+async function readBody(body: unknown): Promise<BodyInit | null> {
+  if (body === null || body === undefined) return null
+  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) return body as BodyInit
+  if (body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) return body
+  if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || typeof (body as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of body as AsyncIterable<unknown>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array))
+    return Buffer.concat(chunks)
+  }
+  return String(body)
+}
