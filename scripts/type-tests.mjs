@@ -8,7 +8,7 @@
 //   npm run test:types            (run `npm run build` first for tsd)
 //   node scripts/type-tests.mjs --only ts7
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,6 +28,16 @@ const checks = [
   },
 }))
 
+// Misuse must print a sentence: every `// message: <text>` line in
+// type-tests/messages/*.ts names a text the error on the next line must contain.
+for (const check of checks.slice(0, 3)) {
+  checks.push({
+    name: `messages-${check.name}`,
+    what: `misuse messages with ${check.what}`,
+    run: () => checkMessages(check.tsc),
+  })
+}
+
 checks.push({
   name: 'tsd',
   what: 'tsd (type-tests/tsd against dist/)',
@@ -38,6 +48,40 @@ checks.push({
     return { ...spawn([fromRoot('node_modules/tsd/dist/cli.js')]), detail: '' }
   },
 })
+
+function checkMessages(tsc) {
+  const dir = fromRoot('type-tests/messages')
+  const result = spawn([fromRoot(tsc), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'])
+  const errors = new Map()
+  let current
+  for (const line of result.output.split('\n')) {
+    const found = /^(?:.*[\\/])?([^\\/(]+\.ts)\((\d+),\d+\): error /.exec(line)
+    if (found) {
+      current = `${found[1]}:${found[2]}`
+      errors.set(current, (errors.get(current) ?? '') + line)
+    } else if (current && line.startsWith(' ')) {
+      errors.set(current, errors.get(current) + line)
+    }
+  }
+  const problems = []
+  let expected = 0
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n')
+    lines.forEach((line, index) => {
+      const wanted = /^\s*\/\/ message: (.+)$/.exec(line)
+      if (!wanted) return
+      expected++
+      const key = `${file}:${index + 2}`
+      const text = errors.get(key)
+      if (text === undefined) problems.push(`${key}: no error, expected one containing "${wanted[1]}"`)
+      else if (!text.includes(wanted[1])) problems.push(`${key}: the error does not contain "${wanted[1]}":\n  ${text}`)
+      errors.delete(key)
+    })
+  }
+  for (const [key, text] of errors) problems.push(`${key}: unexpected error: ${text}`)
+  if (expected === 0) problems.push('no `// message:` lines found')
+  return { ok: problems.length === 0, output: problems.join('\n'), detail: `${expected} messages` }
+}
 
 function spawn(args) {
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })

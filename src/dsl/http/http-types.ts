@@ -4,6 +4,7 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo } from './http-predicate.js'
+import type { MockTypeError } from '../mock/type-error.js'
 import type { PathCheck, PathParams } from './path-params.js'
 
 /**
@@ -92,5 +93,14 @@ export interface HttpHandlerFactory {
   ): HttpHandler
 }
 
-/** `never` for a string literal (which must go through the path-checked overload). */
-type WidePredicate<Predicate> = Predicate extends string ? (string extends Predicate ? unknown : never) : unknown
+/**
+ * A string literal must go through the path-checked overload: here it is an
+ * error that says why (the pattern's problem, or the resolver's params).
+ */
+type WidePredicate<Predicate> = Predicate extends string
+  ? string extends Predicate
+    ? unknown
+    : PathCheck<Predicate> extends MockTypeError<string>
+      ? PathCheck<Predicate>
+      : MockTypeError<'The resolver does not fit this path: its params are PathParams of the path (for example { id: string } for /posts/:id). Fix the resolver, or declare them with http.get<Params>(...).'>
+  : unknown

@@ -105,11 +105,11 @@ type ParsePathPart<
     : StarKeys<Before, Count> extends [infer Keys extends string, infer Counted extends unknown[]]
       ? TakeName<After> extends [infer Name extends string, infer Rest extends string]
         ? Name extends '' | `${Digit}${string}`
-          ? `A ":" in the path must start a parameter name (a letter or "_", then letters, digits or "_"); write a literal colon as "%3A".`
+          ? `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`
           : Name extends Required | Optional
-            ? `The path uses the parameter ":${Name}" twice: give each parameter its own name.`
+            ? `The path uses the parameter :${Name} twice: give each parameter its own name.`
             : Rest extends `(${string}`
-              ? `":${Name}(…)" gives a parameter a custom pattern, which mocklib does not support: match ":${Name}" and check its value in the resolver, or pass a RegExp.`
+              ? `:${Name}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Name} and check its value in the resolver, or pass a RegExp.`
               : Rest extends `?${infer AfterOptional}`
                 ? ParsePathPart<AfterOptional, Counted, Required, Optional | Name, Stars | Keys>
                 : ParsePathPart<Rest, Counted, Required | Name, Optional, Stars | Keys>

@@ -3,6 +3,9 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { GraphQLMock } from './graphql-mock.js'
 import type { VariablesMatcher } from './graphql-steps.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
+import type { Unfinished } from './rest-builder-types.js'
+
+declare const unfinished: unique symbol
 
 /**
  * The first stage of `mock.query(...)` / `mock.mutation(...)`: optional
@@ -12,7 +15,9 @@ import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
  * @example
  * mock.mutation(DeletePostDocument).variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
  */
-export interface GraphQLMockBuilder<Result, Variables> {
+export interface GraphQLMockBuilder<Result, Variables, _Unfinished extends Unfinished = Unfinished> {
+  /** Type-only: an unfinished builder is not a handler (the third type argument shows in messages). */
+  readonly [unfinished]?: _Unfinished
   /** Match a subset of the variables (values may be RegExps or predicates), or a predicate. */
   variables(matcher: VariablesMatcher<Variables>): GraphQLMockBuilder<Result, Variables>
   /** Match a subset of the headers, or a predicate. */

@@ -1,11 +1,11 @@
 import { message } from '../../kernel/index.js'
-import type { MockTypeError } from './type-error.js'
+import type { MisuseCall } from './type-error.js'
 
 /** The type of an answer method called on a mock that already has one. */
-export type AlreadyAnswered = MockTypeError<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>
+export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>
 
 /** The type of a matching step called after the answer. */
-export type StepAfterAnswer = MockTypeError<'Matching steps (query, headers, cookies, body, variables) come before the answer: call them before reply().'>
+export type StepAfterAnswer = MisuseCall<'Matching steps (query, headers, cookies, body, variables) come before the answer: call them before reply().'>
 
 const ANSWERS = ['reply', 'replyWith', 'networkError', 'passthrough']
 

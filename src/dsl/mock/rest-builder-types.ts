@@ -4,7 +4,7 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import type { RestMock } from './rest-mock.js'
-import type { MockTypeError, Resolved, Unset } from './type-error.js'
+import type { MisuseCall, MockTypeError, Resolved, Unset } from './type-error.js'
 
 /**
  * The body `.reply(status, body)` accepts: the declared response type, or any
@@ -15,8 +15,13 @@ import type { MockTypeError, Resolved, Unset } from './type-error.js'
  */
 export type ReplyBody<ResponseBody> = [ResponseBody] extends [Unset] ? DefaultBodyType : ResponseBody
 
+declare const unfinished: unique symbol
+
+/** The sentence an unfinished builder shows where a handler is expected. */
+export type Unfinished = 'Unfinished mock: call .reply(...), .replyWith(...), .networkError() or .passthrough() to finish the mock before using it as a handler.'
+
 /** The type of `.body()` on a builder that already has a body step. */
-export type BodyAlreadySet = MockTypeError<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
+export type BodyAlreadySet = MisuseCall<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
 
 /**
  * `.body<Type>(matcher?, options?)`: declares the request body type (for the
@@ -54,7 +59,12 @@ export interface RestReplyStep<Params, RequestBody> {
  * const base = mock.get('https://api.test/posts').headers({ authorization: /^Bearer / })
  * server.use(base.query({ page: '1' }).reply(200, page1), base.query({ page: '2' }).reply(200, page2))
  */
-export interface RestMockBuilder<Params, RequestBody = Unset> {
+export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extends Unfinished = Unfinished> {
+  /**
+   * Type-only: an unfinished builder is not a handler. Its third type argument
+   * shows in the compiler's message where one is passed as a handler.
+   */
+  readonly [unfinished]?: _Unfinished
   /** Match a subset of the search params, or a predicate over them. */
   query(matcher: QueryMatcher): RestMockBuilder<Params, RequestBody>
   /** Match a subset of the headers (names case-insensitive), or a predicate. */

@@ -16,6 +16,20 @@ export interface MockTypeError<Message extends string> {
 }
 
 /**
+ * A method that must not be called here. Calling it is a type error whose text
+ * carries the sentence: "The 'this' context of type 'RestMock<…>' is not
+ * assignable to method's 'this' of type 'MockTypeError<"This mock already has
+ * an answer…">'" (instead of "has no call signatures").
+ *
+ * @example
+ * // @ts-expect-error This mock already has an answer …
+ * mock.get('/a').reply(200).reply(201)
+ */
+export interface MisuseCall<Message extends string> extends MockTypeError<Message> {
+  (this: MockTypeError<Message>, ...args: readonly unknown[]): never
+}
+
+/**
  * Builder state: "this type was not declared yet". A body type stays `Unset`
  * until `.body<Type>()` (request) or `.reply<Type>(…)` (response) declares it.
  *
