@@ -11,7 +11,8 @@ import { BYPASS_HEADER, BYPASS_VALUE, message } from '../../kernel/index.js'
  *   return HttpResponse.json({ ...(await real.json()), mocked: true })
  * })
  */
-export function bypass(input: RequestInfo | URL, init?: RequestInit): Request {
+// `Request`'s own first parameter (`RequestInfo | URL`), so that the published types need no DOM lib.
+export function bypass(input: ConstructorParameters<typeof Request>[0], init?: RequestInit): Request {
   if (input instanceof Request && input.bodyUsed) {
     throw new TypeError(
       message('bypass() got a request whose body was already read.', 'Call bypass() before reading the body, or pass `request.clone()`.'),

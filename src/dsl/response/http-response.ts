@@ -14,7 +14,10 @@ declare const bodyTypeBrand: unique symbol
  * @example
  * type A = BodyInitFor<{ id: string }> // BodyInit without string
  */
-export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? BodyInit : [BodyType] extends [string] ? BodyInit : Exclude<BodyInit, string>
+export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? FetchBodyInit : [BodyType] extends [string] ? FetchBodyInit : Exclude<FetchBodyInit, string>
+
+/** The Fetch `BodyInit`, read from `Response` so that the published types need no DOM lib (`lib: ["es2022"], types: ["node"]`). */
+type FetchBodyInit = NonNullable<ConstructorParameters<typeof Response>[0]>
 
 /** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
 export type HttpResponseInit = ResponseInit
