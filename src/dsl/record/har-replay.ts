@@ -4,13 +4,19 @@ import type { Har, HarEntry } from './har-types.js'
 /** What identifies a request among the recorded ones: requests with equal keys are the same request. */
 export type HarRequestKey = (request: Request) => string
 
-/** The default key: method and full URL, query included (`GET https://api.test/users?page=2`). */
+/**
+ * The default key: method and full URL, query included (`GET https://api.test/users?page=2`).
+ *
+ * @example
+ * // Extend it rather than start over: the default key plus a header.
+ * fromHar(har, { match: (request) => `${defaultRequestKey(request)} ${request.headers.get('x-tenant')}` })
+ */
 export const defaultRequestKey: HarRequestKey = (request) => `${request.method} ${request.url}`
 
 interface Group {
   readonly entries: HarEntry[]
-  /** Set when entries of this key recorded different bodies: the body then picks the entry. */
-  bodies?: Map<string, HarEntry[]>
+  /** Entries by body; when it holds more than one body, the body picks the entry. */
+  readonly bodies: Map<string, HarEntry[]>
 }
 
 /**
@@ -32,14 +38,12 @@ export class HarReplay {
   add(entry: HarEntry): void {
     const key = this.#key(requestFromEntry(entry))
     let group = this.#groups.get(key)
-    if (!group) this.#groups.set(key, (group = { entries: [] }))
+    if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
     group.entries.push(entry)
-    const bodies = new Map<string, HarEntry[]>()
-    for (const each of group.entries) {
-      const body = bodyKey(requestBodyOf(each))
-      bodies.set(body, [...(bodies.get(body) ?? []), each])
-    }
-    group.bodies = bodies.size > 1 ? bodies : undefined
+    const body = bodyKey(requestBodyOf(entry))
+    const sameBody = group.bodies.get(body)
+    if (sameBody) sameBody.push(entry)
+    else group.bodies.set(body, [entry])
   }
 
   /** True when some entry has the key of `request` (synchronous: used as the handler's predicate). */
@@ -58,7 +62,7 @@ export class HarReplay {
     if (!group) return undefined
     let candidates = group.entries
     let slot = key
-    if (group.bodies) {
+    if (group.bodies.size > 1) {
       const body = bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
       const matching = group.bodies.get(body)
       if (!matching) return undefined

@@ -3,10 +3,20 @@
  * an entry is built, so a secret is never held in a recording either.
  */
 
-/** The text written instead of a redacted value. */
+/**
+ * The text written instead of a redacted value.
+ *
+ * @example
+ * expect(entry.request.headers).toContainEqual({ name: 'authorization', value: REDACTED })
+ */
 export const REDACTED = '[redacted]'
 
-/** Headers redacted by default (compared case-insensitively). */
+/**
+ * Headers redacted by default (compared case-insensitively).
+ *
+ * @example
+ * DEFAULT_REDACTED_HEADERS.includes('x-api-key') // true
+ */
 export const DEFAULT_REDACTED_HEADERS: readonly string[] = [
   'authorization',
   'proxy-authorization',

@@ -21,7 +21,13 @@ import { writeHarFile } from './write-har.js'
  */
 export type SnapshotMode = 'replay' | 'record' | 'auto' | 'update'
 
-/** The environment variable that sets the default mode (CI sets `replay`). */
+/**
+ * The environment variable that sets the default mode (CI sets `replay`).
+ *
+ * @example
+ * // package.json: "test:ci": "MOCKLIB_SNAPSHOT=replay vitest run"
+ * process.env[SNAPSHOT_ENV] = 'replay'
+ */
 export const SNAPSHOT_ENV = 'MOCKLIB_SNAPSHOT'
 
 const MODES: readonly SnapshotMode[] = ['replay', 'record', 'auto', 'update']
