@@ -6,6 +6,7 @@ import { http, HttpResponse, sse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { EventSource as UndiciEventSource } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clients as httpClients } from '../integration/support/clients.js'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
 import { collect, next, readText, useRealEventStream } from './support.js'
 
@@ -41,6 +42,22 @@ describe('the wire format', () => {
         'retry:1500\n\n' +
         'data:42\n\n',
     )
+  })
+
+  it.each(httpClients)('streams the same frames to %s', async (_name, client) => {
+    server.use(
+      sse(`${API}/any-client`, ({ client: stream }) => {
+        stream.send({ event: 'greeting', id: '1', data: { hello: 'world' } })
+        setTimeout(() => {
+          stream.send({ data: 'later\nlines' })
+          stream.close()
+        }, 5)
+      }),
+    )
+    const reply = await client(`${API}/any-client`, { headers: streamHeaders })
+    expect(reply.status).toBe(200)
+    expect(reply.headers['content-type']).toBe('text/event-stream')
+    expect(reply.body).toBe('id:1\nevent:greeting\ndata:{"hello":"world"}\n\ndata:later\ndata:lines\n\n')
   })
 
   it('takes only requests that accept text/event-stream; a plain GET falls through to the next handler', async () => {
