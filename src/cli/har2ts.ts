@@ -84,10 +84,14 @@ function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: 
   let payload: { query?: unknown; operationName?: unknown; variables?: unknown } | undefined
   if (entry.request.method === 'GET' && url.searchParams.has('query')) {
     const variables = url.searchParams.get('variables')
-    payload = {
-      query: url.searchParams.get('query'),
-      operationName: url.searchParams.get('operationName') ?? undefined,
-      variables: variables ? (JSON.parse(variables) as unknown) : undefined,
+    try {
+      payload = {
+        query: url.searchParams.get('query'),
+        operationName: url.searchParams.get('operationName') ?? undefined,
+        variables: variables ? (JSON.parse(variables) as unknown) : undefined,
+      }
+    } catch {
+      return undefined
     }
   } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
     try {
@@ -355,7 +359,8 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
   const rest: RestCall[] = []
   const operations: GraphQLCall[] = []
   for (const entry of har.log.entries) {
-    if (entry.response.status === 0) continue
+    // Network errors and informational answers (a 101 upgrade) are not request handlers' business.
+    if (entry.response.status < 200) continue
     const url = new URL(entry.request.url)
     const answer = answerOf(entry)
     const operation = graphQLOperation(entry)

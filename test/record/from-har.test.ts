@@ -98,6 +98,17 @@ describe('fromHar', () => {
     await expect(fetch(`${API}/down`)).rejects.toThrow()
   })
 
+  it('leaves out informational answers (a recorded 101 upgrade), which no Response can carry', async () => {
+    const har = await harOf([[new Request(`${API}/socket`), json('after upgrade')]])
+    const upgrade = JSON.parse(JSON.stringify(har.log.entries[0])) as (typeof har.log.entries)[number]
+    upgrade.response.status = 101
+    upgrade.response.statusText = 'Switching Protocols'
+    har.log.entries.unshift(upgrade)
+    server.use(...fromHar(har))
+    const response = await fetch(`${API}/socket`)
+    expect([response.status, await response.json()]).toEqual([200, 'after upgrade'])
+  })
+
   it('refuses a HAR without entries, with a mocklib message', () => {
     expect(() => fromHar('{"log":{}}')).toThrow(/^\[mocklib\] The HAR has no log.entries array/)
     expect(() => fromHar('not json')).toThrow(/^\[mocklib\] The HAR text is not valid JSON/)

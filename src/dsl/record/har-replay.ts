@@ -31,7 +31,8 @@ export class HarReplay {
 
   constructor(har: Har, key: HarRequestKey = defaultRequestKey) {
     this.#key = key
-    for (const entry of har.log.entries) this.add(entry)
+    // A Response cannot carry an informational status (a recorded 101 upgrade, say): those entries are left out.
+    for (const entry of har.log.entries) if (entry.response.status === 0 || entry.response.status >= 200) this.add(entry)
   }
 
   /** Files one more entry (it answers after the ones of its key already filed). */
