@@ -13,6 +13,8 @@ import { createWebSocketSource } from '../../src/kernel/node/websocket-source.js
 export interface WebSocketTestServer extends HandlerManagement {
   listen(options?: { onUnhandledRequest?: UnhandledRequestStrategy }): void
   close(): void
+  /** As `server.boundary`: each call runs with its own handler scope. */
+  boundary<Callback extends (...args: any[]) => unknown>(callback: Callback): (...args: Parameters<Callback>) => ReturnType<Callback>
   readonly events: LifecycleEvents
 }
 
@@ -25,6 +27,7 @@ export function setupWebSocketServer(...handlers: Handler[]): WebSocketTestServe
     events: runtime.emitter,
     listen: (options = {}) => runtime.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' }),
     close: () => runtime.stop(),
+    boundary: (callback) => (...args) => store.run(store.current().fork(), () => callback(...args)) as never,
   }
 }
 
