@@ -50,3 +50,20 @@ HttpResponse.text(42)
 HttpResponse.json(Symbol('x'))
 
 expectTypeOf<{ nested: { list: string[] } }>().toMatchTypeOf<JsonBodyType>()
+
+// Issue 13 item 12: what the runtime refuses, the types refuse.
+// @ts-expect-error json() needs a body (null for an empty one)
+HttpResponse.json()
+// @ts-expect-error json(undefined) has no JSON text
+HttpResponse.json(undefined)
+HttpResponse.json(null)
+// @ts-expect-error a literal status outside 200–599 (the Fetch Response throws a RangeError)
+HttpResponse.json({ ok: true }, { status: 999 })
+// @ts-expect-error status 0 is refused too
+HttpResponse.text('x', { status: 0 })
+// @ts-expect-error a 1xx status cannot be answered
+HttpResponse.html('<p/>', { status: 101 })
+HttpResponse.xml('<a/>', { status: 599 })
+HttpResponse.json({ ok: true }, { status: 200 })
+declare const someStatus: number
+HttpResponse.json({ ok: true }, { status: someStatus })

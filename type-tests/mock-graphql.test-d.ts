@@ -25,6 +25,14 @@ mock.mutation(DeletePost).variables((variables) => variables.postId.length > 0).
 mock.mutation(DeletePost).reply({ data: { deletePost: 42 } })
 // @ts-expect-error no `id` variable in the document
 mock.mutation(DeletePost).variables({ id: '1' })
+// @ts-expect-error issue 13 item 7: `postId` is a string in the document
+mock.mutation(DeletePost).variables({ postId: 123 })
+mock.mutation(DeletePost).variables({ postId: /^post-/ }).reply({ data: { deletePost: null } })
+mock.mutation(DeletePost).variables({ postId: (id) => id.startsWith('p') }).reply({ data: { deletePost: null } })
+// @ts-expect-error issue 13 item 1: a misspelled field inside data is rejected
+mock.mutation(DeletePost).reply({ data: { deletePost: { id: '1', titel: 'x' } } })
+// By name, variables stay loose.
+mock.query('ListPosts').variables({ page: 2, filter: { tag: 'a' } }).reply({ data: {} })
 // @ts-expect-error the resolver answers the wrong data
 mock.mutation(DeletePost).reply(() => HttpResponse.json({ data: { other: true } }))
 

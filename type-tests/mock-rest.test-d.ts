@@ -76,6 +76,18 @@ mock.get('/posts/:id').reply<Post>(200, { id: '1' })
 // @ts-expect-error the resolver answers a body that is not a Post
 mock.get('/posts/:id').reply<Post>(() => HttpResponse.json({ nope: true }))
 mock.get('/posts/:id').replyWith<Post>(HttpResponse.json({ id: '1', title: 'x' }))
+// @ts-expect-error issue 13 items 7 and 12: a declared response type needs its body
+mock.get('/posts/:id').reply<Post>(200)
+// @ts-expect-error issue 13 item 1: an extra field is rejected
+mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x', extra: true })
+mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x' }, { headers: { 'x-a': '1' } })
+// Without a declared type, the body stays optional.
+mock.get('/empty').reply(204)
+// @ts-expect-error issue 13 item 12: a literal status outside 200–599 is refused, as at runtime
+mock.get('/odd').reply(600)
+// With an explicit body type the status is only a number (TypeScript infers no
+// remaining generic once one is given); the runtime still throws at once.
+mock.get('/created').reply<Post>(201, { id: '1', title: 'x' })
 // @ts-expect-error the response is not a Post
 mock.get('/posts/:id').replyWith<Post>(HttpResponse.json({ nope: true }))
 mock.get('/posts').replyWith(new Response('ok'))

@@ -1,11 +1,23 @@
 import type { GraphQLOperationSelector, GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from '../graphql/graphql-types.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { GraphQLMock } from './graphql-mock.js'
-import type { VariablesMatcher } from './graphql-steps.js'
+import type { DeepMatcher } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
 import type { Unfinished } from './rest-builder-types.js'
 
 declare const unfinished: unique symbol
+
+/**
+ * What `.variables(...)` accepts: a predicate over the variables, or a partial
+ * object whose values are checked against the document's variable types (a
+ * value, a RegExp for a string, a predicate, or a nested partial object).
+ *
+ * @example
+ * const byId: TypedVariablesMatcher<{ id: string }> = { id: /^post-/ }
+ */
+export type TypedVariablesMatcher<Variables> =
+  | ((variables: Variables) => boolean)
+  | { readonly [Key in keyof Variables]?: DeepMatcher<Variables[Key]> }
 
 /**
  * The first stage of `mock.query(...)` / `mock.mutation(...)`: optional
@@ -19,7 +31,7 @@ export interface GraphQLMockBuilder<Result, Variables, _Unfinished extends Unfin
   /** Type-only: an unfinished builder is not a handler (the third type argument shows in messages). */
   readonly [unfinished]?: _Unfinished
   /** Match a subset of the variables (values may be RegExps or predicates), or a predicate. */
-  variables(matcher: VariablesMatcher<Variables>): GraphQLMockBuilder<Result, Variables>
+  variables(matcher: TypedVariablesMatcher<Variables>): GraphQLMockBuilder<Result, Variables>
   /** Match a subset of the headers, or a predicate. */
   headers(matcher: HeadersMatcher): GraphQLMockBuilder<Result, Variables>
   /** Match a subset of the cookies, or a predicate. */

@@ -1,6 +1,6 @@
 import type { HttpResolver } from '../http/http-types.js'
 import type { DefaultBodyType } from '../response/body-types.js'
-import type { HttpResponse } from '../response/http-response.js'
+import type { HttpResponse, StatusInRange } from '../response/http-response.js'
 import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import type { RestMock } from './rest-mock.js'
@@ -46,7 +46,11 @@ export interface RestBodyStep<Params> {
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
  */
 export interface RestReplyStep<Params, RequestBody> {
-  <ResponseBody = Unset>(status: number, body?: ReplyBody<NoInfer<ResponseBody>>, init?: ResponseInit): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  // A declared response type needs its body: `.reply<Post>(200)` is an error.
+  <ResponseBody = Unset, Status extends number = number>(
+    status: Status & StatusInRange<Status>,
+    ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInfer<ResponseBody>, init?: ResponseInit]
+  ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
   <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInfer<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
 }
 

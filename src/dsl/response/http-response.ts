@@ -1,4 +1,5 @@
 import type { JsonBodyType } from './body-types.js'
+import type { MockTypeError } from '../mock/type-error.js'
 import { rememberSetCookies } from '../../kernel/index.js'
 import { markDefaultContentType } from './default-content-type.js'
 import { statusText } from './status-text.js'
@@ -18,6 +19,30 @@ export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? FetchBodyInit : [Bo
 
 /** The Fetch `BodyInit`, read from `Response` so that the published types need no DOM lib (`lib: ["es2022"], types: ["node"]`). */
 type FetchBodyInit = NonNullable<ConstructorParameters<typeof Response>[0]>
+
+/**
+ * `unknown` for a status the Fetch `Response` accepts (200–599) or a status
+ * only known as `number`; a `MockTypeError` for a literal outside the range,
+ * which the runtime would refuse with a RangeError.
+ *
+ * @example
+ * type Ok = StatusInRange<404> // unknown
+ */
+export type StatusInRange<Status extends number> = number extends Status
+  ? unknown
+  : `${Status}` extends `${2 | 3 | 4 | 5}${Digit}${Digit}`
+    ? unknown
+    : MockTypeError<'A response status must be a whole number from 200 to 599 (use HttpResponse.error() for a network error).'>
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
+
+/**
+ * A helper's init, with its literal status checked.
+ *
+ * @example
+ * HttpResponse.json({ error: 'gone' }, { status: 410 })
+ */
+export type CheckedInit<Status extends number> = HttpResponseInit & { status?: Status & StatusInRange<Status> }
 
 /** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
 export type HttpResponseInit = ResponseInit
@@ -72,7 +97,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  static override json<BodyType extends JsonBodyType>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: NoInfer<Exclude<BodyType, undefined>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
@@ -85,7 +110,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.text('pong')
    */
-  static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     return new HttpResponse<any>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
   }
 
@@ -95,7 +120,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.xml('<post id="1" />')
    */
-  static xml<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     return new HttpResponse<any>(body ?? null, withContentType(init, 'text/xml'))
   }
 
@@ -105,7 +130,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.html('<h1>Hello</h1>')
    */
-  static html<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     return new HttpResponse<any>(body ?? null, withContentType(init, 'text/html'))
   }
 
