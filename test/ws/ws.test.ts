@@ -223,6 +223,23 @@ describe('several handlers', () => {
   })
 })
 
+describe('handlers in the list', () => {
+  it('are mocklib handlers of kind "websocket", listed with their URL, mixed with http handlers', async () => {
+    const { http, HttpResponse, isHandler } = await import('mocklib')
+    const handler = ws.link('wss://listed.test/:room').addEventListener('connection', () => {})
+    server.use(handler, http.get('https://listed.test/health', () => HttpResponse.text('ok')))
+    expect(isHandler(handler)).toBe(true)
+    expect(handler.kind).toBe('websocket')
+    expect(server.listHandlers().map((listed) => listed.info.header)).toEqual(['ws wss://listed.test/:room', 'GET https://listed.test/health'])
+  })
+
+  it('refuses a link with a bad URL or listener at creation, naming what to do', () => {
+    expect(() => ws.link(42 as never)).toThrow(/^\[mocklib\] ws\.link\(\) expects a URL string or a RegExp, but got number/)
+    expect(() => ws.link('wss://x.test').addEventListener('connection', 'nope' as never)).toThrow(/^\[mocklib\].*expects a listener function/)
+    expect(() => ws.link('wss://x.test').addEventListener('message' as never, () => {})).toThrow(/^\[mocklib\].*links only have "connection"/)
+  })
+})
+
 describe('server.connect() to a real ws server', () => {
   const real = useRealWebSocketServer()
 
