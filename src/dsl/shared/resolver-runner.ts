@@ -306,6 +306,16 @@ function isIterator(value: unknown): value is AnyIterator {
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') return `an object (${JSON.stringify(value)?.slice(0, 60) ?? 'not serializable'})`
-  return `${typeof value} ${JSON.stringify(value)}`
+  if (typeof value === 'object') return `an object (${previewJson(value)?.slice(0, 60) ?? 'not serializable'})`
+  if (typeof value === 'bigint') return `bigint ${value}n`
+  return `${typeof value} ${previewJson(value)}`
+}
+
+/** `JSON.stringify` for a message: a cycle or a BigInt must not replace the message with its own error. */
+function previewJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
 }
