@@ -6,6 +6,8 @@
  */
 export {
   bypass,
+  cookieJar,
+  CookieJar,
   delay,
   getResponse,
   http,
@@ -14,6 +16,7 @@ export {
   HttpResponse,
   passthrough,
   type DefaultBodyType,
+  type FinalizeFunction,
   type HttpHandlerFactory,
   type HttpPredicate,
   type HttpPredicateInfo,

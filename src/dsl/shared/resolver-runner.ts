@@ -1,4 +1,5 @@
 import { message } from '../../kernel/index.js'
+import { cookieJar } from '../response/cookie-jar.js'
 import { HttpResponse } from '../response/http-response.js'
 import { hasStreamBody } from '../response/stream-body.js'
 import { observeBody } from './observe-body.js'
@@ -109,7 +110,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 
   run(info: Info): Response | undefined | Promise<Response | undefined> {
-    if (this.#done) return this.#final?.clone()
+    withStoredCookies(info)
+    if (this.#done) return this.#remembered(info.request, this.#final?.clone())
     const resolution = new Resolution(this, info.request)
     Object.defineProperty(info, 'finalize', { get: () => resolution.finalize(), enumerable: true, configurable: true })
     if (this.#iterator) return this.#step(resolution)
@@ -159,6 +161,11 @@ export class ResolverRunner<Info extends RunnerInfo> {
         new AggregateError(errors, `finalize() cleanups of "${this.handlerName}" threw`),
       )
     }
+  }
+
+  #remembered(request: Request, response: Response | undefined): Response | undefined {
+    if (response !== undefined) cookieJar.remember(request.url, response)
+    return response
   }
 
   #settle(value: unknown, resolution: Resolution): Response | undefined | Promise<Response | undefined> {
@@ -255,6 +262,7 @@ class Resolution {
   /** The resolver threw (an Error or a Response): clean up, then rethrow. */
   fail(error: unknown): never | Promise<never> {
     this.#stopListening?.()
+    if (error instanceof Response) cookieJar.remember(this.request.url, error)
     const cleanups = this.#take()
     if (cleanups === undefined) throw error
     return this.runner.runCleanups(cleanups).then(() => {
@@ -265,6 +273,7 @@ class Resolution {
   /** The resolver answered (or answered nothing): clean up before the response is sent. */
   complete(response: Response | undefined): Response | undefined | Promise<Response | undefined> {
     this.#stopListening?.()
+    if (response !== undefined) cookieJar.remember(this.request.url, response)
     const cleanups = this.#take()
     if (cleanups === undefined) return response
     const observed = response !== undefined && hasStreamBody(response) && response instanceof HttpResponse ? observeBody(response) : undefined
@@ -292,6 +301,24 @@ class Resolution {
   #runTaken(): Promise<void> {
     const cleanups = this.#take()
     return cleanups === undefined ? Promise.resolve() : this.runner.runCleanups(cleanups)
+  }
+}
+
+/**
+ * Adds the cookies earlier mocked responses set (the cookie jar) to the
+ * resolver's `cookies`; the request's own `Cookie` header wins a name.
+ * (Until the runtime merges the jar into every request's cookies.)
+ */
+function withStoredCookies(info: RunnerInfo): void {
+  if (cookieJar.size === 0) return
+  const own = (info as { cookies?: Record<string, string> }).cookies
+  if (own === undefined) return
+  const stored = cookieJar.cookiesFor(info.request.url)
+  for (const name in stored) {
+    if (!Object.hasOwn(own, name)) {
+      ;(info as unknown as { cookies: Record<string, string> }).cookies = Object.assign(Object.create(null) as Record<string, string>, stored, own)
+      return
+    }
   }
 }
 
