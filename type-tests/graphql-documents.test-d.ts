@@ -78,3 +78,23 @@ graphql.query(parse('query ListPosts { posts { id } }'), ({ variables }) => {
   expectTypeOf(variables).toEqualTypeOf<Record<string, any>>()
   return HttpResponse.text('anything goes')
 })
+
+// --- Issue 13 item 13: explicit generics that contradict a typed document -----
+
+// @ts-expect-error the document's result is { deletePost }, not { other }
+graphql.mutation<{ other: string }, { postId: string }>(DeletePost, () => undefined)
+// @ts-expect-error the document's variables are { postId: string }
+graphql.mutation<{ deletePost: { id: string } }, { id: number }>(DeletePost, () => undefined)
+// @ts-expect-error a typed document string is checked too
+graphql.query<{ post: number }, { id: string }>(GetPost, () => undefined)
+// Matching generics are fine, and names stay free.
+graphql.mutation<{ deletePost: { id: string } }, { postId: string }>(DeletePost, () => undefined)
+graphql.query<{ anything: boolean }, { x: string }>('AnyName', () => undefined)
+
+// --- Issue 13 items 1 and 12: GraphQL bodies ----------------------------------
+
+// @ts-expect-error a misspelled field inside data is rejected
+graphql.query(GetPost, () => HttpResponse.json({ data: { post: { id: '1', titel: 'x' } } }))
+// @ts-expect-error a typed document needs a body
+graphql.query(GetPost, () => HttpResponse.json())
+graphql.query(GetPost, () => HttpResponse.json({ data: { post: null } }))

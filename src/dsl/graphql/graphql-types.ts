@@ -62,6 +62,17 @@ export interface GraphQLDocumentLike {
 }
 
 /**
+ * An untyped name or document. A typed document is not one, so explicit
+ * generics that contradict its types are an error instead of falling back here.
+ *
+ * @example
+ * const name: string & Untyped = 'ListPosts'
+ */
+export interface Untyped {
+  readonly __apiType?: undefined
+}
+
+/**
  * The first argument of `graphql.query` / `graphql.mutation`: an operation
  * name, a RegExp, a DocumentNode, or a typed document (TypedDocumentNode,
  * typed document string) whose types then flow into the resolver.
@@ -72,9 +83,9 @@ export interface GraphQLDocumentLike {
  * graphql.query(ListPostsDocument, resolver) // a TypedDocumentNode
  */
 export type GraphQLOperationSelector<Result = any, Variables = GraphQLVariables> =
-  | string
+  | (string & Untyped)
   | RegExp
-  | GraphQLDocumentLike
+  | (GraphQLDocumentLike & Untyped)
   | (GraphQLDocumentLike & TypedDocumentDecoration<Result, Variables>)
   | (string & TypedDocumentDecoration<Result, Variables>)
   | (String & TypedDocumentDecoration<Result, Variables>)
