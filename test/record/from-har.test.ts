@@ -4,6 +4,7 @@ import { fromHar, http, HttpResponse, type Har } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createRecorder } from '../../src/dsl/record/recorder.js'
+import { captureConsole } from '../integration/support/harness.js'
 
 const API = 'https://api.example.test'
 
@@ -61,6 +62,21 @@ describe('fromHar', () => {
     expect(await search('{"q":"cats"}')).toEqual(['cat'])
     // No entry has this body: the next handler answers.
     expect(await search('{"q":"birds"}')).toEqual(['hand-written'])
+  })
+
+  it('leaves a request whose body no entry recorded unhandled (not sent on to the network)', async () => {
+    const har = await harOf([
+      [post('/search', '{"q":"cats"}'), json(['cat'])],
+      [post('/search', '{"q":"dogs"}'), json(['dog'])],
+    ])
+    server.use(...fromHar(har))
+    const output = captureConsole()
+    try {
+      await expect(fetch(`${API}/search`, { method: 'POST', body: '{"q":"birds"}' })).rejects.toThrow()
+      expect(output.errors().join('\n')).toContain('without a matching request handler')
+    } finally {
+      output.restore()
+    }
   })
 
   it('lets `match` decide what identifies a request (ignore a query parameter)', async () => {

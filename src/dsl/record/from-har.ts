@@ -38,5 +38,5 @@ export interface FromHarOptions {
  */
 export function fromHar(har: Har | string, options: FromHarOptions = {}): HttpHandler[] {
   const replay = new HarReplay(parseHar(har), options.match)
-  return [http.all(({ request }) => replay.has(request), ({ request }) => replay.respond(request))]
+  return [http.all(({ request }) => replay.answers(request), ({ request }) => replay.respond(request))]
 }

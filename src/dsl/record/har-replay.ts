@@ -47,9 +47,22 @@ export class HarReplay {
     else group.bodies.set(body, [entry])
   }
 
-  /** True when some entry has the key of `request` (synchronous: used as the handler's predicate). */
+  /** True when some entry has the key of `request` (whatever its body). */
   has(request: Request): boolean {
     return this.#groups.has(this.#key(request))
+  }
+
+  /**
+   * True when an entry answers `request`: its key, and its body when entries of
+   * that key recorded different bodies (reads a clone). The handler's
+   * predicate: a request no entry answers is not matched, so it stays
+   * unhandled instead of being sent on.
+   */
+  async answers(request: Request): Promise<boolean> {
+    const group = this.#groups.get(this.#key(request))
+    if (!group) return false
+    if (group.bodies.size <= 1) return true
+    return group.bodies.has(await requestBodyKey(request))
   }
 
   keyOf(request: Request): string {
@@ -64,7 +77,7 @@ export class HarReplay {
     let candidates = group.entries
     let slot = key
     if (group.bodies.size > 1) {
-      const body = bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
+      const body = await requestBodyKey(request)
       const matching = group.bodies.get(body)
       if (!matching) return undefined
       candidates = matching
@@ -80,6 +93,10 @@ export class HarReplay {
     const entry = await this.next(request)
     return entry && responseFromEntry(entry)
   }
+}
+
+async function requestBodyKey(request: Request): Promise<string> {
+  return bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
 }
 
 /** Bodies compare by bytes, JSON bodies by value (whitespace and formatting aside). */

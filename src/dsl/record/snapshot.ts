@@ -99,7 +99,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     return new Response(bytes, { status: real.status, statusText: real.statusText, headers })
   }
 
-  if (mode === 'replay') return http.all(({ request }) => replay.has(request), ({ request }) => replay.respond(request))
+  if (mode === 'replay') return http.all(({ request }) => replay.answers(request), ({ request }) => replay.respond(request))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
   return http.all('*', async ({ request }) => {
     if (replay.has(request)) {
