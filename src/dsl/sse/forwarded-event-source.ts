@@ -11,6 +11,12 @@ type Listener<E extends Event> = ((this: ForwardedEventSource, event: E) => unkn
  * being forwarded to the mocked client. It does not reconnect: when the real
  * stream ends, it dispatches `error` and closes (the mocked client then errors,
  * and the application's `EventSource` reconnects through the handler).
+ *
+ * @example
+ * sse('https://api.example/feed', ({ server }) => {
+ *   const source = server.connect()
+ *   source.onmessage = (event) => console.log('real event', event.data)
+ * })
  */
 export class ForwardedEventSource extends EventTarget {
   static readonly CONNECTING = 0

@@ -26,6 +26,11 @@ export interface ServerSentEventResolverInfo<EventMap extends ServerSentEventMap
  * as soon as it returns: an async resolver is not awaited, so events it sends
  * after an `await` stream as they are sent (if it rejects, the stream errors;
  * if it throws synchronously, the client gets a 500).
+ *
+ * @example
+ * const resolver: ServerSentEventResolver<{ message: string }, { room: string }> = ({ client, params }) => {
+ *   client.send({ data: `welcome to ${params.room}` })
+ * }
  */
 export type ServerSentEventResolver<EventMap extends ServerSentEventMap, Params> = (
   info: ServerSentEventResolverInfo<EventMap, Params>,

@@ -9,7 +9,14 @@ import type { WebSocketData } from './ws-types.js'
 /** RFC 6455: the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
 
-/** What a `connection` listener receives. */
+/**
+ * What a `connection` listener receives.
+ *
+ * @example
+ * link.addEventListener('connection', ({ client, server, params, info }) => {
+ *   if (!info.protocols?.includes('chat.v2')) client.close(4000, 'chat.v2 required')
+ * })
+ */
 export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
   readonly client: WebSocketClient<Incoming, Outgoing>
   readonly server: WebSocketServer<Incoming>
@@ -19,7 +26,13 @@ export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
   readonly info: WebSocketConnectionInfo
 }
 
-/** A `connection` listener. */
+/**
+ * A `connection` listener.
+ *
+ * @example
+ * const greet: WebSocketConnectionListener<{ room: string }, WebSocketData, WebSocketData> = ({ client, params }) =>
+ *   client.send(`welcome to ${params.room}`)
+ */
 export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
   connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
 ) => unknown

@@ -3,13 +3,23 @@ import { ListenerTable } from './listener-wrapper.js'
 import { serialize } from './ws-codec.js'
 import type { WebSocketData } from './ws-types.js'
 
-/** The events of the client end: what the application's socket sends, and its closing. */
+/**
+ * The events of the client end: what the application's socket sends, and its closing.
+ *
+ * @example
+ * client.addEventListener('close', (event: WebSocketClientEventMap<string>['close']) => console.log(event.code))
+ */
 export interface WebSocketClientEventMap<Incoming> {
   message: MessageEvent<Incoming>
   close: CloseEvent
 }
 
-/** The events of the real server end, after `server.connect()`. */
+/**
+ * The events of the real server end, after `server.connect()`.
+ *
+ * @example
+ * server.addEventListener('open', () => server.send('hello from the handler'))
+ */
 export interface WebSocketServerEventMap {
   open: Event
   message: MessageEvent<WebSocketData>

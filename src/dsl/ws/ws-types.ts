@@ -1,9 +1,19 @@
 import type { PathParams } from '../http/path-params.js'
 
-/** The data a WebSocket frame carries. */
+/**
+ * The data a WebSocket frame carries.
+ *
+ * @example
+ * const frame: WebSocketData = new TextEncoder().encode('hi')
+ */
 export type WebSocketData = string | ArrayBuffer | Blob | ArrayBufferView<ArrayBuffer>
 
-/** A value `JSON.stringify` can send. */
+/**
+ * A value `JSON.stringify` can send.
+ *
+ * @example
+ * const value: JsonValue = { ok: true, items: [1, 2] }
+ */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined }
 
 /**
@@ -19,18 +29,38 @@ export interface WebSocketMessageTypes {
   readonly outgoing?: unknown
 }
 
-/** The types of a link that declares none: raw frames, as msw. */
+/**
+ * The types of a link that declares none: raw frames, as msw.
+ *
+ * @example
+ * const link: WebSocketLink<{}, RawMessageTypes['incoming'], RawMessageTypes['outgoing']> = ws.link('wss://x.example')
+ */
 export interface RawMessageTypes {
   readonly incoming: WebSocketData
   readonly outgoing: WebSocketData
 }
 
-/** `incoming` of a message-types declaration (raw data when not declared). */
+/**
+ * `incoming` of a message-types declaration (raw data when not declared).
+ *
+ * @example
+ * type In = IncomingOf<{ incoming: { text: string } }> // { text: string }
+ */
 export type IncomingOf<Messages extends WebSocketMessageTypes> = Messages extends { incoming: infer In } ? In : WebSocketData
-/** `outgoing` of a message-types declaration (raw data when not declared). */
+/**
+ * `outgoing` of a message-types declaration (raw data when not declared).
+ *
+ * @example
+ * type Out = OutgoingOf<{ incoming: string }> // WebSocketData
+ */
 export type OutgoingOf<Messages extends WebSocketMessageTypes> = Messages extends { outgoing: infer Out } ? Out : WebSocketData
 
-/** The params of a link URL: inferred from a string literal, a string record otherwise. */
+/**
+ * The params of a link URL: inferred from a string literal, a string record otherwise.
+ *
+ * @example
+ * type P = WebSocketParams<'wss://chat.example/:room'> // { room: string }
+ */
 export type WebSocketParams<Url> = Url extends string ? PathParams<Url> : Record<string, string>
 
 /**

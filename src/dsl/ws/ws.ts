@@ -19,6 +19,11 @@ type OptionsFor<Messages extends WebSocketMessageTypes> = [IncomingOf<Messages>]
  * `ws.link`: params are inferred from a URL literal; message types come from
  * a `parse` option, or are declared with `ws.link<{ incoming; outgoing }>(url)`
  * (then params are a string record, or the second type argument's).
+ *
+ * @example
+ * ws.link('wss://chat.example/:room')                                  // params { room: string }, raw frames
+ * ws.link('wss://feed.example', { parse: (data) => Number(data) })     // event.data: number
+ * ws.link<{ incoming: Say; outgoing: Said }>('wss://chat.example', { parse: ws.json })
  */
 export interface WebSocketLinkFactory {
   <const Url extends string | RegExp>(url: Url): WebSocketLink<WebSocketParams<Url>>

@@ -13,6 +13,10 @@ import { message } from '../errors.js'
  * What a WebSocket exchange from this source carries in `connection`: the
  * @mswjs/interceptors client and server ends (the objects msw's `ws` API
  * exposes), and the connection info (requested subprotocols).
+ *
+ * @example
+ * const { client } = exchange.connection as InterceptedWebSocketConnection
+ * client.send('hello')
  */
 export interface InterceptedWebSocketConnection {
   readonly client: WebSocketClientConnection
