@@ -2,7 +2,7 @@
 // exchanges (here from a source written for the test that sends passthroughs
 // to a real 127.0.0.1 server with the real fetch); the recording keeps the
 // ones of its scope, and stop() removes its observer.
-import { http, HttpResponse } from 'mocklib'
+import { http, HttpResponse } from '../../src/dsl/index.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createRuntime, HandlerScope, type HttpExchange, type Runtime } from '../../src/kernel/index.js'
 import { createAsyncScopeStore } from '../../src/kernel/node/index.js'
