@@ -2,6 +2,7 @@ import type { MockingCore } from '../mocking-core.js'
 import { patchClientRequests } from './client-request-adapter.js'
 import { sinkOf } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
+import { isolatePools } from './pool-isolation.js'
 import { interceptSockets } from './socket-adapter.js'
 import { installDispatcherSource } from './undici-dispatcher.js'
 
@@ -39,9 +40,12 @@ export function interceptNode(core: MockingCore, fetchLayer: FetchLayer = defaul
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(core)
   const dispatcher = fetchLayer === 'fast' ? installDispatcherSource(sink) : undefined
   const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
+  // Clients left to the socket layer get pools of their own (a pooled real connection would bypass it).
+  const restorePools = dispatcher === undefined || restoreClientRequests === undefined ? isolatePools() : undefined
   return () => {
     restoreFetch?.()
     dispatcher?.stop()
+    restorePools?.()
     restoreClientRequests?.()
     stopSockets()
   }
