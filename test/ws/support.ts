@@ -69,7 +69,8 @@ export interface RealWebSocketServer {
 
 /**
  * A real `ws` server on 127.0.0.1: greets each connection with "hello from
- * the real server", answers "echo:<text>" to each message.
+ * the real server", answers "echo:<text>" to each message, and closes with
+ * 4002 on "bye".
  */
 export function useRealWebSocketServer(): RealWebSocketServer {
   const state: RealWebSocketServer = { url: '', received: [], protocols: [] }
@@ -84,7 +85,9 @@ export function useRealWebSocketServer(): RealWebSocketServer {
       socket.on('message', (data) => {
         const text = String(data)
         state.received.push(text)
-        socket.send(`echo:${text}`)
+        // "bye" makes the real server close the connection with 4002.
+        if (text === 'bye') socket.close(4002, 'real server says bye')
+        else socket.send(`echo:${text}`)
       })
     })
     await new Promise<void>((resolve) => server!.on('listening', resolve))

@@ -275,6 +275,39 @@ describe('server.connect() to a real ws server', () => {
     expect(real.protocols.at(-1)).toBe('proto.a')
   })
 
+  it("forwards the real server's close code to the client, and the handler sees it", async () => {
+    const serverClosed: number[] = []
+    server.use(
+      ws.link(`${real.url}/*`).addEventListener('connection', ({ server: upstream }) => {
+        upstream.connect()
+        upstream.addEventListener('close', (event) => serverClosed.push(event.code))
+      }),
+    )
+    const socket = connect(`${real.url}/closing`)
+    const greeting = messages(socket, 1)
+    await opened(socket)
+    await greeting
+    const done = closed(socket)
+    socket.send('bye')
+    expect(await done).toEqual({ code: 4002, reason: 'real server says bye' })
+    expect(serverClosed).toEqual([4002])
+  })
+
+  it('warns about an unmatched connection under onUnhandledRequest "warn" and connects it to the real server', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.close()
+    server.listen({ onUnhandledRequest: 'warn' })
+    try {
+      const socket = connect(`${real.url}/warned`)
+      expect(await messages(socket, 1)).toEqual(['hello from the real server'])
+      expect(warn.mock.calls.flat().join(' ')).toMatch(/^\[mocklib\][\s\S]*127\.0\.0\.1:\d+\/warned/)
+    } finally {
+      warn.mockRestore()
+      server.close()
+      server.listen({ onUnhandledRequest: 'error' })
+    }
+  })
+
   it('lets an unmatched connection through to the real server under onUnhandledRequest "bypass"', async () => {
     server.close()
     server.listen({ onUnhandledRequest: 'bypass' })
