@@ -1,6 +1,7 @@
 // Generates the type-check workload: ROUTES REST handlers (and GraphQL
-// operations when mocklib exports `graphql`) written once for mocklib (params
-// inferred from the path) and once for msw with explicit generics.
+// operations when mocklib exports `graphql`) written for mocklib (params
+// inferred from the path, `http.*` and `mock.*` builder styles) and for msw 2
+// and msw 3 with explicit generics.
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 
 function route(i) {
@@ -29,10 +30,30 @@ export function mocklibFile({ routes, operations }) {
   return lines.join('\n')
 }
 
-/** @returns {string} the msw file, explicit generics on every handler */
-export function mswFile({ routes, operations }) {
-  const lines = ["import { http, HttpResponse } from 'msw'", '']
-  if (operations) lines.push(...graphqlPreamble("import { graphql } from 'msw/graphql'"), "const api = graphql.link('http://localhost/graphql')", '')
+/** @returns {string} the mocklib file in the builder style: `mock.*`, params inferred, GraphQL variables matched */
+export function mocklibBuilderFile({ routes, operations }) {
+  const lines = ["import { mock, HttpResponse } from 'mocklib'", '']
+  if (operations) lines.push(...graphqlPreamble(''))
+  lines.push('export const handlers = [')
+  for (let i = 0; i < routes; i++) {
+    const { method, path, use } = route(i)
+    lines.push(`  mock.${method}('${path}').reply(({ params }) => HttpResponse.json({ value: ${use}, n: ${i} })),`)
+  }
+  for (let i = 0; i < (operations ?? 0); i++) {
+    lines.push(`  mock.query(Op${i}).variables({ id: '${i}' }).reply({ data: { item${i}: { id: '${i}', n: ${i} } } }),`)
+  }
+  lines.push(']', '')
+  return lines.join('\n')
+}
+
+/**
+ * @param {{ routes: number, operations: number, module?: string }} options `module`: 'msw' (msw 3) or 'msw2'
+ * @returns {string} the msw file, explicit generics on every handler
+ */
+export function mswFile({ routes, operations, module = 'msw' }) {
+  const lines = [`import { http, HttpResponse } from '${module}'`, '']
+  // msw 3 moved graphql to a subpath; msw 2 exports it from the main entry.
+  if (operations) lines.push(...graphqlPreamble(`import { graphql } from '${module === 'msw' ? 'msw/graphql' : module}'`), "const api = graphql.link('http://localhost/graphql')", '')
   lines.push('export const handlers = [')
   for (let i = 0; i < routes; i++) {
     const { method, path, params, use } = route(i)
@@ -48,7 +69,7 @@ export function mswFile({ routes, operations }) {
 }
 
 function graphqlPreamble(importLine) {
-  const lines = [importLine, "import type { TypedDocumentNode } from '@graphql-typed-document-node/core'", "import { parse } from 'graphql'", '']
+  const lines = [...(importLine ? [importLine] : []), "import type { TypedDocumentNode } from '@graphql-typed-document-node/core'", "import { parse } from 'graphql'", '']
   for (let i = 0; i < 100; i++) {
     lines.push(
       `const Op${i} = parse('query Op${i}($id: ID!) { item${i}(id: $id) { id n } }') as TypedDocumentNode<{ item${i}: { id: string; n: number } }, { id: string }>`,

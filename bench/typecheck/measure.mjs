@@ -1,18 +1,26 @@
-// Type-check cost: the generated file for mocklib and for msw, each checked by
-// `tsc --extendedDiagnostics` in a fresh process, interleaved over rounds.
+// Type-check cost: the generated files for mocklib (`http.*` style and `mock.*`
+// builder style) and for msw 2 and msw 3 (explicit generics), each checked by
+// `tsc --extendedDiagnostics` in a fresh process, interleaved over rounds, on
+// TypeScript 5.9, 6.0 and 7.0 (native). Run alone: `node bench/typecheck/measure.mjs`
+// (needs dist/: `npm run build`).
 import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { median } from '../lib/stats.mjs'
-import { mocklibFile, mswFile } from './generate.mjs'
+import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
 
 const ROUTES = 300
 const OPERATIONS = 100
 const require = createRequire(import.meta.url)
-const tsc = require.resolve('typescript/bin/tsc')
+const here = (path) => fileURLToPath(new URL(path, import.meta.url))
+const COMPILERS = [
+  { name: 'tsc 5.9', tsc: require.resolve('typescript/bin/tsc') },
+  { name: 'tsc 6.0', tsc: here('../../node_modules/ts6/bin/tsc') },
+  { name: 'tsc 7.0', tsc: here('../../node_modules/ts7/bin/tsc') },
+].filter((compiler) => existsSync(compiler.tsc))
 // Inside the package, so that `mocklib` resolves to its own dist by self-reference.
-const root = fileURLToPath(new URL('./.generated/', import.meta.url))
+const root = here('./.generated/')
 
 const compilerOptions = {
   strict: true,
@@ -33,7 +41,7 @@ function write(name, source) {
   return `${dir}tsconfig.json`
 }
 
-function runTsc(project) {
+function runTsc(tsc, project) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [tsc, '-p', project, '--extendedDiagnostics'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
@@ -47,32 +55,55 @@ function runTsc(project) {
   })
 }
 
+/**
+ * @returns {Promise<{ rows: Record<string, Record<string, number>>, note: string, errors: string[] }>}
+ *   one row per compiler and mocklib style, columns mocklib / msw2 / msw3 (median check time, ms)
+ */
 export async function measureTypecheck({ rounds }) {
   const index = await import('../../dist/index.js')
   const operations = 'graphql' in index ? OPERATIONS : 0
   const projects = {
     mocklib: write('mocklib', mocklibFile({ routes: ROUTES, operations })),
+    builder: write('builder', mocklibBuilderFile({ routes: ROUTES, operations })),
+    msw2: write('msw2', mswFile({ routes: ROUTES, operations, module: 'msw2' })),
     msw3: write('msw', mswFile({ routes: ROUTES, operations })),
   }
-  const runs = { mocklib: [], msw3: [] }
-  const totals = { mocklib: [], msw3: [] }
-  const types = {}
+  const names = Object.keys(projects)
+  const rows = {}
+  const notes = []
   const errors = []
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 ? ['msw3', 'mocklib'] : ['mocklib', 'msw3']
-    for (const name of order) {
-      const result = await runTsc(projects[name])
-      if (result.code !== 0) errors.push(`typecheck ${name}: tsc exit ${result.code}: ${result.diagnostics.slice(0, 3).join(' | ')}`)
-      runs[name].push(result.check)
-      totals[name].push(result.total)
-      types[name] = result.types
+  for (const compiler of COMPILERS) {
+    const runs = Object.fromEntries(names.map((name) => [name, []]))
+    const types = {}
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? [...names].reverse() : names
+      for (const name of order) {
+        const result = await runTsc(compiler.tsc, projects[name])
+        if (result.code !== 0) errors.push(`typecheck ${compiler.name} ${name}: tsc exit ${result.code}: ${result.diagnostics.slice(0, 3).join(' | ')}`)
+        runs[name].push(result.check)
+        types[name] = result.types
+      }
     }
+    const medians = Object.fromEntries(names.map((name) => [name, median(runs[name])]))
+    rows[`typecheck, http.* style (${compiler.name})`] = { mocklib: medians.mocklib, msw2: medians.msw2, msw3: medians.msw3 }
+    rows[`typecheck, mock.* builder (${compiler.name})`] = { mocklib: medians.builder, msw2: medians.msw2, msw3: medians.msw3 }
+    notes.push(`${compiler.name}: types mocklib ${types.mocklib}, builder ${types.builder}, msw 2 ${types.msw2}, msw 3 ${types.msw3}`)
   }
   rmSync(root, { recursive: true, force: true })
-  const medians = { mocklib: median(runs.mocklib), msw3: median(runs.msw3) }
   const note =
-    `Type-check: ${ROUTES} routes${operations ? ` + ${operations} typed GraphQL operations` : ' (GraphQL operations pending: mocklib does not export `graphql` yet)'}; ` +
-    `tsc ${require('typescript/package.json').version} check time (total time: mocklib ${median(totals.mocklib).toFixed(0)} ms, msw ${median(totals.msw3).toFixed(0)} ms; ` +
-    `types: mocklib ${types.mocklib}, msw ${types.msw3}). msw is written with explicit generics on every handler; mocklib infers params from the path.`
-  return { medians, note, errors }
+    `Type-check: ${ROUTES} routes${operations ? ` + ${operations} typed GraphQL operations` : ''}; median tsc check time (ms) over ${rounds} round(s). ` +
+    `msw 2 and msw 3 are written with explicit generics on every handler; mocklib infers params from the path (http.* and mock.* builder styles). ${notes.join('; ')}.`
+  return { rows, note, errors }
+}
+
+// Alone: node bench/typecheck/measure.mjs [--rounds N]
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--rounds')
+  const { rows, note, errors } = await measureTypecheck({ rounds: at === -1 ? 1 : Number(process.argv[at + 1]) })
+  for (const [name, row] of Object.entries(rows)) {
+    const ratio = (other) => (row[other] ? `${(row.mocklib / row[other]).toFixed(2)}x` : 'n/a')
+    console.log(`${name}: mocklib ${row.mocklib?.toFixed(0)} ms, msw 2 ${row.msw2?.toFixed(0)} ms (${ratio('msw2')}), msw 3 ${row.msw3?.toFixed(0)} ms (${ratio('msw3')})`)
+  }
+  console.log(note)
+  if (errors.length) console.log(errors.join('\n'))
 }
