@@ -72,12 +72,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const { request, id: requestId } = exchange
     const startedAt = Date.now()
     const copy = recording() ? request.clone() : undefined
-    const finish = (outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current()) => {
-      if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope })
+    const finish = (outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current(), failure?: 'policy' | 'network') => {
+      if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
     }
     const sendOn = async (outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()) => {
       const real = await exchange.passthrough(copy !== undefined || emitter.has('response:bypass'))
-      if (real === undefined) return finish(outcome, undefined, scope)
+      if (real === undefined) return finish(outcome, undefined, scope, 'network')
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request, requestId, response: copy ? real.clone() : real })
       finish(outcome, real, scope)
     }
@@ -112,7 +112,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       emitter.emit('request:end', info)
       if (verdict.action === 'fail') {
         exchange.errorWith(verdict.error)
-        return finish('unhandled', undefined, scope)
+        return finish('unhandled', undefined, scope, 'policy')
       }
       return sendOn('unhandled', scope)
     }

@@ -18,6 +18,8 @@ export interface CompletedExchange {
   readonly durationMs: number
   /** The scope (root or boundary) the request was made in. */
   readonly scope: HandlerScope
+  /** Why there is no response: the unhandled-request policy refused it, or the network failed. */
+  readonly failure?: 'policy' | 'network'
 }
 
 /**
