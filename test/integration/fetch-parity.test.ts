@@ -1,13 +1,16 @@
 // The parity table: every fetch behaviour observed through the fetch fast path,
 // through the socket layer, and against a real 127.0.0.1 server, with the same
 // expectations. The answers are written once (support/parity-routes.ts).
+// undici's own request/fetch and raw dispatch handlers go through the same table.
 import { http } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { inspect } from 'node:util'
+import { gunzipSync } from 'node:zlib'
+import { fetch as undiciFetch, getGlobalDispatcher, request as undiciRequest } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverDefaults } from '../../src/api/setup-server.js'
 import type { FetchLayer } from '../../src/kernel/node/index.js'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { captureConsole, failOnUnhandledRejection } from './support/harness.js'
 import { answer, startRealServer, streamLog } from './support/parity-routes.js'
 
 failOnUnhandledRejection()
@@ -262,5 +265,113 @@ describe.each(targets)('fetch parity: $name', (target) => {
     const failure = await rejection(promise!)
     expect(failure).toMatchObject({ name: 'TypeError', type: 'TypeError' })
     expect(failure.message).toBe(typeof text === 'function' ? text() : text)
+  })
+})
+
+/** Collects what an undici dispatch handler of the given shape receives. */
+function recordingHandler(shape: 'legacy' | 'controller') {
+  const seenByHandler = { status: 0, statusText: '', headers: {} as Record<string, unknown>, body: '', ended: false, error: undefined as unknown }
+  const done = new Promise<typeof seenByHandler>((resolve) => {
+    const chunks: Buffer[] = []
+    const finish = () => resolve({ ...seenByHandler, body: Buffer.concat(chunks).toString() })
+    const legacy = {
+      onConnect() {},
+      onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string) {
+        seenByHandler.status = status
+        seenByHandler.statusText = statusText
+        for (let index = 0; index < raw.length; index += 2) seenByHandler.headers[raw[index]!.toString().toLowerCase()] = raw[index + 1]!.toString()
+        return true
+      },
+      onData: (chunk: Buffer) => void chunks.push(chunk) ?? true,
+      onComplete: () => ((seenByHandler.ended = true), finish()),
+      onError: (error: Error) => ((seenByHandler.error = error), finish()),
+    }
+    const controller = {
+      onRequestStart() {},
+      onResponseStart(_controller: unknown, status: number, headers: Record<string, unknown>, statusText: string) {
+        Object.assign(seenByHandler, { status, statusText, headers })
+      },
+      onResponseData: (_controller: unknown, chunk: Buffer) => void chunks.push(chunk),
+      onResponseEnd: () => ((seenByHandler.ended = true), finish()),
+      onResponseError: (_controller: unknown, error: Error) => ((seenByHandler.error = error), finish()),
+    }
+    Object.assign(seenByHandler, { handler: shape === 'legacy' ? legacy : controller })
+  })
+  const handler = (seenByHandler as unknown as { handler: object }).handler
+  delete (seenByHandler as Partial<{ handler: object }>).handler
+  return { handler, done }
+}
+
+// undici 7 (Node 24) takes handlers of both shapes; undici 6 (Node 22) only the legacy one.
+const handlerShapes: Array<'legacy' | 'controller'> = Number(process.versions.undici?.split('.')[0]) >= 7 ? ['legacy', 'controller'] : ['legacy']
+
+describe.each(targets)('undici parity: $name', (target) => {
+  beforeAll(() => target.start())
+  afterAll(() => target.stop())
+
+  it('undici.request: status, headers, the body as sent (undici.request does not decode)', async () => {
+    const plain = await undiciRequest(`${target.a}/text`)
+    expect([plain.statusCode, plain.headers['content-type'], await plain.body.text()]).toEqual([200, 'text/plain', 'hello'])
+    const zipped = await undiciRequest(`${target.a}/gzip`)
+    expect([zipped.headers['content-encoding'], gunzipSync(Buffer.from(await zipped.body.arrayBuffer())).toString()]).toEqual(['gzip', 'zipped text'])
+    const cookies = await undiciRequest(`${target.a}/cookies`)
+    await cookies.body.dump()
+    expect(cookies.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly'])
+  })
+
+  it('undici.request: a POST body reaches the answer; a redirect is returned as it is', async () => {
+    const echoed = await undiciRequest(`${target.a}/echo`, { method: 'POST', body: 'sent', headers: { 'content-type': 'text/plain' } })
+    expect(await echoed.body.json()).toMatchObject({ method: 'POST', body: 'sent', contentType: 'text/plain' })
+    const moved = await undiciRequest(`${target.a}/hops/1`)
+    await moved.body.dump()
+    expect([moved.statusCode, moved.headers.location]).toEqual([302, '/hops/0'])
+  })
+
+  it('undici.fetch: decodes, follows redirects, strips credentials across origins', async () => {
+    expect(await (await undiciFetch(`${target.a}/gzip-br`)).text()).toBe('twice')
+    const followed = await undiciFetch(`${target.a}/hops/2`)
+    expect([names(target, followed.url), followed.redirected, await followed.text()]).toEqual(['A/hops/0', true, 'arrived GET'])
+    const crossed = await undiciFetch(`${target.a}/cross`, { headers: { authorization: 'Bearer t', 'x-custom': 'kept' } })
+    expect(await crossed.json()).toMatchObject({ authorization: null, custom: 'kept' })
+    expect((await undiciFetch(`${target.a}/not-found`)).statusText).toBe('Not Found')
+  })
+
+  it.each(handlerShapes)('the global dispatcher answers a %s handler', async (shape) => {
+    const { handler, done } = recordingHandler(shape)
+    const url = new URL(`${target.a}/text`)
+    getGlobalDispatcher().dispatch({ origin: url.origin, path: url.pathname, method: 'GET', headers: {} }, handler as never)
+    expect(await done).toMatchObject({ status: 200, statusText: 'OK', body: 'hello', ended: true, error: undefined, headers: { 'content-type': 'text/plain' } })
+  })
+})
+
+describe('network errors and the unhandled-request policy on the fast path (as msw 2)', () => {
+  const server = setupServer(http.get('http://errors.parity.test/network', () => Response.error()))
+  beforeAll(() => {
+    serverDefaults.fetchLayer = 'fast'
+    server.listen({ onUnhandledRequest: 'error' })
+  })
+  afterAll(() => {
+    server.close()
+    serverDefaults.fetchLayer = undefined
+  })
+
+  it("Response.error() rejects with TypeError('Failed to fetch') whose cause prints as what it is", async () => {
+    const error = await fetch('http://errors.parity.test/network').catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toBe('Failed to fetch')
+    expect((error as Error).cause).toBeInstanceOf(Response)
+    expect(inspect(error)).not.toContain('[object Response]')
+    expect(String((error as Error).cause)).toContain('Response.error()')
+  })
+
+  it("an unhandled request under 'error' rejects with a message that names it and says what to do", async () => {
+    const console = captureConsole()
+    try {
+      const error = await fetch('http://errors.parity.test/nobody').catch((thrown: unknown) => thrown)
+      expect(error).toBeInstanceOf(TypeError)
+      expect((error as Error).message).toMatch(/^\[mocklib\].*GET http:\/\/errors\.parity\.test\/nobody.*Add a request handler/s)
+    } finally {
+      console.restore()
+    }
   })
 })
