@@ -10,6 +10,13 @@ import type { Duplex } from 'node:stream'
 export interface MockSocket extends Duplex {
   /** Hands bytes to the client's HTTP parser; `null` ends the stream. */
   deliver(data: Buffer | string | null): void
+  /**
+   * Hands over a source of bytes that is called only when the client reads:
+   * a client that pauses its response pauses `next` too (backpressure), and
+   * nothing is pulled after the socket is destroyed. `next` resolves to the
+   * next bytes, or `null` at the end; a rejection destroys the socket with it.
+   */
+  deliverFrom(next: () => Promise<Buffer | null>): void
 }
 
 let MockSocketClass: (new (port: number, secure: boolean) => MockSocket) | undefined
@@ -31,6 +38,8 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
     readonly encrypted: boolean | undefined
     readonly authorized: boolean | undefined
     #timer: NodeJS.Timeout | undefined
+    #source: (() => Promise<Buffer | null>) | undefined
+    #pulling = false
 
     constructor(port: number, secure: boolean) {
       super({ allowHalfOpen: true })
@@ -52,7 +61,36 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
       if (!this.destroyed) this.push(data)
     }
 
-    override _read(): void {}
+    deliverFrom(next: () => Promise<Buffer | null>): void {
+      this.#source = next
+      // The stream may have asked already (it calls _read once, then waits for a push): answer that ask.
+      this.#pull()
+    }
+
+    // Called by the stream when its consumer wants more: the only place a source is pulled.
+    override _read(): void {
+      this.#pull()
+    }
+
+    #pull(): void {
+      const source = this.#source
+      if (source === undefined || this.#pulling || this.destroyed) return
+      this.#pulling = true
+      source().then(
+        (data) => {
+          this.#pulling = false
+          if (this.destroyed) return
+          if (data === null) this.#source = undefined
+          // push() returning true means "below the high-water mark": the stream calls _read again.
+          this.push(data)
+        },
+        (error: unknown) => {
+          this.#pulling = false
+          this.#source = undefined
+          this.destroy(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
+    }
 
     override _write(_chunk: unknown, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
       callback()

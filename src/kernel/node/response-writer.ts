@@ -1,13 +1,31 @@
+import { createResponseMark } from '../response-mark.js'
 import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'
+
+const wireResponses = createResponseMark()
+
+/**
+ * Marks a Response whose header values were read off a real connection (Node
+ * and undici decode header bytes as latin1): the writer sends them back as
+ * latin1, the same bytes the server sent, instead of UTF-8-encoding them again.
+ * @internal
+ *
+ * @example
+ * markWireHeaders(new Response(body, { headers: incoming.rawHeaders })) // passthrough of a real answer
+ */
+export const markWireHeaders = wireResponses.mark
 
 /**
  * Writes a Fetch Response into a MockSocket as an HTTP/1.1 response, so that
  * the ClientRequest parses it like one from a server. A body of unknown length
  * is sent chunked, chunk by chunk as the stream yields them (streaming
- * survives). A body stream that errors destroys the socket (the client sees
- * 'error' or an aborted response).
+ * survives), and only as fast as the client reads (a paused response pauses
+ * the body stream). A body stream that errors destroys the socket (the client
+ * sees 'error' or an aborted response).
+ *
+ * @example
+ * await writeResponse(socket, new Response('hi'), 'GET')
  */
 export async function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> {
   const { status } = response
@@ -23,35 +41,48 @@ export async function writeResponse(socket: MockSocket, response: Response, meth
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
   else if (response.body === null && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
   head += CRLF
+  const headBytes = Buffer.from(head, headEncoding(response))
 
   if (bodyless || response.body === null) {
-    socket.deliver(head)
+    socket.deliver(headBytes)
     void response.body?.cancel().catch(() => {})
     socket.deliver(null)
     return
   }
 
   const reader = response.body.getReader()
-  let pending: string | Buffer | undefined = head
-  try {
+  socket.once('close', () => void reader.cancel().catch(() => {}))
+  let pending: Buffer | undefined = headBytes
+  let ended = false
+  socket.deliverFrom(async () => {
+    if (ended) return null
     for (;;) {
       const { value, done } = await reader.read()
-      if (socket.destroyed) {
-        void reader.cancel().catch(() => {})
-        return
+      if (done) {
+        ended = true
+        const tail = chunked ? Buffer.from(`0${CRLF}${CRLF}`) : Buffer.alloc(0)
+        const last = pending === undefined ? tail : Buffer.concat([pending, tail])
+        pending = undefined
+        // An empty buffer would be no answer at all: end the stream right away.
+        return last.byteLength === 0 ? null : last
       }
-      if (done) break
       if (value.byteLength === 0) continue
       const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-      const framed = chunked ? Buffer.concat([Buffer.from(`${pending ?? ''}${bytes.byteLength.toString(16)}${CRLF}`), bytes, Buffer.from(CRLF)]) : pending === undefined ? bytes : Buffer.concat([Buffer.from(pending), bytes])
+      const parts = chunked ? [Buffer.from(`${bytes.byteLength.toString(16)}${CRLF}`), bytes, Buffer.from(CRLF)] : [bytes]
+      const framed = Buffer.concat(pending === undefined ? parts : [pending, ...parts])
       pending = undefined
-      socket.deliver(framed)
+      return framed
     }
-  } catch (error) {
-    socket.destroy(error instanceof Error ? error : new Error(String(error)))
-    return
-  }
-  const tail = `${pending ?? ''}${chunked ? `0${CRLF}${CRLF}` : ''}`
-  if (tail !== '') socket.deliver(tail)
-  socket.deliver(null)
+  })
+}
+
+/**
+ * A real Node server (and msw, which writes through one) sends the header
+ * strings of `res.setHeader('x', 'café')` as UTF-8, so a mocked header does
+ * too. Values read off the wire are already one character per byte: latin1
+ * gives back the bytes the real server sent.
+ */
+function headEncoding(response: Response): BufferEncoding {
+  // A Response from fetch (a resolver returning `fetch(bypass(request))`) has a URL; a constructed one does not.
+  return wireResponses.has(response) || response.url !== '' ? 'latin1' : 'utf8'
 }
