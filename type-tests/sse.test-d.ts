@@ -14,6 +14,7 @@ const handler = sse('/rooms/:room/events/:since?', ({ params, client, request, c
   client.send({ data: { anything: true } })
   client.send({ data: 'text', id: '1' })
   client.send({ retry: 1000 })
+  client.send({ event: 'tick', id: '3', data: 42 })
   // @ts-expect-error retry is sent alone
   client.send({ retry: 1000, data: 'x' })
 })

@@ -1,9 +1,11 @@
-// A graphql-ws client (the `graphql-ws` package, with Node's global WebSocket)
+// A graphql-ws client (the `graphql-ws` package, with Node's global WebSocket
+// and with the `ws` package's client)
 // against a ws.link handler that speaks the graphql-transport-ws protocol:
 // the link sees the subprotocol, the handshake and a subscription.
 import { createClient } from 'graphql-ws'
 import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import WsPackageWebSocket from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
 import { setupWebSocketServer } from './support.js'
 
@@ -24,7 +26,14 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-it('answers a subscription: ack, three typed "next" messages, complete', async () => {
+// Read when the test runs: the global is patched by listen(), after this module loaded.
+const implementations = [
+  ["Node's global WebSocket", () => globalThis.WebSocket],
+  ["the ws package's WebSocket", () => WsPackageWebSocket],
+] as const
+
+it.each(implementations)('answers a subscription over %s: ack, three typed "next" messages, complete', async (_name, implementation) => {
+  const webSocketImpl = implementation()
   const seen: { protocols: unknown; init?: unknown } = { protocols: undefined }
   server.use(
     api.addEventListener('connection', ({ client, info }) => {
@@ -43,7 +52,7 @@ it('answers a subscription: ack, three typed "next" messages, complete', async (
       })
     }),
   )
-  const client = createClient({ url: 'ws://graphql.test/graphql', webSocketImpl: WebSocket, connectionParams: { token: 't' }, lazy: true, retryAttempts: 0 })
+  const client = createClient({ url: 'ws://graphql.test/graphql', webSocketImpl, connectionParams: { token: 't' }, lazy: true, retryAttempts: 0 })
   try {
     const values: unknown[] = []
     for await (const result of client.iterate({ query: 'subscription ($to: Int!) { count(to: $to) }', variables: { to: 3 } })) values.push(result.data)

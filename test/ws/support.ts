@@ -3,6 +3,7 @@
  * setupServer will run once the lead wires the source in), a real `ws` server
  * on 127.0.0.1, and small socket helpers.
  */
+import type { Handler as PublicHandler } from 'mocklib'
 import { afterAll, beforeAll } from 'vitest'
 import { WebSocketServer as RealServer, type WebSocket as RealSocket } from 'ws'
 import { createHandlerManagement, type HandlerManagement } from '../../src/api/handler-management.js'
@@ -10,7 +11,13 @@ import { createRuntime, HandlerScope, type Handler, type LifecycleEvents, type U
 import { createAsyncScopeStore } from '../../src/kernel/node/index.js'
 import { createWebSocketSource } from '../../src/kernel/node/websocket-source.js'
 
-export interface WebSocketTestServer extends HandlerManagement {
+/**
+ * Handler management typed with the public `Handler` (tests make handlers
+ * through `mocklib`, which the type checker may resolve to the built package).
+ */
+export interface WebSocketTestServer extends Omit<HandlerManagement, 'use' | 'resetHandlers'> {
+  use(...handlers: PublicHandler[]): void
+  resetHandlers(...handlers: PublicHandler[]): void
   listen(options?: { onUnhandledRequest?: UnhandledRequestStrategy }): void
   close(): void
   /** As `server.boundary`: each call runs with its own handler scope. */
@@ -19,11 +26,11 @@ export interface WebSocketTestServer extends HandlerManagement {
 }
 
 /** A runtime with the WebSocket source only: `use`, `resetHandlers`, `boundary`… as setupServer. */
-export function setupWebSocketServer(...handlers: Handler[]): WebSocketTestServer {
-  const store = createAsyncScopeStore(new HandlerScope(handlers))
+export function setupWebSocketServer(...handlers: PublicHandler[]): WebSocketTestServer {
+  const store = createAsyncScopeStore(new HandlerScope(handlers as unknown as Handler[]))
   const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
   return {
-    ...createHandlerManagement(store, 'server'),
+    ...(createHandlerManagement(store, 'server') as unknown as Pick<WebSocketTestServer, 'use' | 'resetHandlers' | 'restoreHandlers' | 'listHandlers'>),
     events: runtime.emitter,
     listen: (options = {}) => runtime.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' }),
     close: () => runtime.stop(),

@@ -33,5 +33,7 @@ type EventOf<Name, Data> = Simplify<
 export type ServerSentEventMessage<EventMap extends ServerSentEventMap = { message: unknown }> =
   | (IsAny<EventMap> extends true
       ? { id?: string; event?: string; data?: unknown; retry?: never }
-      : Values<{ [Name in keyof EventMap & string]: EventOf<Name, EventMap[Name]> }>)
+      : // `message` is listed on its own: an index signature would swallow its literal key.
+        | Values<{ [Name in keyof EventMap & string]: EventOf<Name, EventMap[Name]> }>
+        | ('message' extends keyof EventMap ? EventOf<'message', EventMap['message']> : never))
   | { id?: never; event?: never; data?: never; retry: number }

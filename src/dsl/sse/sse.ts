@@ -47,12 +47,15 @@ export type ServerSentEventResolver<EventMap extends ServerSentEventMap, Params>
  * sse<{ typing: { user: string } }>('/chat', ({ client }) => client.send({ event: 'typing', data: { user: 'ann' } }))
  */
 export interface ServerSentEventHandlerFactory {
-  <Path extends string>(path: Path, resolver: ServerSentEventResolver<{ message: unknown }, PathParams<Path>>): HttpHandler
-  <EventMap extends ServerSentEventMap = { message: unknown }, Params extends ParamsShape = Record<string, string>>(
+  <Path extends string>(path: Path, resolver: ServerSentEventResolver<AnyEvents, PathParams<Path>>): HttpHandler
+  <EventMap extends ServerSentEventMap = AnyEvents, Params extends ParamsShape = Record<string, string>>(
     path: string | RegExp,
     resolver: ServerSentEventResolver<EventMap, Params>,
   ): HttpHandler
 }
+
+/** Without an event map, any event name and data go (unnamed events are `message`). */
+type AnyEvents = { message: unknown; [event: string]: unknown }
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream',

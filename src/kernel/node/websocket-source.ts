@@ -8,6 +8,7 @@ import {
 } from '@mswjs/interceptors/WebSocket'
 import type { ExchangeSink, Source, WebSocketExchange } from '../contracts.js'
 import { message } from '../errors.js'
+import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
 /**
  * What a WebSocket exchange from this source carries in `connection`: the
@@ -36,8 +37,9 @@ const INTERNAL_ERROR = 1011
  * - `passthrough()`: connect to the real server, events flow both ways;
  * - `errorWith()`: the client sees `error`, then `close` with code 1011.
  *
- * The `ws` npm package's client does not use `globalThis.WebSocket` and is not
- * seen by this source.
+ * It also takes the clients that connect with a node:http upgrade request (the
+ * `ws` npm package's client, and libraries built on it): see
+ * `interceptUpgradeRequests`.
  *
  * @example
  * const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
@@ -52,7 +54,11 @@ export function createWebSocketSource(): Source {
         await sink(toExchange({ client, server, info }))
       })
       interceptor.apply()
-      return () => interceptor.dispose()
+      const restoreUpgrades = interceptUpgradeRequests(sink)
+      return () => {
+        restoreUpgrades()
+        interceptor.dispose()
+      }
     },
   }
 }

@@ -1,0 +1,142 @@
+import type { Duplex } from 'node:stream'
+import { CloseEvent } from '@mswjs/interceptors/WebSocket'
+import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './websocket-frames.js'
+
+/** The native WebSocket class, taken before any interceptor patches the global: `server.connect()` uses it. */
+const NativeWebSocket: typeof WebSocket | undefined = globalThis.WebSocket
+
+type Data = string | ArrayBuffer | ArrayBufferView | Blob
+
+/**
+ * The client end of a `ws`-package connection bridged over an in-memory
+ * socket: the same surface as @mswjs/interceptors' client connection (`id`,
+ * `url`, `send`, `close`, `message`/`close` events), so the WebSocket DSL
+ * treats both alike.
+ */
+export class BridgedClient extends EventTarget {
+  readonly socket: { readonly url: string; readonly protocol: string }
+  #open = true
+  #fragments: Buffer[] = []
+  #fragmentOpcode: Opcode = Opcode.Text
+  server: BridgedServer | undefined
+
+  constructor(
+    readonly id: string,
+    readonly url: URL,
+    private readonly stream: Duplex,
+    protocol: string,
+  ) {
+    super()
+    this.socket = { url: url.href, protocol }
+    const reader = new FrameReader((frame) => this.#onFrame(frame))
+    stream.on('data', (chunk: Buffer) => reader.push(chunk))
+    stream.on('close', () => this.#closed(1006, '', false))
+    stream.on('error', () => this.#closed(1006, '', false))
+  }
+
+  send(data: Data): void {
+    if (!this.#open) return
+    if (typeof data === 'string') return void this.stream.write(encodeFrame(Opcode.Text, Buffer.from(data)))
+    if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => this.send(buffer))
+    const bytes = data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+    this.stream.write(encodeFrame(Opcode.Binary, bytes))
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (!this.#open) return
+    this.stream.write(encodeFrame(Opcode.Close, closePayload(code, reason)))
+    this.#closed(code, reason, true)
+  }
+
+  #onFrame({ fin, opcode, payload }: Frame): void {
+    if (opcode === Opcode.Ping) return void this.stream.write(encodeFrame(Opcode.Pong, payload))
+    if (opcode === Opcode.Pong) return
+    if (opcode === Opcode.Close) {
+      const code = payload.length >= 2 ? payload.readUInt16BE(0) : 1005
+      const reason = payload.length > 2 ? payload.subarray(2).toString() : ''
+      if (this.#open) this.stream.write(encodeFrame(Opcode.Close, payload.length >= 2 ? closePayload(code) : Buffer.alloc(0)))
+      this.#closed(code, reason, true)
+      return
+    }
+    if (opcode !== Opcode.Continuation) this.#fragmentOpcode = opcode
+    this.#fragments.push(payload)
+    if (!fin) return
+    const whole = this.#fragments.length === 1 ? this.#fragments[0]! : Buffer.concat(this.#fragments)
+    this.#fragments = []
+    const data = this.#fragmentOpcode === Opcode.Text ? whole.toString() : whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength)
+    const event = new MessageEvent('message', { data, cancelable: true })
+    this.dispatchEvent(event)
+    // As the interceptors: a client message reaches the real server unless a listener prevented it.
+    if (!event.defaultPrevented) this.server?.forward(data as Data)
+  }
+
+  #closed(code: number, reason: string, wasClean: boolean): void {
+    if (!this.#open) return
+    this.#open = false
+    this.dispatchEvent(new CloseEvent('close', { code, reason, wasClean }))
+    this.server?.close()
+    // Let the close frame go out before ending the in-memory socket.
+    setImmediate(() => this.stream.end())
+  }
+}
+
+/**
+ * The real server end of a bridged connection: connects with the native
+ * WebSocket on `connect()`; its messages and close reach the client unless a
+ * listener prevents them.
+ */
+export class BridgedServer extends EventTarget {
+  #real: WebSocket | undefined
+  #pending: Data[] = []
+
+  constructor(
+    private readonly client: BridgedClient,
+    private readonly protocols: string[],
+  ) {
+    super()
+    client.server = this
+  }
+
+  get readyState(): number {
+    return this.#real?.readyState ?? -1
+  }
+
+  connect(): void {
+    if (this.#real !== undefined || NativeWebSocket === undefined) return
+    const real = new NativeWebSocket(this.client.url, this.protocols)
+    real.binaryType = 'arraybuffer'
+    this.#real = real
+    real.addEventListener('open', () => {
+      for (const data of this.#pending.splice(0)) real.send(data as never)
+      this.dispatchEvent(new Event('open'))
+    })
+    real.addEventListener('message', (message) => {
+      const event = new MessageEvent('message', { data: message.data, cancelable: true })
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.send(message.data as Data)
+    })
+    real.addEventListener('error', () => this.dispatchEvent(new Event('error')))
+    real.addEventListener('close', (closed) => {
+      const event = new CloseEvent('close', { code: closed.code, reason: closed.reason, wasClean: closed.wasClean, cancelable: true })
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.close(closed.code === 1005 ? 1000 : closed.code, closed.reason)
+    })
+  }
+
+  send(data: Data): void {
+    this.forward(data)
+  }
+
+  /** Sends to the real server, or keeps the message until it opened. */
+  forward(data: Data): void {
+    const real = this.#real
+    if (real === undefined) return
+    if (real.readyState === real.CONNECTING) this.#pending.push(data)
+    else if (real.readyState === real.OPEN) real.send(data as never)
+  }
+
+  close(): void {
+    const real = this.#real
+    if (real !== undefined && real.readyState <= real.OPEN) real.close()
+  }
+}
