@@ -102,20 +102,31 @@ type ParsePathPart<
 > = Text extends `${infer Before}:${infer After}`
   ? HasCut<Before> extends true
     ? Finish<BeforeCut<Before>, Count, Required, Optional, Stars>
-    : StarKeys<Before, Count> extends [infer Keys extends string, infer Counted extends unknown[]]
-      ? TakeName<After> extends [infer Name extends string, infer Rest extends string]
-        ? Name extends '' | `${Digit}${string}`
-          ? `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`
-          : Name extends Required | Optional
-            ? `The path uses the parameter :${Name} twice: give each parameter its own name.`
-            : Rest extends `(${string}`
-              ? `:${Name}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Name} and check its value in the resolver, or pass a RegExp.`
-              : Rest extends `?${infer AfterOptional}`
-                ? ParsePathPart<AfterOptional, Counted, Required, Optional | Name, Stars | Keys>
-                : ParsePathPart<Rest, Counted, Required | Name, Optional, Stars | Keys>
-        : never
-      : never
+    : ParseParam<TakeName<After>, StarKeys<Before, Count>, Required, Optional, Stars>
   : Finish<BeforeCut<Text>, Count, Required, Optional, Stars>
 
-type Finish<Text extends string, Count extends unknown[], Required extends string, Optional extends string, Stars extends string> =
-  StarKeys<Text, Count> extends [infer Keys extends string, unknown[]] ? ParsedPath<Required, Optional, Stars | Keys> : never
+/**
+ * One `:name` and what follows it. Indexed accesses (not `infer … extends`)
+ * keep this working on a generic path such as `${Base}/:id` in a helper.
+ */
+type ParseParam<
+  Taken extends [string, string],
+  Starred extends [string, unknown[]],
+  Required extends string,
+  Optional extends string,
+  Stars extends string,
+> = Taken[0] extends '' | `${Digit}${string}`
+  ? `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`
+  : Taken[0] extends Required | Optional
+    ? `The path uses the parameter :${Taken[0]} twice: give each parameter its own name.`
+    : Taken[1] extends `(${string}`
+      ? `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`
+      : Taken[1] extends `?${infer AfterOptional}`
+        ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Taken[0], Stars | Starred[0]>
+        : ParsePathPart<Taken[1], Starred[1], Required | Taken[0], Optional, Stars | Starred[0]>
+
+type Finish<Text extends string, Count extends unknown[], Required extends string, Optional extends string, Stars extends string> = ParsedPath<
+  Required,
+  Optional,
+  Stars | StarKeys<Text, Count>[0]
+>
