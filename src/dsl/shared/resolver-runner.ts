@@ -201,7 +201,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
       this.#final = this.#last
       return resolution.complete(this.#last?.clone())
     }
-    if (response !== undefined) this.options.release?.()
+    // Only a once handler gives its use back: a regular one keeps counting the requests it answered.
+    if (response !== undefined && this.options.once === true) this.options.release?.()
     return response
   }
 
