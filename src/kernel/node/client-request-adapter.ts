@@ -3,6 +3,7 @@ import { syncBuiltinESMExports } from 'node:module'
 import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import { createRequestId, type MockingCore } from '../mocking-core.js'
 import { createMockSocket, type MockSocket } from './mock-socket.js'
+import { toFetchRequest } from './fetch-request.js'
 import { writeResponse } from './response-writer.js'
 
 type RequestFunction = (...args: unknown[]) => ClientRequest
@@ -121,8 +122,9 @@ async function resolveRequest(
   }
   const host = headers.get('host') ?? request.host
   const url = `${protocol}//${host}${request.path}`
-  const body = method === 'GET' || method === 'HEAD' || chunks.length === 0 ? null : Buffer.concat(chunks)
-  const fetchRequest = new Request(url, { method, headers, body })
+  // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.
+  const body = chunks.length === 0 ? null : Buffer.concat(chunks)
+  const fetchRequest = toFetchRequest(url, method, headers, body)
   const requestId = createRequestId()
   const resolution = await core.resolve(fetchRequest, requestId)
   if (socket.destroyed) return
