@@ -1,4 +1,5 @@
 // msw 2.14+: finalize(cleanup) in the resolver argument (http and graphql), through real clients.
+import nodeHttp from 'node:http'
 import axios from 'axios'
 import { graphql, http, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
@@ -17,7 +18,7 @@ afterAll(() => server.close())
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('finalize(cleanup)', () => {
-  it('runs cleanups newest first, awaited before the response is sent (fetch and axios)', async () => {
+  it('runs cleanups newest first, awaited before the response is sent (fetch, axios, node:http)', async () => {
     const log: string[] = []
     server.use(
       http.get(`${API}/order`, ({ finalize }) => {
@@ -36,6 +37,21 @@ describe('finalize(cleanup)', () => {
     log.length = 0
     expect((await axios.get(`${API}/order`)).data).toBe('ok')
     expect(log).toEqual(['resolver', 'second', 'first'])
+    log.length = 0
+    // The API is https; node:http reaches it through the same handlers over http.
+    server.use(http.get('http://api.finalize.test/order', ({ finalize }) => {
+      finalize(() => void log.push('cleaned'))
+      return HttpResponse.text('ok')
+    }))
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      nodeHttp.get('http://api.finalize.test/order', (response) => {
+        // The head arrives after the cleanup ran.
+        log.push('head')
+        response.resume()
+        resolve(response.statusCode)
+      }).on('error', reject)
+    })
+    expect([status, log]).toEqual([200, ['cleaned', 'head']])
   })
 
   it('runs them when the resolver throws an Error (500) or a Response', async () => {
