@@ -104,6 +104,18 @@ describe('graphql predicate functions', () => {
     expect(calls).toBe(0)
   })
 
+  it('graphql.link takes an async endpoint predicate', async () => {
+    const internal = graphql.link(async ({ request }) => new URL(request.url).pathname === '/internal/graphql')
+    server.use(
+      internal.query('GetUser', () => HttpResponse.json({ data: { user: { id: 'internal' } } })),
+      graphql.query('GetUser', () => HttpResponse.json({ data: { user: { id: 'public' } } })),
+    )
+    const ask = (path: string) =>
+      fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query GetUser { user { id } }' }) })
+    expect(await (await ask('/internal/graphql')).json()).toEqual({ data: { user: { id: 'internal' } } })
+    expect(await (await ask('/graphql')).json()).toEqual({ data: { user: { id: 'public' } } })
+  })
+
   it('headers read "[custom predicate]" as in msw', () => {
     expect(graphql.query(byPredicate(() => true), () => undefined).info.header).toBe('query [custom predicate] (origin: *)')
     expect(http.get(() => true, () => undefined).info.header).toBe('GET [custom predicate]')
