@@ -1,4 +1,4 @@
-import { loadGraphQL } from './graphql-module.js'
+import { graphQLUnavailableReason, loadGraphQL } from './graphql-module.js'
 import { invalid, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
 import { operationsOfDocument } from './document-operation.js'
 
@@ -16,8 +16,8 @@ export async function parseOperation(raw: RawOperation | InvalidOperation): Prom
   let parse
   try {
     ;({ parse } = await loadGraphQL())
-  } catch (error) {
-    return invalid((error as Error).message)
+  } catch {
+    return invalid(graphQLUnavailableReason())
   }
   let document
   try {
