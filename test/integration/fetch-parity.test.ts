@@ -215,12 +215,12 @@ describe.each(targets)('fetch parity: $name', (target) => {
   })
 
   it.each([
-    ['a string', () => 'text body', 'text/plain;charset=UTF-8', 'text body'],
-    ['a Blob', () => new Blob(['blob body'], { type: 'application/x-blob' }), 'application/x-blob', 'blob body'],
-    ['URLSearchParams', () => new URLSearchParams({ a: '1', b: 'two' }), 'application/x-www-form-urlencoded;charset=UTF-8', 'a=1&b=two'],
+    ['a string', (): BodyInit => 'text body', 'text/plain;charset=UTF-8', 'text body'],
+    ['a Blob', (): BodyInit => new Blob(['blob body'], { type: 'application/x-blob' }), 'application/x-blob', 'blob body'],
+    ['URLSearchParams', (): BodyInit => new URLSearchParams({ a: '1', b: 'two' }), 'application/x-www-form-urlencoded;charset=UTF-8', 'a=1&b=two'],
     [
       'FormData',
-      () => {
+      (): BodyInit => {
         const form = new FormData()
         form.append('field', 'value')
         form.append('file', new Blob(['file content'], { type: 'text/plain' }), 'a.txt')
@@ -231,7 +231,7 @@ describe.each(targets)('fetch parity: $name', (target) => {
     ],
     [
       'a ReadableStream (duplex: half)',
-      () =>
+      (): BodyInit =>
         new ReadableStream({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('streamed '))
@@ -268,38 +268,55 @@ describe.each(targets)('fetch parity: $name', (target) => {
   })
 })
 
-/** Collects what an undici dispatch handler of the given shape receives. */
-function recordingHandler(shape: 'legacy' | 'controller') {
-  const seenByHandler = { status: 0, statusText: '', headers: {} as Record<string, unknown>, body: '', ended: false, error: undefined as unknown }
-  const done = new Promise<typeof seenByHandler>((resolve) => {
-    const chunks: Buffer[] = []
-    const finish = () => resolve({ ...seenByHandler, body: Buffer.concat(chunks).toString() })
-    const legacy = {
-      onConnect() {},
-      onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string) {
-        seenByHandler.status = status
-        seenByHandler.statusText = statusText
-        for (let index = 0; index < raw.length; index += 2) seenByHandler.headers[raw[index]!.toString().toLowerCase()] = raw[index + 1]!.toString()
-        return true
-      },
-      onData: (chunk: Buffer) => void chunks.push(chunk) ?? true,
-      onComplete: () => ((seenByHandler.ended = true), finish()),
-      onError: (error: Error) => ((seenByHandler.error = error), finish()),
-    }
-    const controller = {
-      onRequestStart() {},
-      onResponseStart(_controller: unknown, status: number, headers: Record<string, unknown>, statusText: string) {
-        Object.assign(seenByHandler, { status, statusText, headers })
-      },
-      onResponseData: (_controller: unknown, chunk: Buffer) => void chunks.push(chunk),
-      onResponseEnd: () => ((seenByHandler.ended = true), finish()),
-      onResponseError: (_controller: unknown, error: Error) => ((seenByHandler.error = error), finish()),
-    }
-    Object.assign(seenByHandler, { handler: shape === 'legacy' ? legacy : controller })
+interface HandlerRecord {
+  status: number
+  statusText: string
+  headers: Record<string, unknown>
+  body: string
+  ended: boolean
+  error: unknown
+}
+
+/** An undici dispatch handler of the given shape, and what it received once the response ended or failed. */
+function recordingHandler(shape: 'legacy' | 'controller'): { handler: object; done: Promise<HandlerRecord> } {
+  const record: HandlerRecord = { status: 0, statusText: '', headers: {}, body: '', ended: false, error: undefined }
+  const chunks: Buffer[] = []
+  let finish: () => void = () => {}
+  const done = new Promise<HandlerRecord>((resolve) => {
+    finish = () => resolve({ ...record, body: Buffer.concat(chunks).toString() })
   })
-  const handler = (seenByHandler as unknown as { handler: object }).handler
-  delete (seenByHandler as Partial<{ handler: object }>).handler
-  return { handler, done }
+  const end = () => {
+    record.ended = true
+    finish()
+  }
+  const fail = (error: unknown) => {
+    record.error = error
+    finish()
+  }
+  const legacy = {
+    onConnect() {},
+    onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string) {
+      Object.assign(record, { status, statusText })
+      for (let index = 0; index < raw.length; index += 2) record.headers[raw[index]!.toString().toLowerCase()] = raw[index + 1]!.toString()
+      return true
+    },
+    onData(chunk: Buffer) {
+      chunks.push(chunk)
+      return true
+    },
+    onComplete: end,
+    onError: fail,
+  }
+  const controller = {
+    onRequestStart() {},
+    onResponseStart(_controller: unknown, status: number, headers: Record<string, unknown>, statusText: string) {
+      Object.assign(record, { status, statusText, headers })
+    },
+    onResponseData: (_controller: unknown, chunk: Buffer) => void chunks.push(chunk),
+    onResponseEnd: end,
+    onResponseError: (_controller: unknown, error: unknown) => fail(error),
+  }
+  return { handler: shape === 'legacy' ? legacy : controller, done }
 }
 
 // undici 7 (Node 24) takes handlers of both shapes; undici 6 (Node 22) only the legacy one.
@@ -314,6 +331,8 @@ describe.each(targets)('undici parity: $name', (target) => {
     expect([plain.statusCode, plain.headers['content-type'], await plain.body.text()]).toEqual([200, 'text/plain', 'hello'])
     const zipped = await undiciRequest(`${target.a}/gzip`)
     expect([zipped.headers['content-encoding'], gunzipSync(Buffer.from(await zipped.body.arrayBuffer())).toString()]).toEqual(['gzip', 'zipped text'])
+    const head = await undiciRequest(`${target.a}/text`, { method: 'HEAD' })
+    expect([head.statusCode, head.headers['content-type'], await head.body.text()]).toEqual([200, 'text/plain', ''])
     const cookies = await undiciRequest(`${target.a}/cookies`)
     await cookies.body.dump()
     expect(cookies.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly'])

@@ -112,8 +112,13 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
         bypassed,
         respondWith(response) {
           if (!settle()) return
-          if (response.type === 'error') handler.onError?.(networkError(response))
-          else replayResponse(response, handler)
+          if (response.type === 'error') return handler.onError?.(networkError(response))
+          // A real server sends no body to a HEAD request.
+          if (request.method === 'HEAD' && response.body !== null) {
+            void response.body.cancel().catch(() => {})
+            response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+          }
+          replayResponse(response, handler)
         },
         errorWith(error) {
           if (settle()) handler.onError?.(error)
