@@ -4,17 +4,24 @@
  * Worker script into the directory the application serves at its root.
  */
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { VERSION } from '../service-worker/version.js'
 import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
 
 const WORKER_FILE = 'mocklib-worker.js'
 
-const USAGE = `Usage: npx mocklib init <publicDir>
+// Folders dev servers commonly serve at the site root: created when missing. Any other
+// missing folder is more likely a typo (pubilc/) than a new root, so it needs --create.
+const USUAL_PUBLIC_DIRS = new Set(['public', 'static', 'www', 'wwwroot'])
+
+const USAGE = `Usage: npx mocklib init <publicDir> [--create]
+       npx mocklib --version
 
   Copies the mocklib Service Worker script (${WORKER_FILE}) to <publicDir>,
   the directory your dev server serves at the site root (for example public/).
+  A missing <publicDir> is created when it is named public, static, www or
+  wwwroot; any other missing directory needs --create (so a typo is caught).
   Run it again after every mocklib upgrade.`
 
 function fail(text: string): never {
@@ -22,13 +29,23 @@ function fail(text: string): never {
   process.exit(1)
 }
 
-function init(publicDir: string | undefined): void {
+function init(args: readonly string[]): void {
+  const create = args.includes('--create')
+  const publicDir = args.find((arg) => !arg.startsWith('--'))
   if (!publicDir) fail('init needs the public directory to copy the worker script to.')
   const source = fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url))
   if (!existsSync(source)) fail(`The worker script is missing from the package (${source}); reinstall mocklib.`)
   const directory = resolve(publicDir)
-  if (existsSync(directory) && !statSync(directory).isDirectory()) fail(`${directory} exists and is not a directory.`)
-  mkdirSync(directory, { recursive: true })
+  const shown = relative(process.cwd(), directory) || '.'
+  const exists = existsSync(directory)
+  if (exists && !statSync(directory).isDirectory()) fail(`${directory} exists and is not a directory.`)
+  if (!exists && !create && !USUAL_PUBLIC_DIRS.has(basename(directory))) {
+    fail(`${shown} does not exist. Check the name (is it a typo?), or run \`npx mocklib init ${publicDir} --create\` to create it.`)
+  }
+  if (!exists) {
+    mkdirSync(directory, { recursive: true })
+    console.log(`[mocklib] Created ${shown} (it did not exist).`)
+  }
   const target = resolve(directory, WORKER_FILE)
   copyFileSync(source, target)
   console.log(`[mocklib] Copied the Service Worker script (mocklib ${VERSION}) to ${target}`)
@@ -37,7 +54,8 @@ function init(publicDir: string | undefined): void {
 }
 
 const [command, ...rest] = process.argv.slice(2)
-if (command === 'init') init(rest[0])
+if (command === 'init') init(rest)
+else if (command === '--version' || command === '-v' || command === 'version') console.log(VERSION)
 else if (command === 'har2ts') runHar2ts(rest, fail)
 else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}`)
 else fail(`Unknown command "${command}".`)
