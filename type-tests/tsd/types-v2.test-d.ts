@@ -1,0 +1,40 @@
+// tsd, against dist/: issue 13 (Types v2), one positive and one negative case per item.
+import { expectError, expectType } from 'tsd'
+import { http, HttpResponse, mock, type DefaultBodyType, type PathParams } from 'mocklib'
+
+interface Post {
+  id: string
+  title: string
+}
+
+// Item 4 and 5: one grammar for params, wildcards typed as the runtime gives them.
+expectType<{ name: string; version: string }>({} as PathParams<'/pkg/:name@:version'>)
+expectType<{ id: string }>({} as PathParams<'/posts/:id#top'>)
+expectType<{}>({} as PathParams<'/search?q=:q'>)
+expectType<{ '0': string }>({} as PathParams<'/files/*'>)
+expectError(http.get('/p/:id(\\d+)', () => undefined))
+
+// Item 1: strict response bodies.
+http.get<{}, never, Post>('/posts/1', () => HttpResponse.json({ id: '1', title: 'x' }))
+expectError(http.get<{}, never, Post>('/posts/1', () => HttpResponse.json({ id: '1', title: 'x', extra: true })))
+expectError(http.get<{}, never, Post>('/posts/1', () => new HttpResponse('not a post')))
+
+// Item 2: no fallback overload.
+expectError(http.get('/posts/:id', ({ params }: { params: { slug: string } }) => HttpResponse.text(params.slug)))
+
+// Item 3: interface params.
+interface PostParams {
+  id: string
+}
+http.get<PostParams>('/posts/:id', ({ params }) => HttpResponse.text(params.id))
+
+// Item 7 and 12: builder replies and statuses.
+mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x' })
+expectError(mock.get('/posts/:id').reply<Post>(200))
+expectError(HttpResponse.json({ ok: true }, { status: 999 }))
+expectError(HttpResponse.json())
+
+// Item 10: request.json() is DefaultBodyType, not any.
+http.post('/posts', async ({ request }) => {
+  expectType<DefaultBodyType>(await request.json())
+})
