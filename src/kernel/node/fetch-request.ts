@@ -10,7 +10,7 @@
  * const request = toFetchRequest('http://x.test/_search', 'GET', headers, Buffer.from('{"q":1}'))
  * await request.json() // { q: 1 }
  */
-export function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array | null): Request {
+export function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
   const bodyForbidden = method === 'GET' || method === 'HEAD'
   if (body === null || body.byteLength === 0) return new Request(url, { method, headers })
   if (!bodyForbidden) return new Request(url, { method, headers, body })
@@ -24,7 +24,7 @@ const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'
  * method that may have a body), so `bodyUsed` and "body already read" behave
  * as Fetch's own. Own properties shadow the prototype's getters and methods.
  */
-function withBody(request: Request, body: Uint8Array): Request {
+function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   const carrier = new Request(request.url, { method: 'POST', headers: request.headers, body })
   const properties: PropertyDescriptorMap = {
     body: { get: () => carrier.body, configurable: true },
