@@ -42,6 +42,12 @@ describe('mocklib/node under Jest + jsdom, without polyfills', () => {
     expect(response.data).toEqual({ id: '7', name: 'Ada' })
   })
 
+  it('answers cross-origin XHR without CORS headers in the handler (as msw answers XHR at the XHR level)', async () => {
+    server.use(http.get('https://api.example.test/users/:id', ({ params }) => HttpResponse.json({ id: params.id, origin: 'other' })))
+    const response = await axios.get('https://api.example.test/users/5', { adapter: 'xhr' })
+    expect(response.data).toEqual({ id: '5', origin: 'other' })
+  })
+
   it('answers REST requests made with fetch', async () => {
     const response = await fetch(`${API}/users/8`)
     expect(await response.json()).toEqual({ id: '8', name: 'Ada' })
