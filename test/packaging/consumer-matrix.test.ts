@@ -38,6 +38,9 @@ const compilers = {
   'TS 7.0': join(root, 'node_modules', 'ts7', 'bin', 'tsc'),
 }
 
+// One tsc run takes 2-20 s; the machine may be shared.
+const compileTimeout = 180_000
+
 const consumer = (name: string) => readFileSync(join(root, 'test', 'consumers', name), 'utf8')
 
 /** Writes one case folder (tsconfig + consumers) and returns its tsconfig path. */
@@ -87,7 +90,7 @@ describe('the published types compile in every setup (TS 5.9, skipLibCheck off)'
     for (const dom of [true, false]) {
       it(`${setup.resolution} ${setup.kind}, ${dom ? 'DOM lib' : 'no DOM lib (Node project)'}`, () => {
         expect(compile('TS 5.9', setup, dom)).toBe('')
-      })
+      }, compileTimeout)
     }
   }
 })
@@ -98,7 +101,7 @@ describe('TypeScript 6.0 and 7.0, Node projects without the DOM lib', () => {
     for (const setup of modern) {
       it(`${compiler}: ${setup.resolution} ${setup.kind}`, () => {
         expect(compile(compiler, setup, false)).toBe('')
-      })
+      }, compileTimeout)
     }
   }
 })
