@@ -18,7 +18,7 @@ import type { DispatcherSource } from './undici-dispatcher.js'
  * unresolved and unreported. Returns the function that restores fetch.
  *
  * @example
- * const restore = patchGlobalFetch(sinkOf(core), installDispatcherSource(sinkOf(core))!)
+ * const restore = patchGlobalFetch(runtime.handle, installDispatcherSource(runtime.handle)!)
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
@@ -65,12 +65,13 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
           // Named after the request, with what to do: the message itself, not hidden in `cause`.
           if (settle()) reject(new TypeError(error.message, { cause: error }))
         },
-        passthrough() {
+        passthrough(report) {
           if (!settle()) return Promise.resolve(undefined)
           const real = realFetch(markedRequest(unread, [BYPASS_HEADER, OWN_CALL]))
           resolve(real)
+          // The client reads the real response; the runtime gets a copy only when it reports one.
           return real.then(
-            (response) => response.clone(),
+            (response) => (report === true ? response.clone() : undefined),
             () => undefined,
           )
         },

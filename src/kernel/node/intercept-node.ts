@@ -1,6 +1,5 @@
-import type { MockingCore } from '../mocking-core.js'
 import { patchClientRequests } from './client-request-adapter.js'
-import { sinkOf } from './exchange-sink.js'
+import type { HttpSink } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { isolatePools } from './pool-isolation.js'
 import { interceptSockets } from './socket-adapter.js'
@@ -25,19 +24,18 @@ export function defaultFetchLayer(): FetchLayer {
 }
 
 /**
- * Starts every Node interception layer for `core`. Each request is resolved
- * once, by the cheapest layer that sees it. Returns the function that stops
- * them all and restores every client.
+ * Starts every Node HTTP source, delivering to `sink` (the runtime's). Each
+ * request is resolved once, by the cheapest layer that sees it. Returns the
+ * function that stops them all and restores every client.
  *
  * @example
- * const stop = interceptNode(runtime, 'fast')
+ * const stop = interceptNode(runtime.handle, 'fast')
  * stop()
  */
-export function interceptNode(core: MockingCore, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
-  const sink = sinkOf(core)
+export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
   const stopSockets = interceptSockets(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
-  const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(core)
+  const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
   const dispatcher = fetchLayer === 'fast' ? installDispatcherSource(sink) : undefined
   const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
   // Clients left to the socket layer get pools of their own (a pooled real connection would bypass it).

@@ -17,7 +17,7 @@ import { closeZombieSockets } from './zombie-sockets.js'
  * request it carries next.
  *
  * @example
- * const stop = interceptSockets(sinkOf(core))
+ * const stop = interceptSockets(runtime.handle)
  */
 export function interceptSockets(sink: HttpSink): () => void {
   const HttpRequestInterceptor = loadHttpRequestInterceptor()
@@ -44,18 +44,18 @@ export function interceptSockets(sink: HttpSink): () => void {
         request,
         bypassed: mark === 'bypass',
         respondWith(response) {
-          if (settle()) controller.respondWith(response)
+          if (settle()) whileOpen(() => controller.respondWith(response))
         },
         errorWith(error) {
-          if (settle()) controller.errorWith(error)
+          if (settle()) whileOpen(() => controller.errorWith(error))
         },
-        passthrough() {
-          if (!settle()) return Promise.resolve(undefined)
+        passthrough(report) {
+          if (!settle() || report !== true) return Promise.resolve(undefined)
           return new Promise((resolve) => awaitingResponse.set(requestId, resolve))
         },
       }
       sink(exchange).catch((error: unknown) => {
-        if (settle()) controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+        if (settle()) whileOpen(() => controller.errorWith(error instanceof Error ? error : new Error(String(error))))
       })
     })
   })
@@ -71,5 +71,18 @@ export function interceptSockets(sink: HttpSink): () => void {
     closeZombieSockets()
     for (const resolve of awaitingResponse.values()) resolve(undefined)
     awaitingResponse.clear()
+  }
+}
+
+/**
+ * Answers through the interceptor's controller unless the client already gave
+ * up on the request (aborted or destroyed it while the handlers worked): the
+ * controller then refuses any answer, and there is nobody left to answer.
+ */
+function whileOpen(answer: () => void): void {
+  try {
+    answer()
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'InterceptorError')) throw error
   }
 }

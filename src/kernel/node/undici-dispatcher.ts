@@ -52,7 +52,7 @@ export interface DispatcherSource {
  * no undici in this process.
  *
  * @example
- * const source = installDispatcherSource(sinkOf(core))
+ * const source = installDispatcherSource(runtime.handle)
  * // … later
  * source?.stop()
  */
@@ -123,11 +123,11 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
         errorWith(error) {
           if (settle()) handler.onError?.(error)
         },
-        passthrough() {
+        passthrough(report) {
           if (!settle()) return Promise.resolve(undefined)
           // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
           const headers = [...lines, [BYPASS_HEADER, OWN_CALL]].flat()
-          return sendOn(previous, { ...options, headers, body: body ?? options.body }, rawHandler)
+          return sendOn(previous, { ...options, headers, body: body ?? options.body }, rawHandler, report === true)
         },
       }
       await sink(exchange)
@@ -153,9 +153,18 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
 
 /**
  * Sends a request on through `target`, delivering the real response to the
- * client's handler and resolving with a copy of it (for the runtime's report).
+ * client's handler; when `report`, resolves with a copy of it (for the
+ * runtime's report), otherwise with `undefined` at once.
  */
-function sendOn(target: Dispatcher, options: DispatchOptions, handler: AnyHandler): Promise<Response | undefined> {
+function sendOn(target: Dispatcher, options: DispatchOptions, handler: AnyHandler, report: boolean): Promise<Response | undefined> {
+  if (!report) {
+    try {
+      target.dispatch(options, handler)
+    } catch (error) {
+      asLegacyHandler(handler).onError?.(error instanceof Error ? error : new Error(String(error)))
+    }
+    return Promise.resolve(undefined)
+  }
   return new Promise((resolve) => {
     const client = asLegacyHandler(handler)
     let copy: ReadableStreamDefaultController<Uint8Array> | undefined
