@@ -6,7 +6,7 @@
 // Compare two trees (e.g. `git archive <rev> src | tar -x -C /tmp/before`).
 import { build } from 'esbuild'
 import fetchMock from 'fetch-mock'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { BODY, pathOf, patternOf, perCallMicros, readJson, urlOf } from './lib/measure.mjs'
 
@@ -60,6 +60,7 @@ for (let round = 0; round < ROUNDS; round++) {
   mocklib.push(await mocklibRound())
   reference.push(await fetchMockRound())
 }
+rmSync(outdir, { recursive: true, force: true })
 const ours = median(mocklib)
 const theirs = median(reference)
 console.log(JSON.stringify({ src: srcDir, node: process.version, mocklibMicros: +ours.toFixed(1), fetchMockMicros: +theirs.toFixed(1), ratio: +(ours / theirs).toFixed(2) }))
