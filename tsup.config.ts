@@ -58,6 +58,9 @@ export default defineConfig([
       // Fetch/stream classes from Node when the test environment (Jest + jsdom) lacks them.
       options.inject = [...(options.inject ?? []), 'src/kernel/node/node-globals.ts', 'src/kernel/node/cjs-import-meta.ts']
       options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl' }
+      // Maps keep positions only: with the bundled dependencies' sources embedded they
+      // tripled the package; those sources are installed next to mocklib anyway.
+      options.sourcesContent = false
     },
     plugins: [requireInCommonJs],
     async onSuccess() {
