@@ -4,7 +4,10 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+const { version, dependencies = {} } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string
+  dependencies?: Record<string, string>
+}
 // The page and the worker script each carry the version; they must agree.
 const define = { __MOCKLIB_VERSION__: JSON.stringify(version) }
 
@@ -15,7 +18,7 @@ const toolFiles = ['mocklib-worker.js', 'mocklib-worker.js.map', 'cli.js', 'cli.
 // theirs): Jest's module loader (and any `require` without require(esm)) cannot load
 // them. The ES module build keeps them external. graphql is a peer: never bundled.
 const bundledInCommonJs = /^(?!graphql(\/|$)|node:)[^./]/
-const externalInEsm = ['@mswjs/interceptors']
+const externalInEsm = Object.keys(dependencies)
 const llhttpWasm = join(dirname(createRequire(import.meta.url).resolve('@mswjs/interceptors/http')), '..', '..', 'llhttp', 'llhttp.wasm')
 
 /**
