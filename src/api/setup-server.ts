@@ -1,6 +1,7 @@
-import { createRuntime, HandlerScope, message, type Handler, type LifecycleEvents, type UnhandledRequestStrategy } from '../kernel/index.js'
-import { createAsyncScopeStore, interceptNode, type FetchLayer } from '../kernel/node/index.js'
-import { createMockAssertions, type MockAssertions } from '../dsl/index.js'
+import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type LifecycleEvents, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
+import { cookieJar, createMockAssertions, recordRuntime, type MockAssertions, type RecordOptions } from '../dsl/index.js'
+import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
 /** Options of `server.listen()`. */
@@ -39,9 +40,28 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
   boundary<Callback extends (...args: Array<any>) => unknown>(callback: Callback): (...args: Parameters<Callback>) => ReturnType<Callback>
   /** Lifecycle events; none fires after `close()`. */
   readonly events: LifecycleEvents
+  /**
+   * Starts recording the exchanges of the current scope (inside a `boundary()`,
+   * only its own) as HAR 1.2. By default what the network answered
+   * (passthrough, bypass, unhandled requests let through); `{ include: 'all' }`
+   * adds mocked answers. Secrets in headers are redacted (see `RecordOptions`).
+   *
+   * @example
+   * const recording = server.record()
+   * await fetch('https://api.example.com/users') // a passthrough
+   * await recording.save('fixtures/users.har')
+   */
+  record(options?: RecordOptions): NodeRecording
 }
 
 let listeningServer: object | undefined
+
+/** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
+const rememberMockedCookies: TrafficObserver = {
+  onHandled(context, _handler, response) {
+    if (response.type !== 'error' && !isPassthrough(response)) cookieJar.remember(context.request.url, response)
+  },
+}
 
 /** The fetch layer used by servers created from now on (tests run both). @internal */
 export const serverDefaults: { fetchLayer?: FetchLayer } = {}
@@ -58,7 +78,19 @@ export const serverDefaults: { fetchLayer?: FetchLayer } = {}
 export function setupServer(...handlers: Handler[]): SetupServerApi {
   assertHandlers(handlers, 'setupServer()')
   const store = createAsyncScopeStore(new HandlerScope(handlers))
-  const core = createRuntime({ store, sources: [] })
+  const core = createRuntime({
+    store,
+    sources: [
+      { name: 'node-http', start: (sink) => interceptNode(sink, serverDefaults.fetchLayer) },
+      // DOM test environments (jsdom, happy-dom): XHR is answered at the XHR level, as in msw.
+      { name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) },
+      // After HTTP: its upgrade patch (for the `ws` client) must sit outside the ClientRequest layer.
+      createWebSocketSource(),
+    ],
+    // Cookies set by earlier mocked responses (as msw), and the page's in a DOM test environment.
+    readCookies: (request) => Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
+  })
+  core.observers.add(rememberMockedCookies)
   let stop: (() => void) | undefined
 
   const server: SetupServerApi = {
@@ -69,11 +101,7 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
       if (stop) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
       if (listeningServer) throw new Error(message('Another mocklib server is already listening.', 'Call close() on it before listen() on this one; one server intercepts at a time.'))
       core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
-      const stopSources = interceptNode(core, serverDefaults.fetchLayer)
-      stop = () => {
-        stopSources()
-        core.stop()
-      }
+      stop = () => core.stop()
       listeningServer = server
     },
     close() {
@@ -84,6 +112,9 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
     },
     boundary(callback) {
       return (...args) => store.run(store.current().fork(), () => callback(...args)) as ReturnType<typeof callback>
+    },
+    record(options) {
+      return withSave(recordRuntime(core, store.current(), options))
     },
   }
   return server

@@ -100,8 +100,8 @@ export {
   type RedactOptions,
   type RecordOptions,
 } from './record/index.js'
-// For the har2ts command line (not re-exported by the public entry points).
-export { parseHar } from './record/index.js'
+// For the har2ts command line and the runtimes' record() (not re-exported as they are).
+export { parseHar, recordRuntime, type Recording } from './record/index.js'
 export {
   ws,
   WebSocketClient,

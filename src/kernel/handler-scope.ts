@@ -1,4 +1,5 @@
 import type { Handler } from './contracts.js'
+import { message } from './errors.js'
 import { HandlerList } from './handler-list.js'
 
 /**
@@ -35,8 +36,12 @@ export class HandlerScope {
 
   /** Without handlers: drop the overrides. With handlers: they become the initial ones. */
   reset(nextInitial?: readonly Handler[]): void {
-    // Generator resolvers start over (and their `finally` runs), as in msw.
-    for (const handler of this.list.handlers) void handler.reset?.()
+    // Generator resolvers start over (and their `finally` runs), as in msw; an error there is reported, never thrown.
+    for (const handler of this.list.handlers) {
+      Promise.resolve(handler.reset?.()).catch((error: unknown) => {
+        console.error(message(`Resetting "${handler.info.header}" failed: its generator resolver threw when it was stopped.`, 'Fix the finally block of the generator.'), error)
+      })
+    }
     if (nextInitial && nextInitial.length > 0) this.#initial = nextInitial
     this.#overrides = []
     this.#list = undefined

@@ -214,11 +214,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return runtime
 }
 
-/** The request a WebSocket connection would make, for events and the unhandled-request policy. */
+/** The request a WebSocket connection stands for, for events and the unhandled-request policy (its URL stays ws:/wss:). */
 function connectionRequest(exchange: WebSocketExchange): Request {
-  const url = new URL(exchange.url)
-  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
-  return new Request(url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
+  return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
 }
 
 function asError(thrown: unknown): Error {

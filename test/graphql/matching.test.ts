@@ -73,7 +73,7 @@ describe('graphql.link', () => {
     expect(await tagOf(LIST_POSTS, ENDPOINT)).toBe('main')
     expect(await tagOf(LIST_POSTS, OTHER_ENDPOINT)).toBe('other')
     expect(await tagOf(LIST_POSTS, 'https://api.example.test/graphql')).toBe('anywhere')
-    expect(main.query('ListPosts', answer('x')).info.header).toBe(`query ListPosts on ${ENDPOINT}`)
+    expect(main.query('ListPosts', answer('x')).info.header).toBe(`query ListPosts (origin: ${ENDPOINT})`)
   })
 
   it('has mutation and operation too', async () => {

@@ -94,7 +94,7 @@ describe('batched requests', () => {
     server.use(graphql.query('Explodes', () => { throw new Error('boom') }))
     const { body } = await post([{ query: 'query Explodes { x }' }, { query: LIST_POSTS }])
     server.events.removeListener('unhandledException', exceptions)
-    expect(body[0].errors[0].message).toMatch(/"query Explodes" answered query Explodes with status 500: boom/)
+    expect(body[0].errors[0].message).toMatch(/"query Explodes \(origin: \*\)" answered query Explodes with status 500: boom/)
     expect(body[1].data.posts).toBeDefined()
     expect(exceptions).toHaveBeenCalledTimes(1)
   })

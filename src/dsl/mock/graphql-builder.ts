@@ -3,7 +3,7 @@ import type { GraphQLResolverInfoRuntime } from '../graphql/graphql-handler.js'
 import { compileSelector } from '../graphql/operation-selector.js'
 import { HttpResponse } from '../response/http-response.js'
 import { passthrough } from '../response/passthrough.js'
-import { ResolverRunner } from '../shared/resolver-runner.js'
+import { reportResetError, ResolverRunner } from '../shared/resolver-runner.js'
 import { GraphQLMock, type GraphQLAnswer, type GraphQLMockConfig } from './graphql-mock.js'
 import { variablesStep } from './graphql-steps.js'
 import type { MockStep } from './mock-step.js'
@@ -49,7 +49,7 @@ export class GraphQLMockBuilderImpl {
     const header = this.#config.selector.label
     if (typeof bodyOrResolver === 'function') {
       const runner = new ResolverRunner(bodyOrResolver as (info: GraphQLResolverInfoRuntime) => unknown, header)
-      return this.#build({ run: (info) => runner.run(info), reset: () => runner.reset() })
+      return this.#build({ run: (info) => runner.run(info), reset: () => void runner.reset().catch(reportResetError) })
     }
     if (typeof bodyOrResolver !== 'object' || bodyOrResolver === null || !('data' in bodyOrResolver || 'errors' in bodyOrResolver)) {
       throw new TypeError(

@@ -2,7 +2,7 @@ import { message } from '../../kernel/index.js'
 import type { HttpResolverInfoRuntime } from '../http/http-handler.js'
 import { HttpResponse } from '../response/http-response.js'
 import { passthrough } from '../response/passthrough.js'
-import { ResolverRunner } from '../shared/resolver-runner.js'
+import { reportResetError, ResolverRunner } from '../shared/resolver-runner.js'
 
 /** How a REST mock answers a matched request. @internal */
 export interface RestAnswer {
@@ -41,7 +41,7 @@ export function statusAnswer(status: unknown, body: unknown, init: ResponseInit 
 /** `.reply(resolver)`: runs the resolver as an `http.*` handler would. @internal */
 export function resolverAnswer(resolver: unknown, header: string): RestAnswer {
   const runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header)
-  return { run: (info) => runner.run(info), reset: () => runner.reset() }
+  return { run: (info) => runner.run(info), reset: () => void runner.reset().catch(reportResetError) }
 }
 
 /** `.replyWith(response)`: a clone of the same response for every request. @internal */

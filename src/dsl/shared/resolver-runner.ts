@@ -1,5 +1,4 @@
 import { message } from '../../kernel/index.js'
-import { cookieJar } from '../response/cookie-jar.js'
 import { HttpResponse } from '../response/http-response.js'
 import { hasStreamBody } from '../response/stream-body.js'
 import { observeBody } from './observe-body.js'
@@ -110,8 +109,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 
   run(info: Info): Response | undefined | Promise<Response | undefined> {
-    withStoredCookies(info)
-    if (this.#done) return this.#remembered(info.request, this.#final?.clone())
+    if (this.#done) return this.#final?.clone()
     const resolution = new Resolution(this, info.request)
     Object.defineProperty(info, 'finalize', { get: () => resolution.finalize(), enumerable: true, configurable: true })
     if (this.#iterator) return this.#step(resolution)
@@ -161,11 +159,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
         new AggregateError(errors, `finalize() cleanups of "${this.handlerName}" threw`),
       )
     }
-  }
-
-  #remembered(request: Request, response: Response | undefined): Response | undefined {
-    if (response !== undefined) cookieJar.remember(request.url, response)
-    return response
   }
 
   #settle(value: unknown, resolution: Resolution): Response | undefined | Promise<Response | undefined> {
@@ -263,7 +256,6 @@ class Resolution {
   /** The resolver threw (an Error or a Response): clean up, then rethrow. */
   fail(error: unknown): never | Promise<never> {
     this.#stopListening?.()
-    if (error instanceof Response) cookieJar.remember(this.request.url, error)
     const cleanups = this.#take()
     if (cleanups === undefined) throw error
     return this.runner.runCleanups(cleanups).then(() => {
@@ -274,7 +266,6 @@ class Resolution {
   /** The resolver answered (or answered nothing): clean up before the response is sent. */
   complete(response: Response | undefined): Response | undefined | Promise<Response | undefined> {
     this.#stopListening?.()
-    if (response !== undefined) cookieJar.remember(this.request.url, response)
     const cleanups = this.#take()
     if (cleanups === undefined) return response
     const observed = response !== undefined && hasStreamBody(response) && response instanceof HttpResponse ? observeBody(response) : undefined
@@ -305,24 +296,6 @@ class Resolution {
   }
 }
 
-/**
- * Adds the cookies earlier mocked responses set (the cookie jar) to the
- * resolver's `cookies`; the request's own `Cookie` header wins a name.
- * (Until the runtime merges the jar into every request's cookies.)
- */
-function withStoredCookies(info: RunnerInfo): void {
-  if (cookieJar.size === 0) return
-  const own = (info as { cookies?: Record<string, string> }).cookies
-  if (own === undefined) return
-  const stored = cookieJar.cookiesFor(info.request.url)
-  for (const name in stored) {
-    if (!Object.hasOwn(own, name)) {
-      ;(info as unknown as { cookies: Record<string, string> }).cookies = Object.assign(Object.create(null) as Record<string, string>, stored, own)
-      return
-    }
-  }
-}
-
 function isIterator(value: unknown): value is AnyIterator {
   return (
     typeof value === 'object' &&
@@ -346,4 +319,15 @@ function previewJson(value: unknown): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Prints an error a generator resolver threw while it was stopped (its
+ * `finally`), for callers that cannot wait for `reset()`.
+ *
+ * @example
+ * void runner.reset().catch(reportResetError)
+ */
+export function reportResetError(error: unknown): void {
+  console.error(message('A generator resolver threw while it was stopped.', 'Fix its finally block.'), error)
 }

@@ -1,7 +1,9 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
-import { createRequestId, type MockingCore } from '../mocking-core.js'
+import type { HttpExchange } from '../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
+import { createRequestId } from '../request-id.js'
+import type { HttpSink } from './exchange-sink.js'
 import { createMockSocket, type MockSocket } from './mock-socket.js'
 import { toFetchRequest } from './fetch-request.js'
 import { writeResponse } from './response-writer.js'
@@ -18,19 +20,19 @@ interface CallArgs {
 /**
  * The ClientRequest layer: patches `http.request/get` and `https.request/get`
  * so that a request made through them gets a MockSocket instead of a TCP
- * connection. When the request ends, the core resolves it once; a mocked
- * response is written into the socket (Node's parser reads it), a passthrough
+ * connection. When the request ends, it goes to the runtime as one exchange; a
+ * mocked response is written into the socket (Node's parser reads it), a passthrough
  * goes out through the original function (marked `OWN_CALL`, so the socket
  * layer lets it go unresolved and unreported) and its response is relayed the
  * same way.
  * Much cheaper than the socket layer, which still sees everything else.
  * Returns the function that restores the four functions.
  */
-export function patchClientRequests(core: MockingCore): () => void {
+export function patchClientRequests(sink: HttpSink): () => void {
   // Loaded here rather than imported: node:http alone costs ~20 ms of cold start.
   const http = process.getBuiltinModule('node:http')
   const https = process.getBuiltinModule('node:https')
-  const restores = [patch(http, 'http:', core), patch(https, 'https:', core)]
+  const restores = [patch(http, 'http:', sink), patch(https, 'https:', sink)]
   // `import { request } from 'node:http'` bindings follow the patch too.
   syncBuiltinESMExports()
   return () => {
@@ -39,11 +41,11 @@ export function patchClientRequests(core: MockingCore): () => void {
   }
 }
 
-function patch(module: typeof import('node:http') | typeof import('node:https'), protocol: string, core: MockingCore): () => void {
+function patch(module: typeof import('node:http') | typeof import('node:https'), protocol: string, sink: HttpSink): () => void {
   const realRequest = module.request as RequestFunction
   const realGet = module.get as RequestFunction
   const mockedRequest: RequestFunction = (...args) => {
-    return interceptedRequest(realRequest, splitArgs(args), protocol, core)
+    return interceptedRequest(realRequest, splitArgs(args), protocol, sink)
   }
   const mockedGet: RequestFunction = (...args) => {
     const request = mockedRequest(...args)
@@ -67,7 +69,7 @@ function splitArgs(args: unknown[]): CallArgs {
   return { url: undefined, options: (first ?? {}) as RequestOptions, callback: second as Callback | undefined }
 }
 
-function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protocol: string, core: MockingCore): ClientRequest {
+function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protocol: string, sink: HttpSink): ClientRequest {
   let socket: MockSocket | undefined
   const createConnection = (options: { port?: number | string }) => {
     socket = createMockSocket(Number(options.port) || (protocol === 'https:' ? 443 : 80), protocol === 'https:')
@@ -95,7 +97,7 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, ...rest)
     if (!ended) {
       ended = true
-      resolveRequest(request, socket!, chunks, call, realRequest, protocol, core).catch((error: unknown) => {
+      resolveRequest(request, socket!, chunks, call, realRequest, protocol, sink).catch((error: unknown) => {
         socket?.destroy(error instanceof Error ? error : new Error(String(error)))
       })
     }
@@ -111,7 +113,7 @@ async function resolveRequest(
   call: CallArgs,
   realRequest: RequestFunction,
   protocol: string,
-  core: MockingCore,
+  sink: HttpSink,
 ): Promise<void> {
   const method = request.method.toUpperCase()
   const headers = new Headers()
@@ -125,25 +127,32 @@ async function resolveRequest(
   // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.
   const body = chunks.length === 0 ? null : Buffer.concat(chunks)
   const fetchRequest = toFetchRequest(url, method, headers, body)
-  const requestId = createRequestId()
-  const resolution = await core.resolve(fetchRequest, requestId)
-  if (socket.destroyed) return
-  if (resolution.kind === 'mocked') {
-    const { response } = resolution
-    if (response.type === 'error') socket.destroy(new TypeError('Network error', { cause: response }))
-    else await writeResponse(socket, response, method)
-    return
+  const deliver = (response: Response) => {
+    writeResponse(socket, response, method).catch((error: unknown) => socket.destroy(error instanceof Error ? error : new Error(String(error))))
   }
-  if (resolution.kind === 'error') {
-    socket.destroy(resolution.error)
-    return
+  const exchange: HttpExchange = {
+    kind: 'http',
+    id: createRequestId(),
+    request: fetchRequest,
+    bypassed: bypassMarkOf(fetchRequest) === 'bypass',
+    respondWith(response) {
+      if (socket.destroyed) return
+      if (response.type === 'error') socket.destroy(new TypeError('Network error', { cause: response }))
+      else deliver(response)
+    },
+    errorWith(error) {
+      if (!socket.destroyed) socket.destroy(error)
+    },
+    async passthrough(report) {
+      if (socket.destroyed) return undefined
+      const response = await sendToNetwork(request, socket, body, call, realRequest)
+      if (response === undefined) return undefined
+      const copy = report ? response.clone() : undefined
+      deliver(response)
+      return copy
+    },
   }
-  const response = await sendToNetwork(request, socket, body, call, realRequest)
-  if (response === undefined) return
-  if (core.emitter.has('response:bypass')) {
-    core.emitter.emit('response:bypass', { request: fetchRequest, requestId, response: response.clone() })
-  }
-  await writeResponse(socket, response, method)
+  await sink(exchange)
 }
 
 /** The passthrough: the same request through the original function, its answer as a Response. */
