@@ -35,7 +35,9 @@ const requireInCommonJs: NonNullable<Options['plugins']>[number] = {
   },
 }
 
-export default defineConfig([
+// A function of the command line's options: `--out-dir` (a test builds into a private folder) must
+// receive the wasm file too.
+export default defineConfig((cli) => [
   {
     entry: { index: 'src/api/index.ts', node: 'src/api/node.ts', browser: 'src/api/browser.ts' },
     format: ['esm', 'cjs'],
@@ -68,8 +70,9 @@ export default defineConfig([
     plugins: [requireInCommonJs],
     async onSuccess() {
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
-      await mkdir('dist/llhttp', { recursive: true })
-      await copyFile(llhttpWasm, 'dist/llhttp/llhttp.wasm')
+      const outDir = cli.outDir ?? 'dist'
+      await mkdir(join(outDir, 'llhttp'), { recursive: true })
+      await copyFile(llhttpWasm, join(outDir, 'llhttp', 'llhttp.wasm'))
     },
   },
   {

@@ -6,7 +6,8 @@ import { createRequestId } from '../request-id.js'
 import type { HttpSink } from './exchange-sink.js'
 import { createMockSocket, type MockSocket } from './mock-socket.js'
 import { toFetchRequest } from './fetch-request.js'
-import { writeResponse } from './response-writer.js'
+import { networkError } from './network-error.js'
+import { markWireHeaders, writeResponse } from './response-writer.js'
 
 type RequestFunction = (...args: unknown[]) => ClientRequest
 type Callback = (response: IncomingMessage) => void
@@ -137,7 +138,7 @@ async function resolveRequest(
     bypassed: bypassMarkOf(fetchRequest) === 'bypass',
     respondWith(response) {
       if (socket.destroyed) return
-      if (response.type === 'error') socket.destroy(new TypeError('Network error', { cause: response }))
+      if (response.type === 'error') socket.destroy(networkError(response))
       else deliver(response)
     },
     errorWith(error) {
@@ -183,9 +184,12 @@ function toFetchResponse(incoming: IncomingMessage): Response {
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const status = incoming.statusCode ?? 200
   const bodyless = status === 204 || status === 304 || status < 200
-  return new Response(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-    status: status < 200 ? 200 : status,
-    statusText: incoming.statusMessage ?? '',
-    headers,
-  })
+  // Header values read off the wire are bytes: written back as they came (non-ASCII survives).
+  return markWireHeaders(
+    new Response(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
+      status: status < 200 ? 200 : status,
+      statusText: incoming.statusMessage ?? '',
+      headers,
+    }),
+  )
 }

@@ -6,6 +6,7 @@ import type { HttpExchange, Source } from '../contracts.js'
 import { parseCookieHeader } from '../cookies.js'
 import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
+import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
 
 /**
@@ -77,7 +78,7 @@ function interceptXhr(sink: HttpSink): () => void {
         respondWith(response) {
           if (!settle()) return
           // An XHR fails with an "error" event on a network error.
-          if (response.type === 'error') controller.errorWith(new TypeError('Network error', { cause: response }))
+          if (response.type === 'error') controller.errorWith(networkError(response))
           else controller.respondWith(response)
         },
         errorWith(error) {
