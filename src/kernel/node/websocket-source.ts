@@ -54,7 +54,8 @@ export function createWebSocketSource(): Source {
         await sink(toExchange({ client, server, info }))
       })
       interceptor.apply()
-      const restoreUpgrades = interceptUpgradeRequests(sink)
+      // MOCKLIB_HTTP_LAYER=socket leaves node:http untouched (sockets only), `ws` clients included.
+      const restoreUpgrades = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? () => {} : interceptUpgradeRequests(sink)
       return () => {
         restoreUpgrades()
         interceptor.dispose()
