@@ -1,7 +1,7 @@
 // setupServer typing: handler management, listen options, events, and boundary
 // forwarding the callback's parameters and return type.
 import { expectTypeOf } from 'expect-type'
-import { bypass, delay, getResponse, http, HttpResponse, type RequestHandler, type UnhandledRequestPrint } from 'mocklib'
+import { bypass, delay, getResponse, http, HttpResponse, type Handler, type UnhandledRequestPrint } from 'mocklib'
 import { setupServer, type SetupServerApi } from 'mocklib/node'
 
 const handler = http.get('/posts', () => HttpResponse.json([]))
@@ -16,7 +16,7 @@ server.use(handler, handler)
 server.resetHandlers()
 server.resetHandlers(handler)
 server.restoreHandlers()
-expectTypeOf(server.listHandlers()).toEqualTypeOf<readonly RequestHandler[]>()
+expectTypeOf(server.listHandlers()).toEqualTypeOf<readonly Handler[]>()
 
 // @ts-expect-error handlers are spread, not passed as an array
 server.use([handler])

@@ -139,7 +139,7 @@ export interface IndexKey {
 }
 
 /** The brand every handler carries; a `Symbol.for`, so the CJS and ESM builds agree. */
-export const HANDLER_BRAND: unique symbol = Symbol.for('mocklib.handler') as never
+export const HANDLER_BRAND: symbol = Symbol.for('mocklib.handler')
 
 /**
  * The contract between the kernel and every handler.
@@ -152,7 +152,8 @@ export const HANDLER_BRAND: unique symbol = Symbol.for('mocklib.handler') as nev
  * Response is the answer).
  */
 export interface Handler<Match = unknown, Context extends ExchangeContext = any> {
-  readonly [HANDLER_BRAND]: true
+  // The brand (`HANDLER_BRAND`) is set at run time and checked by `isHandler`, but left out of
+  // this type: a `unique symbol` of one declaration file (ESM, CJS, another copy) is not another's.
   readonly kind: ExchangeKind
   readonly info: HandlerInfo
   readonly indexKey: IndexKey

@@ -23,7 +23,6 @@ export type HandlerResult = Response | undefined
  * wait for each other's matching.
  */
 export abstract class RequestHandler<Match = unknown> implements Handler<Match, RequestContext> {
-  readonly [HANDLER_BRAND] = true as const
   readonly kind: ExchangeKind = 'http'
   abstract readonly info: HandlerInfo
   abstract readonly indexKey: IndexKey
@@ -34,6 +33,7 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
 
   constructor(options: HandlerOptions = {}) {
     this.limit = options.once === true ? 1 : Number.POSITIVE_INFINITY
+    brandAsHandler(this)
   }
 
   /** True once a limited handler has answered as many requests as it may. */
@@ -84,5 +84,16 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
  * isHandler(http.get('/x', () => undefined)) // true
  */
 export function isHandler(value: unknown): value is Handler {
-  return typeof value === 'object' && value !== null && (value as { [HANDLER_BRAND]?: unknown })[HANDLER_BRAND] === true
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[HANDLER_BRAND] === true
+}
+
+/**
+ * Gives `target` the handler brand `isHandler` checks (for handlers that do
+ * not extend `RequestHandler`, such as WebSocket handlers).
+ *
+ * @example
+ * constructor() { brandAsHandler(this) }
+ */
+export function brandAsHandler(target: object): void {
+  Object.defineProperty(target, HANDLER_BRAND, { value: true })
 }

@@ -26,7 +26,7 @@ export {
   type RequestEventInfo,
   type ResponseEventInfo,
 } from './events.js'
-export { isHandler, RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
+export { brandAsHandler, isHandler, RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
 export type { MockingCore, Resolution } from './mocking-core.js'

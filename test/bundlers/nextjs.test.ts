@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 const app = fileURLToPath(new URL('./nextjs-app/', import.meta.url))
 const nextBin = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', import.meta.url))
 const dist = fileURLToPath(new URL('../../dist/node.js', import.meta.url))
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }
 
 function next(args: string[]): ChildProcess {
   return spawn(process.execPath, [nextBin, ...args], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -97,6 +97,7 @@ describe('misuse at runtime (the types reject it too)', () => {
     )
     const loose = mock.post(`${API}/x`).body() as unknown as { body(): unknown }
     expect(() => loose.body()).toThrow('[mocklib] .body() was called twice on mock "POST https://api.example.test/x". Declare the body type and its matcher in one call: .body<Type>(matcher).')
+    // @ts-expect-error a literal status outside 200-599 is refused by the types as well
     expect(() => mock.get(`${API}/x`).reply(700)).toThrow(
       '[mocklib] .reply() of mock "GET https://api.example.test/x" got the status 700. Pass an HTTP status from 200 to 599 first (for example .reply(404)), or a resolver function; for a network failure use .networkError().',
     )

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const API = 'http://api.response-defaults.test'
 
-type Make = (R: typeof HttpResponse | typeof MswHttpResponse) => Response
+// Both classes are driven through one loose shape: the comparison is at run time.
+type AnyHttpResponse = { json(body?: unknown, init?: ResponseInit): Response; text(body?: string, init?: ResponseInit): Response } & Record<string, any>
+type Make = (R: AnyHttpResponse) => Response
 const cases: Record<string, Make> = {
   'json': (R) => R.json({ name: 'Zoë' }),
   'json, empty': (R) => R.json(),

@@ -1,3 +1,5 @@
+import type { FinalizeFunction } from '../shared/resolver-runner.js'
+import type { GraphQLPredicate } from './operation-selector.js'
 import type { HandlerOptions } from '../../kernel/index.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
@@ -85,6 +87,7 @@ export interface Untyped {
 export type GraphQLOperationSelector<Result = any, Variables = GraphQLVariables> =
   | (string & Untyped)
   | RegExp
+  | GraphQLPredicate
   | (GraphQLDocumentLike & Untyped)
   | (GraphQLDocumentLike & TypedDocumentDecoration<Result, Variables>)
   | (string & TypedDocumentDecoration<Result, Variables>)
@@ -127,6 +130,8 @@ export interface GraphQLResolverInfo<Variables = GraphQLVariables, OperationName
   readonly cookies: Record<string, string>
   /** An id unique to this request (also in lifecycle events). */
   readonly requestId: string
+  /** Schedules a cleanup for this request (see `HttpResolverInfo.finalize`). */
+  readonly finalize: FinalizeFunction
 }
 
 /**

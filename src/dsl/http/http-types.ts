@@ -1,5 +1,6 @@
+import type { FinalizeFunction } from '../shared/resolver-runner.js'
 import type { HandlerOptions } from '../../kernel/index.js'
-import type { DefaultBodyType, StrictRequest } from '../response/body-types.js'
+import type { JsonBodyType, StrictRequest } from '../response/body-types.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
@@ -13,10 +14,10 @@ import type { PathCheck, PathParams } from './path-params.js'
  * @example
  * http.get('/posts/:id', ({ request, params, cookies, requestId }) => HttpResponse.json({ id: params.id }))
  */
-export interface HttpResolverInfo<Params, RequestBody = DefaultBodyType> {
+export interface HttpResolverInfo<Params, RequestBody = JsonBodyType> {
   /**
    * The intercepted request; its body is readable. `request.json()` resolves
-   * to the declared request body type, or to msw's `DefaultBodyType` union
+   * to the declared request body type, or to the JSON union msw's `DefaultBodyType` is
    * when none is declared (never `any`).
    */
   readonly request: IsAny<RequestBody> extends true ? Request : StrictRequest<RequestBody>
@@ -26,6 +27,12 @@ export interface HttpResolverInfo<Params, RequestBody = DefaultBodyType> {
   readonly cookies: Record<string, string>
   /** An id unique to this request (also in lifecycle events). */
   readonly requestId: string
+  /**
+   * Schedules a cleanup for this request: cleanups run newest first, awaited
+   * before the response is sent, also when the resolver throws or the request
+   * is aborted (as msw's `finalize`).
+   */
+  readonly finalize: FinalizeFunction
 }
 
 /** The Response a resolver may answer: any Response, or an `HttpResponse` of the declared body type. */
@@ -38,7 +45,7 @@ export type ResolverResult<ResponseBody> = ResolverResponse<ResponseBody> | unde
  * A REST resolver: a function, an async function, or a generator (each request
  * takes the next yielded response; the returned one repeats after).
  */
-export type HttpResolver<Params, RequestBody = DefaultBodyType, ResponseBody = any> = (
+export type HttpResolver<Params, RequestBody = JsonBodyType, ResponseBody = any> = (
   info: HttpResolverInfo<Params, RequestBody>,
 ) =>
   | MaybePromise<ResolverResult<ResponseBody>>
@@ -80,7 +87,7 @@ export interface HttpHandlerFactory {
   // resolver's annotation: a resolver typed for other params is an error.
   // Without explicit Params a string path always takes the overload above, so
   // a pattern the runtime refuses cannot slip through here.
-  <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = DefaultBodyType, ResponseBody = any>(
+  <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = JsonBodyType, ResponseBody = any>(
     predicate: [Params] extends [UndeclaredParams] ? RegExp | ((info: HttpPredicateInfo) => boolean) : HttpPredicate,
     resolver: HttpResolver<NoInfer<[Params] extends [UndeclaredParams] ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
     options?: HandlerOptions,

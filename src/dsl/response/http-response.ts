@@ -97,7 +97,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: NoInfer<Exclude<BodyType, undefined>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: NoInfer<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.

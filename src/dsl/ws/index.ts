@@ -12,3 +12,4 @@ export type {
   WebSocketMessageTypes,
   WebSocketParams,
 } from './ws-types.js'
+export type { WebSocketCloseEvent, WebSocketConnectionInfo, WebSocketEvent, WebSocketLike, WebSocketListenerOptions, WebSocketMessageEvent } from './ws-events.js'

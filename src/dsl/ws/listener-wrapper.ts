@@ -1,6 +1,7 @@
 import { message } from '../../kernel/index.js'
 import { enter } from './propagation.js'
 import { withData } from './ws-codec.js'
+import type { WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
 
 /** What a wrapped listener needs from the connection it belongs to. */
 export interface ListenerScope {
@@ -19,20 +20,20 @@ type AnyListener = (this: any, event: any) => unknown
  * (so `removeEventListener` finds it). One table per connection end.
  */
 export class ListenerTable {
-  readonly #wrapped = new Map<string, WeakMap<AnyListener, EventListener>>()
+  readonly #wrapped = new Map<string, WeakMap<AnyListener, WebSocketListener>>()
 
   constructor(readonly scope: ListenerScope) {}
 
-  wrap(type: string, listener: AnyListener, parseMessages: boolean): EventListener {
+  wrap(type: string, listener: AnyListener, parseMessages: boolean): WebSocketListener {
     let byListener = this.#wrapped.get(type)
     if (byListener === undefined) this.#wrapped.set(type, (byListener = new WeakMap()))
     const existing = byListener.get(listener)
     if (existing !== undefined) return existing
     const { scope } = this
-    const wrapped = function (this: unknown, event: Event): void {
+    const wrapped = function (this: unknown, event: WebSocketEvent): void {
       if (!enter(event, scope.owner)) return
       try {
-        const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as MessageEvent, scope.parse)) : event
+        const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as WebSocketMessageEvent, scope.parse)) : event
         const result = listener.call(this, view)
         if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, `a "${type}" listener`))
       } catch (error) {
@@ -43,15 +44,15 @@ export class ListenerTable {
     return wrapped
   }
 
-  unwrap(type: string, listener: AnyListener): EventListener | undefined {
+  unwrap(type: string, listener: AnyListener): WebSocketListener | undefined {
     return this.#wrapped.get(type)?.get(listener)
   }
 }
 
-const parsedData = new WeakMap<Event, Map<unknown, unknown>>()
+const parsedData = new WeakMap<WebSocketEvent, Map<unknown, unknown>>()
 
 /** Parses once per event and parse function, however many listeners read it. */
-function parsed(event: MessageEvent, parse: (data: any) => unknown): unknown {
+function parsed(event: WebSocketMessageEvent, parse: (data: any) => unknown): unknown {
   let byParse = parsedData.get(event)
   if (byParse === undefined) parsedData.set(event, (byParse = new Map()))
   if (!byParse.has(parse)) byParse.set(parse, parse(event.data))

@@ -1,3 +1,5 @@
+import type { WebSocketEvent } from './ws-events.js'
+
 /**
  * msw's event patching across handlers: several handlers (links) may listen to
  * the same connection, and `event.stopPropagation()` in one handler's listener
@@ -11,10 +13,10 @@ interface PropagationState {
   stoppedBy?: object
 }
 
-const states = new WeakMap<Event, PropagationState>()
+const states = new WeakMap<WebSocketEvent, PropagationState>()
 
 /** False when another handler stopped `event`'s propagation; otherwise marks `owner` as running. */
-export function enter(event: Event, owner: object): boolean {
+export function enter(event: WebSocketEvent, owner: object): boolean {
   let state = states.get(event)
   if (state === undefined) {
     const created: PropagationState = {}

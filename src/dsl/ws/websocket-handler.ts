@@ -1,9 +1,9 @@
-import type { WebSocketClientConnection, WebSocketConnectionInfo, WebSocketServerConnection } from '@mswjs/interceptors/WebSocket'
-import { HANDLER_BRAND, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { brandAsHandler, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { compilePath, type CompiledPath } from '../http/path-pattern.js'
 import { listenerFailure, ListenerTable, type ListenerScope } from './listener-wrapper.js'
 import { webSocketIndexKey } from './ws-channel.js'
 import { WebSocketClient, WebSocketServer } from './ws-connection.js'
+import type { RawClientConnection, RawServerConnection, WebSocketConnectionInfo } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
 
 /** RFC 6455: the server met a condition it could not handle. */
@@ -39,8 +39,8 @@ export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
 
 /** What the connection objects of a WebSocket exchange look like (see the Node and browser sources). */
 interface ConnectionObjects {
-  readonly client: WebSocketClientConnection
-  readonly server: WebSocketServerConnection
+  readonly client: RawClientConnection
+  readonly server: RawServerConnection
   readonly info: WebSocketConnectionInfo
 }
 
@@ -67,7 +67,6 @@ export interface LinkCore {
 export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSocketData, Outgoing = WebSocketData>
   implements Handler<Record<string, string>, ConnectionContext>
 {
-  readonly [HANDLER_BRAND] = true as const
   readonly kind = 'websocket' as const
   readonly info: HandlerInfo
   readonly #link: LinkCore
@@ -77,6 +76,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** @internal Made by `link.addEventListener('connection', …)`. */
   constructor(link: LinkCore, listener: WebSocketConnectionListener<Params, Incoming, Outgoing>) {
+    brandAsHandler(this)
     this.#link = link
     this.#listener = listener
     this.info = { kind: 'ws', header: link.header }

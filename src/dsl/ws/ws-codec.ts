@@ -1,3 +1,4 @@
+import type { WebSocketEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
 
 /** True for what a WebSocket can send as it is. */
@@ -35,7 +36,7 @@ export function json(data: WebSocketData): any {
  * (`preventDefault()`, `stopPropagation()` act on the original, which every
  * listener shares).
  */
-export function withData<E extends Event>(event: E, data: unknown): E {
+export function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
   return new Proxy(event, {
     get(target, key) {
       if (key === 'data') return data

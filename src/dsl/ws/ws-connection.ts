@@ -1,6 +1,6 @@
-import type { WebSocketClientConnection, WebSocketServerConnection } from '@mswjs/interceptors/WebSocket'
 import { ListenerTable } from './listener-wrapper.js'
 import { serialize } from './ws-codec.js'
+import type { RawClientConnection, RawServerConnection, WebSocketCloseEvent, WebSocketEvent, WebSocketLike, WebSocketListenerOptions, WebSocketMessageEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
 
 /**
@@ -10,8 +10,8 @@ import type { WebSocketData } from './ws-types.js'
  * client.addEventListener('close', (event: WebSocketClientEventMap<string>['close']) => console.log(event.code))
  */
 export interface WebSocketClientEventMap<Incoming> {
-  message: MessageEvent<Incoming>
-  close: CloseEvent
+  message: WebSocketMessageEvent<Incoming>
+  close: WebSocketCloseEvent
 }
 
 /**
@@ -21,10 +21,10 @@ export interface WebSocketClientEventMap<Incoming> {
  * server.addEventListener('open', () => server.send('hello from the handler'))
  */
 export interface WebSocketServerEventMap {
-  open: Event
-  message: MessageEvent<WebSocketData>
-  error: Event
-  close: CloseEvent
+  open: WebSocketEvent
+  message: WebSocketMessageEvent<WebSocketData>
+  error: WebSocketEvent
+  close: WebSocketCloseEvent
 }
 
 /**
@@ -39,11 +39,11 @@ export interface WebSocketServerEventMap {
  * })
  */
 export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData> {
-  readonly #raw: WebSocketClientConnection
+  readonly #raw: RawClientConnection
   readonly #listeners: ListenerTable
 
   /** @internal Made for each handler that takes a connection. */
-  constructor(raw: WebSocketClientConnection, listeners: ListenerTable) {
+  constructor(raw: RawClientConnection, listeners: ListenerTable) {
     this.#raw = raw
     this.#listeners = listeners
   }
@@ -59,12 +59,12 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
   }
 
   /** The application's socket object. */
-  get socket(): WebSocket {
+  get socket(): WebSocketLike {
     return this.#raw.socket
   }
 
   /** The underlying @mswjs/interceptors connection (what msw exposes as `client`). */
-  get connection(): WebSocketClientConnection {
+  get connection(): RawClientConnection {
     return this.#raw
   }
 
@@ -83,19 +83,19 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
 
   addEventListener<Type extends keyof WebSocketClientEventMap<Incoming>>(
     type: Type,
-    listener: (this: WebSocket, event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
-    options?: AddEventListenerOptions | boolean,
+    listener: (event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
+    options?: WebSocketListenerOptions | boolean,
   ): void {
-    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, true) as never, options)
+    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, true), options)
   }
 
   removeEventListener<Type extends keyof WebSocketClientEventMap<Incoming>>(
     type: Type,
-    listener: (this: WebSocket, event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
-    options?: EventListenerOptions | boolean,
+    listener: (event: WebSocketClientEventMap<Incoming>[Type]) => unknown,
+    options?: WebSocketListenerOptions | boolean,
   ): void {
     const wrapped = this.#listeners.unwrap(type, listener)
-    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped as never, options)
+    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped, options)
   }
 }
 
@@ -115,17 +115,17 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
  * })
  */
 export class WebSocketServer<Incoming = WebSocketData> {
-  readonly #raw: WebSocketServerConnection
+  readonly #raw: RawServerConnection
   readonly #listeners: ListenerTable
 
   /** @internal Made for each handler that takes a connection. */
-  constructor(raw: WebSocketServerConnection, listeners: ListenerTable) {
+  constructor(raw: RawServerConnection, listeners: ListenerTable) {
     this.#raw = raw
     this.#listeners = listeners
   }
 
   /** The underlying @mswjs/interceptors connection (what msw exposes as `server`). */
-  get connection(): WebSocketServerConnection {
+  get connection(): RawServerConnection {
     return this.#raw
   }
 
@@ -151,18 +151,18 @@ export class WebSocketServer<Incoming = WebSocketData> {
 
   addEventListener<Type extends keyof WebSocketServerEventMap>(
     type: Type,
-    listener: (this: WebSocket, event: WebSocketServerEventMap[Type]) => unknown,
-    options?: AddEventListenerOptions | boolean,
+    listener: (event: WebSocketServerEventMap[Type]) => unknown,
+    options?: WebSocketListenerOptions | boolean,
   ): void {
-    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, false) as never, options)
+    this.#raw.addEventListener(type, this.#listeners.wrap(type, listener, false), options)
   }
 
   removeEventListener<Type extends keyof WebSocketServerEventMap>(
     type: Type,
-    listener: (this: WebSocket, event: WebSocketServerEventMap[Type]) => unknown,
-    options?: EventListenerOptions | boolean,
+    listener: (event: WebSocketServerEventMap[Type]) => unknown,
+    options?: WebSocketListenerOptions | boolean,
   ): void {
     const wrapped = this.#listeners.unwrap(type, listener)
-    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped as never, options)
+    if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped, options)
   }
 }

@@ -1,0 +1,106 @@
+import type { WebSocketData } from './ws-types.js'
+
+// Structural types for the events and connection ends of a mocked WebSocket.
+// They name only what handlers use, so the published types need neither the
+// DOM lib nor @mswjs/interceptors' (ESM-only) declarations: the DOM's events
+// and the interceptors' connections satisfy them.
+
+/**
+ * An event of a WebSocket connection end, as listeners see it.
+ *
+ * @example
+ * server.addEventListener('open', (event: WebSocketEvent) => console.log(event.type))
+ */
+export interface WebSocketEvent {
+  readonly type: string
+  readonly defaultPrevented: boolean
+  /** Stops mocklib forwarding the event (client → server or server → client). */
+  preventDefault(): void
+  /** Stops the listeners of the other handlers (links) of this connection. */
+  stopPropagation(): void
+  /** Stops every later listener, this handler's too. */
+  stopImmediatePropagation(): void
+}
+
+/**
+ * A `message` event; `data` is typed (and parsed) as the link declares.
+ *
+ * @example
+ * client.addEventListener('message', (event: WebSocketMessageEvent<string>) => client.send(event.data))
+ */
+export interface WebSocketMessageEvent<Data = WebSocketData> extends WebSocketEvent {
+  readonly data: Data
+}
+
+/**
+ * A `close` event.
+ *
+ * @example
+ * client.addEventListener('close', (event: WebSocketCloseEvent) => console.log(event.code, event.reason))
+ */
+export interface WebSocketCloseEvent extends WebSocketEvent {
+  readonly code: number
+  readonly reason: string
+  readonly wasClean: boolean
+}
+
+/**
+ * Options of `addEventListener` on a connection end.
+ *
+ * @example
+ * client.addEventListener('message', onMessage, { once: true })
+ */
+export interface WebSocketListenerOptions {
+  readonly once?: boolean
+  readonly signal?: AbortSignal
+  readonly capture?: boolean
+}
+
+/**
+ * What the application asked for when it connected.
+ *
+ * @example
+ * chat.addEventListener('connection', ({ info }) => info.protocols)
+ */
+export interface WebSocketConnectionInfo {
+  /** `protocols` as passed to `new WebSocket(url, protocols)`. */
+  readonly protocols: string | readonly string[] | undefined
+}
+
+/**
+ * The application's socket, as far as handlers read it.
+ *
+ * @example
+ * chat.addEventListener('connection', ({ client }) => client.socket.readyState)
+ */
+export interface WebSocketLike {
+  readonly url: string
+  readonly readyState: number
+  readonly protocol: string
+}
+
+/** A listener as connection ends take it. */
+export type WebSocketListener = (event: any) => unknown
+
+/** An end of an intercepted connection that takes listeners. @internal */
+interface RawEnd {
+  addEventListener(type: string, listener: WebSocketListener, options?: WebSocketListenerOptions | boolean): void
+  removeEventListener(type: string, listener: WebSocketListener, options?: WebSocketListenerOptions | boolean): void
+}
+
+/** The client end an interception source hands over (the interceptors' `WebSocketClientConnection`). @internal */
+export interface RawClientConnection extends RawEnd {
+  readonly id: string
+  readonly url: URL
+  readonly socket: WebSocketLike
+  send(data: WebSocketData): void
+  close(code?: number, reason?: string): void
+}
+
+/** The server end an interception source hands over (the interceptors' `WebSocketServerConnection`). @internal */
+export interface RawServerConnection extends RawEnd {
+  readonly readyState: number
+  connect(): void
+  send(data: WebSocketData): void
+  close(): void
+}
