@@ -1,7 +1,7 @@
 // REST handler typing: params from the path, explicit msw-style generics, request
 // bodies, resolver results, predicate forms and options.
 import { expectTypeOf } from 'expect-type'
-import { http, HttpHandler, HttpResponse, passthrough, type DefaultBodyType, type PathParams, type StrictRequest } from 'mocklib'
+import { http, HttpHandler, HttpResponse, passthrough, type JsonBodyType, type PathParams, type StrictRequest } from 'mocklib'
 
 // --- Params inferred from the path literal -----------------------------------
 
@@ -62,7 +62,7 @@ expectTypeOf<PathParams<`/${string}/:id`>>().toEqualTypeOf<{ id: string }>()
 // --- The other resolver fields ----------------------------------------------
 
 http.post('/posts', ({ request, cookies, requestId }) => {
-  expectTypeOf(request).toEqualTypeOf<StrictRequest<DefaultBodyType>>()
+  expectTypeOf(request).toEqualTypeOf<StrictRequest<JsonBodyType>>()
   expectTypeOf(cookies).toEqualTypeOf<Record<string, string>>()
   expectTypeOf(requestId).toEqualTypeOf<string>()
 })
@@ -116,9 +116,9 @@ http.get<{}, never, Post>('/posts/gen', function* () {
 // @ts-expect-error params are strings
 http.get<{ id: number }>('/posts/:id', () => undefined)
 
-// Issue 13 item 10: without a declared RequestBody, json() is msw's DefaultBodyType union, not any.
+// Issue 13 item 10: without a declared RequestBody, json() is the JSON union (msw's DefaultBodyType), not any.
 http.post('/loose', async ({ request }) => {
-  expectTypeOf(request.json()).toEqualTypeOf<Promise<DefaultBodyType>>()
+  expectTypeOf(request.json()).toEqualTypeOf<Promise<JsonBodyType>>()
   const body = await request.json()
   // @ts-expect-error the body must be narrowed before use
   body.title

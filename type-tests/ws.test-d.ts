@@ -7,7 +7,7 @@ const handler = chat.addEventListener('connection', ({ client, server, params, i
   expectTypeOf(params).toEqualTypeOf<{ room: string; thread?: string | undefined }>()
   // @ts-expect-error no such param
   params.user
-  expectTypeOf(info.protocols).toEqualTypeOf<string | string[] | undefined>()
+  expectTypeOf(info.protocols).toEqualTypeOf<string | readonly string[] | undefined>()
   expectTypeOf(client.id).toEqualTypeOf<string>()
   expectTypeOf(client.url).toEqualTypeOf<URL>()
   client.addEventListener('message', (event) => {
