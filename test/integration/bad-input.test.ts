@@ -135,7 +135,8 @@ describe('aborted requests', () => {
       }),
     )
     const error = await new Promise<unknown>((resolve) => {
-      const request = nodeHttps.get(`${API}/destroyed`, () => resolve('response'))
+      // A fresh connection: see the note on pooled sockets in the socket layer (README, Limits).
+      const request = nodeHttps.get(`${API}/destroyed`, { agent: false }, () => resolve('response'))
       request.on('error', resolve)
       setTimeout(() => request.destroy(new Error('client gave up')), 10)
     })
