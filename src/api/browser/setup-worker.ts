@@ -1,5 +1,5 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
-import { createMockAssertions, type MockAssertions } from '../../dsl/index.js'
+import { createMockAssertions, recordRuntime, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { connectWorker, interceptInPage } from '../../kernel/browser/index.js'
 import { fallbackText } from './messages.js'
@@ -30,6 +30,19 @@ export interface SetupWorkerApi extends HandlerManagement, MockAssertions {
   stop(): Promise<void>
   /** Lifecycle events; none fires after `stop()`. */
   readonly events: LifecycleEvents
+  /**
+   * Starts recording this page's exchanges as HAR 1.2: by default what the
+   * network answered (passthrough, unhandled requests let through);
+   * `{ include: 'all' }` adds mocked answers. Secrets in headers are redacted.
+   * `await recording.settled()` then `recording.stop()` gives the HAR.
+   *
+   * @example
+   * const recording = worker.record()
+   * await fetch('/api/user')
+   * await recording.settled()
+   * const har = recording.stop()
+   */
+  record(options?: RecordOptions): Recording
 }
 
 // Said once per page, however many times mocking starts.
@@ -100,6 +113,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
     ...createHandlerManagement(store, 'worker'),
     ...createMockAssertions(store, core.observers),
     events: core.emitter,
+    record: (options) => recordRuntime(core, store.current(), options),
     async start(options = {}) {
       if (running) throw new Error(message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'))
       const started = begin(options)
