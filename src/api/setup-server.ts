@@ -88,7 +88,8 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
       createWebSocketSource(),
     ],
     // Cookies set by earlier mocked responses (as msw), and the page's in a DOM test environment.
-    readCookies: (request) => Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
+    readCookies: (request) =>
+      cookieJar.size === 0 && typeof document === 'undefined' ? undefined : Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
   })
   core.observers.add(rememberMockedCookies)
   let stop: (() => void) | undefined

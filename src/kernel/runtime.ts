@@ -16,8 +16,8 @@ export interface RuntimeOptions {
   readonly store: ScopeStore
   /** Started on `start()`, stopped on `stop()`, in this order. */
   readonly sources: readonly Source[]
-  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
-  readonly readCookies?: (request: Request) => Record<string, string>
+  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar); `undefined` for none. */
+  readonly readCookies?: (request: Request) => Record<string, string> | undefined
   /** True in a browser: requests for static assets are never reported as unhandled. */
   readonly exemptStaticAssets?: boolean
 }

@@ -1,3 +1,4 @@
+import { ContextScratchpad } from './context-scratchpad.js'
 import type { ExchangeContext, WebSocketExchange } from './contracts.js'
 import type { HandlerScope } from './handler-scope.js'
 
@@ -5,14 +6,13 @@ import type { HandlerScope } from './handler-scope.js'
  * What WebSocket handlers see while they match a connection: the exchange
  * (its URL, protocols and connection objects), with the usual memo and notes.
  */
-export class ConnectionContext implements ExchangeContext {
-  #memo: Map<unknown, unknown> | undefined
-  #notes: string[] | undefined
-
+export class ConnectionContext extends ContextScratchpad implements ExchangeContext {
   constructor(
     readonly exchange: WebSocketExchange,
     readonly scope: HandlerScope,
-  ) {}
+  ) {
+    super()
+  }
 
   get requestId(): string {
     return this.exchange.id
@@ -20,23 +20,6 @@ export class ConnectionContext implements ExchangeContext {
 
   get url(): URL {
     return this.exchange.url
-  }
-
-  get notes(): readonly string[] {
-    return this.#notes ?? []
-  }
-
-  addNote(text: string): void {
-    this.#notes ??= []
-    if (!this.#notes.includes(text)) this.#notes.push(text)
-  }
-
-  memo<T>(key: unknown, compute: (context: this) => T): T {
-    this.#memo ??= new Map()
-    if (this.#memo.has(key)) return this.#memo.get(key) as T
-    const value = compute(this)
-    this.#memo.set(key, value)
-    return value
   }
 }
 

@@ -61,7 +61,19 @@ function withContentType(init: HttpResponseInit | undefined, contentType: string
 
 /** The UTF-8 size of a text body; 0 when there is none. */
 function textLength(text: string | null | undefined): number {
-  return text ? new TextEncoder().encode(text).byteLength : 0
+  if (!text) return 0
+  // UTF-8 byte length without encoding the text (every response pays for this).
+  let bytes = text.length
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x80) continue
+    if (code < 0x800) bytes += 1
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2 // a surrogate pair: 4 bytes for 2 UTF-16 units
+      index++
+    } else bytes += 2
+  }
+  return bytes
 }
 
 /** Status 200 by default, and the standard reason phrase when none is given (as msw). */

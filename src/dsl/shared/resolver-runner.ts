@@ -111,7 +111,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
   run(info: Info): Response | undefined | Promise<Response | undefined> {
     if (this.#done) return this.#final?.clone()
     const resolution = new Resolution(this, info.request)
-    Object.defineProperty(info, 'finalize', { get: () => resolution.finalize(), enumerable: true, configurable: true })
+    // A plain property (a getter per request costs more); the abort listener is added on first use only.
+    ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize()(cleanup)
     if (this.#iterator) return this.#step(resolution)
     let result: unknown
     try {
