@@ -2,10 +2,8 @@ import type { Exchange, HttpExchange, Source, WebSocketExchange } from './contra
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import { LifecycleEmitter } from './events.js'
-import type { MockingCore, Resolution } from './mocking-core.js'
-import { bypassMarkOf, isPassthrough } from './passthrough.js'
+import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
-import { createRequestId } from './request-id.js'
 import type { ScopeStore } from './scope-store.js'
 import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
 import { applyUnhandledPolicy, type UnhandledRequestStrategy } from './unhandled-policy.js'
@@ -34,7 +32,7 @@ export interface RuntimeStartOptions {
  * the unhandled-request policy, and tells observers (history, recording).
  * Every real response is reported here, once.
  */
-export interface Runtime extends MockingCore {
+export interface Runtime {
   readonly emitter: LifecycleEmitter
   readonly observers: Set<TrafficObserver>
   readonly store: ScopeStore
@@ -175,23 +173,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         console.error(message('An internal error stopped this request; please report it.'), error)
         exchange.errorWith(asError(error))
       }
-    },
-    resolve(request, requestId = createRequestId()) {
-      return new Promise<Resolution>((resolve) => {
-        void runtime.handle({
-          kind: 'http',
-          id: requestId,
-          request,
-          bypassed: bypassMarkOf(request) === 'bypass',
-          respondWith: (response) => resolve({ kind: 'mocked', response }),
-          errorWith: (error) => resolve({ kind: 'error', error }),
-          passthrough: () => {
-            resolve({ kind: 'passthrough' })
-            // A first-kernel source reports the real response itself.
-            return Promise.resolve(undefined)
-          },
-        })
-      })
     },
     start(startOptions = {}) {
       if (stops) return

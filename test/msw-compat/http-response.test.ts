@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const API = 'http://api.response-defaults.test'
 
 // Both classes are driven through one loose shape: the comparison is at run time.
-type AnyHttpResponse = { json(body?: unknown, init?: ResponseInit): Response; text(body?: string, init?: ResponseInit): Response } & Record<string, any>
+type AnyHttpResponse = { new (body?: any, init?: ResponseInit): Response; json(body?: unknown, init?: ResponseInit): Response; text(body?: string, init?: ResponseInit): Response } & Record<string, any>
 type Make = (R: AnyHttpResponse) => Response
 const cases: Record<string, Make> = {
   'json': (R) => R.json({ name: 'Zoë' }),

@@ -33,7 +33,7 @@ describe('http custom predicates', () => {
       http.get(
         ({ request }) => {
           const found = /^\/users\/(\w+)$/.exec(new URL(request.url).pathname)
-          return found ? { matches: true, params: { id: found[1]! } } : { matches: false, params: {} }
+          return found ? { matches: true, params: { id: found[1]! } } : { matches: false }
         },
         ({ params }) => HttpResponse.json({ id: params.id }),
       ),

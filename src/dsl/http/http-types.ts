@@ -4,7 +4,7 @@ import type { JsonBodyType, StrictRequest } from '../response/body-types.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
-import type { HttpPredicate, HttpPredicateInfo } from './http-predicate.js'
+import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
 import type { MockTypeError } from '../mock/type-error.js'
 import type { PathCheck, PathParams } from './path-params.js'
 
@@ -88,7 +88,7 @@ export interface HttpHandlerFactory {
   // Without explicit Params a string path always takes the overload above, so
   // a pattern the runtime refuses cannot slip through here.
   <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = JsonBodyType, ResponseBody = any>(
-    predicate: [Params] extends [UndeclaredParams] ? RegExp | ((info: HttpPredicateInfo) => boolean) : HttpPredicate,
+    predicate: [Params] extends [UndeclaredParams] ? RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>) : HttpPredicate,
     resolver: HttpResolver<NoInfer<[Params] extends [UndeclaredParams] ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
     options?: HandlerOptions,
   ): HttpHandler

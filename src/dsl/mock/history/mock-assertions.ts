@@ -73,7 +73,7 @@ function nearest(mock: MockHandler, recent: readonly RecentRequest[]): RecentReq
 /**
  * Creates the history and assertion API over a runtime's scope store, and
  * registers the recorder that feeds it in `observers` (a runtime's
- * `MockingCore.observers`).
+ * `Runtime.observers`).
  *
  * @example
  * const assertions = createMockAssertions(store, core.observers)

@@ -26,7 +26,7 @@ function record(context: RequestContext, handler: Handler | undefined): void {
 /**
  * The traffic observer behind request history and assertions: records each
  * request in the scope it was made in (see `ScopeTraffic` for the bounds).
- * Add it to a runtime's `MockingCore.observers`.
+ * Add it to a runtime's `Runtime.observers`.
  *
  * @example
  * core.observers.add(createTrafficRecorder())
