@@ -100,6 +100,8 @@ export {
   type RedactOptions,
   type RecordOptions,
 } from './record/index.js'
+// For the browser console log (not re-exported).
+export { statusText } from './response/status-text.js'
 // For the har2ts command line and the runtimes' record() (not re-exported as they are).
 export { parseHar, recordRuntime, type Recording } from './record/index.js'
 export {

@@ -96,7 +96,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       emitter.emit('unhandledException', { ...info, error: thrown })
       const response = exceptionResponse(thrown)
       for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-      return answer(exchange, response, info, finish)
+      return answer(exchange, response, info, finish, copy !== undefined)
     }
 
     if (outcome.kind === 'unmatched') {
@@ -105,7 +105,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, context.url, context.notes, options)
       if (verdict.action === 'respond') {
         emitter.emit('unhandledException', { ...info, error: verdict.error })
-        return answer(exchange, verdict.response, info, finish)
+        return answer(exchange, verdict.response, info, finish, copy !== undefined)
       }
       emitter.emit('request:end', info)
       if (verdict.action === 'fail') {
@@ -129,7 +129,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
     emitter.emit('request:match', info)
     emitter.emit('request:end', info)
-    return answer(exchange, response, info, finish)
+    return answer(exchange, response, info, finish, copy !== undefined)
   }
 
   function answer(
@@ -137,8 +137,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     response: Response,
     info: { request: Request; requestId: string },
     finish: (outcome: 'mocked', response: Response | undefined) => void,
+    recordingNow: boolean,
   ): void {
-    const copy = recording() && response.type !== 'error' ? response.clone() : undefined
+    const copy = recordingNow && response.type !== 'error' ? response.clone() : undefined
     if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...info, response: response.type === 'error' ? response : response.clone() })
     exchange.respondWith(response)
     finish('mocked', copy)

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http'
 import type { LegacyHandler } from './dispatch-handler.js'
 
 /**
@@ -9,7 +8,8 @@ import type { LegacyHandler } from './dispatch-handler.js'
  * statusTextOf(new Response(null, { status: 404 })) // 'Not Found'
  */
 export function statusTextOf(response: Response): string {
-  return response.statusText || STATUS_CODES[response.status] || ''
+  // node:http is loaded when a response is played, not when mocklib/node is imported.
+  return response.statusText || process.getBuiltinModule('node:http').STATUS_CODES[response.status] || ''
 }
 
 /**

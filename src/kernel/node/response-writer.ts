@@ -1,4 +1,5 @@
 import { createResponseMark } from '../response-mark.js'
+import { statusTextOf } from './dispatch-replay.js'
 import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'
@@ -32,7 +33,7 @@ export async function writeResponse(socket: MockSocket, response: Response, meth
   const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || response.body === null
   const hasLength = response.headers.has('content-length')
   const chunked = !bodyless && !hasLength
-  let head = `HTTP/1.1 ${status} ${response.statusText || process.getBuiltinModule('node:http').STATUS_CODES[status] || ''}${CRLF}`
+  let head = `HTTP/1.1 ${status} ${statusTextOf(response)}${CRLF}`
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || (chunked && name === 'transfer-encoding')) continue
     head += `${name}: ${value}${CRLF}`
