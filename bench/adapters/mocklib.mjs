@@ -1,6 +1,8 @@
-// mocklib, from the built dist (what users get).
-import { graphql, http, HttpResponse } from '../../dist/index.js'
-import { setupServer } from '../../dist/node.js'
+// mocklib, from the built dist (what users get). MOCKLIB_BENCH_DIST points at another build
+// (an absolute folder), so that two builds can be compared without overwriting dist/.
+const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../dist/', import.meta.url)
+const { graphql, http, HttpResponse } = await import(new URL('index.js', dist).href)
+const { setupServer } = await import(new URL('node.js', dist).href)
 import { BODY, patternOf } from '../lib/measure.mjs'
 
 export const label = 'mocklib'

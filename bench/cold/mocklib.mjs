@@ -1,5 +1,6 @@
-const { http, HttpResponse } = await import('../../dist/index.js')
-const { setupServer } = await import('../../dist/node.js')
+const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../dist/', import.meta.url)
+const { http, HttpResponse } = await import(new URL('index.js', dist).href)
+const { setupServer } = await import(new URL('node.js', dist).href)
 const server = setupServer(http.get('/api/r0/:id', () => HttpResponse.json({ id: 1 })))
 server.listen({ onUnhandledRequest: 'error' })
 server.close()
