@@ -33,11 +33,16 @@ const compilerOptions = {
   lib: ['es2022', 'dom'],
 }
 
+// MOCKLIB_BENCH_DIST (an absolute folder built with `npx tsup --out-dir …`) checks mocklib's
+// files against that build instead of dist/, so two builds can be compared.
+const otherDist = process.env.MOCKLIB_BENCH_DIST
+
 function write(name, source) {
   const dir = `${root}${name}/`
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}handlers.ts`, source)
-  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions, files: ['handlers.ts'] }, null, 2))
+  const options = otherDist && name !== 'msw' && name !== 'msw2' ? { ...compilerOptions, paths: { mocklib: [`${otherDist}/index.d.ts`] } } : compilerOptions
+  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions: options, files: ['handlers.ts'] }, null, 2))
   return `${dir}tsconfig.json`
 }
 
@@ -60,7 +65,7 @@ function runTsc(tsc, project) {
  *   one row per compiler and mocklib style, columns mocklib / msw2 / msw3 (median check time, ms)
  */
 export async function measureTypecheck({ rounds }) {
-  const index = await import('../../dist/index.js')
+  const index = await import(otherDist ? `file://${otherDist}/index.js` : '../../dist/index.js')
   const operations = 'graphql' in index ? OPERATIONS : 0
   const projects = {
     mocklib: write('mocklib', mocklibFile({ routes: ROUTES, operations })),
