@@ -157,6 +157,12 @@ export interface Handler<Match = unknown, Context extends ExchangeContext = any>
   readonly kind: ExchangeKind
   readonly info: HandlerInfo
   readonly indexKey: IndexKey
+  /**
+   * More kinds of exchange this handler takes, each filed under its own key (a
+   * GraphQL subscription answers an HTTP event stream and a WebSocket
+   * connection). `match` and `respond` tell them apart by `context.exchange.kind`.
+   */
+  readonly alsoTakes?: readonly { readonly kind: ExchangeKind; readonly indexKey: IndexKey }[]
   match(context: Context): Match | undefined | Promise<Match | undefined>
   respond(match: Match, context: Context): Response | undefined | Promise<Response | undefined>
   /** Reserves one use; false when the handler is used up. */

@@ -1,4 +1,4 @@
-import type { Channel, ExchangeContext, ExchangeKind, Handler } from './contracts.js'
+import type { Channel, ExchangeContext, ExchangeKind, Handler, IndexKey } from './contracts.js'
 
 type KeyTable = Map<string, number[]>
 type KindIndex = Map<Channel<any>, KeyTable>
@@ -51,15 +51,18 @@ const NONE_CHANNELS: readonly Channel[] = Object.freeze([])
 
 function buildIndex(handlers: readonly Handler[]): Map<ExchangeKind, KindIndex> {
   const index = new Map<ExchangeKind, KindIndex>()
-  handlers.forEach((handler, position) => {
-    const { channel, key } = handler.indexKey
-    let byChannel = index.get(handler.kind)
-    if (!byChannel) index.set(handler.kind, (byChannel = new Map()))
+  const file = (kind: ExchangeKind, { channel, key }: IndexKey, position: number): void => {
+    let byChannel = index.get(kind)
+    if (!byChannel) index.set(kind, (byChannel = new Map()))
     let table = byChannel.get(channel)
     if (!table) byChannel.set(channel, (table = new Map()))
     const bucket = table.get(key)
     if (bucket) bucket.push(position)
     else table.set(key, [position])
+  }
+  handlers.forEach((handler, position) => {
+    file(handler.kind, handler.indexKey, position)
+    if (handler.alsoTakes !== undefined) for (const extra of handler.alsoTakes) file(extra.kind, extra.indexKey, position)
   })
   return index
 }
