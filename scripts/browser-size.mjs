@@ -3,9 +3,11 @@
 // the same way (esbuild, browser platform, ESM, code splitting) in one run.
 // "initial" is what a page loads up front; "lazy" is loaded on demand (the
 // in-page fallback interceptors, graphql). Measures the built package: run
-// `npm run build` first.
+// `npm run build` first, or measure another build (e.g. `npx tsup --out-dir
+// /tmp/my-dist`) without touching dist/ by naming its folder:
 //
 //   node scripts/browser-size.mjs
+//   MOCKLIB_SIZE_DIST=/tmp/my-dist node scripts/browser-size.mjs
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +15,9 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// The build measured: dist/ (through the package's own exports) or the folder MOCKLIB_SIZE_DIST names.
+const distDir = resolve(root, process.env.MOCKLIB_SIZE_DIST ?? 'dist')
+const alias = process.env.MOCKLIB_SIZE_DIST === undefined ? {} : { mocklib: resolve(distDir, 'index.js'), 'mocklib/browser': resolve(distDir, 'browser.js') }
 
 const cases = [
   ['mocklib/browser (entry)', "export * from 'mocklib/browser'"],
@@ -34,6 +39,9 @@ export async function measure(contents) {
     absWorkingDir: root,
     outdir: resolve(root, '.size-out'),
     metafile: true,
+    alias,
+    // A build outside the project resolves its dependencies from the project's node_modules.
+    nodePaths: [resolve(root, 'node_modules')],
     logLevel: 'silent',
   })
   const outputs = result.metafile.outputs
@@ -58,8 +66,8 @@ export async function measure(contents) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
 
 async function main() {
-  if (!existsSync(new URL('../dist/browser.js', import.meta.url))) {
-    console.error('dist/browser.js is missing: run `npm run build` first.')
+  if (!existsSync(resolve(distDir, 'browser.js'))) {
+    console.error(`${resolve(distDir, 'browser.js')} is missing: run \`npm run build\` first (or \`npx tsup --out-dir ${distDir}\`).`)
     process.exit(1)
   }
   const rows = []
@@ -68,10 +76,10 @@ async function main() {
     rows.push([name, kb(sizes.initial), kb(sizes.initialGzip), sizes.lazy ? `${kb(sizes.lazy)} / ${kb(sizes.lazyGzip)}` : '-'])
   }
   for (const [name, path] of [
-    ['mocklib worker script', 'dist/mocklib-worker.js'],
-    ['msw worker script', 'node_modules/msw/lib/mockServiceWorker.js'],
+    ['mocklib worker script', resolve(distDir, 'mocklib-worker.js')],
+    ['msw worker script', resolve(root, 'node_modules/msw/lib/mockServiceWorker.js')],
   ]) {
-    const file = readFileSync(new URL(`../${path}`, import.meta.url))
+    const file = readFileSync(path)
     const minified = (await build({ stdin: { contents: file.toString() }, write: false, minify: true, logLevel: 'silent' })).outputFiles[0].contents
     rows.push([name, kb(minified.length), kb(gzipSync(minified, { level: 9 }).length), '-'])
   }
