@@ -20,7 +20,16 @@ export { cookieJar, CookieJar } from './response/cookie-jar.js'
 export { passthrough } from './response/passthrough.js'
 export { ResolverRunner, type Cleanup, type FinalizeFunction } from './shared/resolver-runner.js'
 export type { IsAny, MaybePromise } from './shared/maybe-promise.js'
-export { graphql } from './graphql/graphql.js'
+export { graphql, type GraphQLLink } from './graphql/graphql.js'
+export { GraphQLSubscriptionHandler } from './graphql/subscription-handler.js'
+export type {
+  GraphQLSubscriptionHandlerFactory,
+  GraphQLSubscriptionResolver,
+  GraphQLSubscriptionResolverInfo,
+  GraphQLSubscriptionResult,
+  GraphQLSubscriptionStream,
+  GraphQLSubscriptionTransport,
+} from './graphql/subscription-types.js'
 export { GraphQLHandler } from './graphql/graphql-handler.js'
 export type { GraphQLPredicate, GraphQLPredicateInfo, GraphQLPredicateResult } from './graphql/operation-selector.js'
 export { executeGraphQL, resolveWithSchema, type ExecuteGraphQLOptions, type MockSchema } from './graphql/execute-graphql.js'
@@ -29,7 +38,6 @@ export type {
   GraphQLAnyOperationHandlerFactory,
   GraphQLDocumentLike,
   GraphQLErrorItem,
-  GraphQLLink,
   GraphQLOperationHandlerFactory,
   GraphQLOperationSelector,
   GraphQLResolver,

@@ -193,16 +193,3 @@ export interface GraphQLOperationHandlerFactory {
 export interface GraphQLAnyOperationHandlerFactory {
   <Result = any, Variables = GraphQLVariables>(resolver: GraphQLResolver<Result, Variables, string | undefined>, options?: HandlerOptions): GraphQLHandler
 }
-
-/**
- * The handler factories of one GraphQL endpoint, returned by `graphql.link(url)`.
- *
- * @example
- * const github = graphql.link('https://api.github.com/graphql')
- * github.query('GetUser', () => HttpResponse.json({ data: { user: { login: 'octocat' } } }))
- */
-export interface GraphQLLink {
-  readonly query: GraphQLOperationHandlerFactory
-  readonly mutation: GraphQLOperationHandlerFactory
-  readonly operation: GraphQLAnyOperationHandlerFactory
-}

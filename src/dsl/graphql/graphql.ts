@@ -1,7 +1,27 @@
 import type { HandlerOptions } from '../../kernel/index.js'
 import type { HttpPredicate } from '../http/http-predicate.js'
 import { compileEndpoint, GraphQLHandler, type GraphQLEndpoint } from './graphql-handler.js'
-import type { GraphQLAnyOperationHandlerFactory, GraphQLLink, GraphQLOperationHandlerFactory } from './graphql-types.js'
+import type { GraphQLAnyOperationHandlerFactory, GraphQLOperationHandlerFactory } from './graphql-types.js'
+import { GraphQLSubscriptionHandler } from './subscription-handler.js'
+import type { GraphQLSubscriptionHandlerFactory } from './subscription-types.js'
+
+/**
+ * The handler factories of one GraphQL endpoint, returned by `graphql.link(url)`.
+ *
+ * @example
+ * const github = graphql.link('https://api.github.com/graphql')
+ * github.query('GetUser', () => HttpResponse.json({ data: { user: { login: 'octocat' } } }))
+ */
+export interface GraphQLLink {
+  readonly query: GraphQLOperationHandlerFactory
+  readonly mutation: GraphQLOperationHandlerFactory
+  readonly operation: GraphQLAnyOperationHandlerFactory
+  /**
+   * Subscriptions on this endpoint, over GraphQL-over-SSE requests to it and
+   * graphql-ws WebSockets to it (`ws:`/`wss:` read as `http:`/`https:`).
+   */
+  readonly subscription: GraphQLSubscriptionHandlerFactory
+}
 
 function factoriesFor(endpoint: GraphQLEndpoint | undefined): GraphQLLink {
   return {
@@ -11,6 +31,8 @@ function factoriesFor(endpoint: GraphQLEndpoint | undefined): GraphQLLink {
       new GraphQLHandler({ operationType: 'mutation', selector }, resolver, options, endpoint)) as GraphQLOperationHandlerFactory,
     operation: ((resolver: unknown, options?: HandlerOptions) =>
       new GraphQLHandler({ operationType: 'any' }, resolver, options, endpoint)) as GraphQLAnyOperationHandlerFactory,
+    subscription: ((selector: unknown, resolver: unknown, options?: HandlerOptions) =>
+      new GraphQLSubscriptionHandler(selector, resolver, options, endpoint)) as GraphQLSubscriptionHandlerFactory,
   }
 }
 
@@ -31,12 +53,25 @@ const anyEndpoint = factoriesFor(undefined)
  *     HttpResponse.json({ errors: [{ message: `Post ${variables.postId} not found` }] }),
  *   ),
  *   graphql.link('https://api.example.com/graphql').operation(() => HttpResponse.json({ data: null })),
+ *   graphql.subscription('OnPost', async function* () {
+ *     yield { data: { onPost: { id: '1' } } }
+ *   }),
  * ]
  */
 export const graphql: {
   readonly query: GraphQLOperationHandlerFactory
   readonly mutation: GraphQLOperationHandlerFactory
   readonly operation: GraphQLAnyOperationHandlerFactory
+  /**
+   * A subscription, answered over graphql-ws WebSockets (`graphql-transport-ws`)
+   * and GraphQL over SSE by an async generator of results `{ data, errors? }`.
+   *
+   * @example
+   * graphql.subscription(OnCountDocument, async function* ({ variables }) {
+   *   for (let count = 1; count <= variables.to; count++) yield { data: { count } }
+   * })
+   */
+  readonly subscription: GraphQLSubscriptionHandlerFactory
   /**
    * The same factories, scoped to one endpoint: a URL or path pattern as in
    * `http.*` (`https://*.example.com/graphql`), a RegExp or a predicate function.

@@ -1,0 +1,160 @@
+import { RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { webSocketIndexKey } from '../ws/ws-channel.js'
+import { graphQLChannel } from './graphql-channel.js'
+import type { GraphQLEndpoint } from './graphql-handler.js'
+import type { ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState } from './graphql-request-state.js'
+import { GRAPHQL_TRANSPORT_WS } from './graphql-ws-protocol.js'
+import { compileSelector, type CompiledSelector } from './operation-selector.js'
+import { connectionOf, startSession, SUBSCRIPTION_BRAND, type SubscriptionCandidate, type SubscriptionConnection, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
+import { acceptsEventStream, eventStreamResponse } from './subscription-sse.js'
+import { iteratorOf, type SubscriptionIterator } from './subscription-stream.js'
+
+/**
+ * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
+ * a `graphql.link(url)`). One handler answers both transports:
+ *
+ * - GraphQL over SSE: an HTTP request for a subscription that accepts
+ *   `text/event-stream` is answered with an event stream (`next`…, `complete`).
+ * - graphql-ws: a WebSocket that asks for the `graphql-transport-ws`
+ *   subprotocol on the handler's endpoint is taken by the first such handler
+ *   of the list, which plays the protocol; each `subscribe` then goes to the
+ *   subscription handlers of the connection's scope in list order (overrides
+ *   added later with `server.use` count for later subscriptions).
+ *
+ * @example
+ * const handler = graphql.subscription('OnCount', async function* () { yield { data: { count: 1 } } })
+ * handler.info.header // 'subscription OnCount (origin: *)'
+ */
+export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation | SubscriptionConnection> implements SubscriptionCandidate {
+  readonly info: HandlerInfo
+  readonly indexKey: IndexKey
+  readonly alsoTakes: readonly { readonly kind: 'websocket'; readonly indexKey: IndexKey }[]
+  readonly #selector: CompiledSelector
+  readonly #endpoint: GraphQLEndpoint | undefined
+  readonly #resolver: (info: SubscriptionResolverInfoRuntime) => unknown
+  /** Connections this handler matched and the kernel is about to claim (see `claim`). */
+  #connectionClaims = 0
+
+  constructor(selector: unknown, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
+    super(options)
+    Object.defineProperty(this, SUBSCRIPTION_BRAND, { value: true })
+    this.#selector = compileSelector('subscription', selector, 'graphql.subscription()')
+    this.#endpoint = endpoint
+    const header = `${this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
+    this.info = { kind: 'graphql', header }
+    this.indexKey = { channel: graphQLChannel, key: this.#selector.key }
+    // A string endpoint files the WebSocket side under its host; anything else under every host.
+    this.alsoTakes = [{ kind: 'websocket', indexKey: webSocketIndexKey(endpoint?.label ?? '*') }]
+    if (typeof resolver !== 'function') {
+      throw new TypeError(`[mocklib] graphql.subscription() for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
+    }
+    this.#resolver = resolver as (info: SubscriptionResolverInfoRuntime) => unknown
+  }
+
+  /** The short name used in messages. @internal */
+  get label(): string {
+    return this.#endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${this.#endpoint.label}`
+  }
+
+  match(context: ExchangeContext): ParsedOperation | SubscriptionConnection | undefined | Promise<ParsedOperation | SubscriptionConnection | undefined> {
+    return context.exchange.kind === 'websocket' ? this.#matchConnection(context as ConnectionContext) : this.#matchRequest(context as RequestContext)
+  }
+
+  respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
+    if (context.exchange.kind === 'websocket') {
+      startSession(match as SubscriptionConnection, context as ConnectionContext)
+      return undefined
+    }
+    return this.#respondWithStream(match as ParsedOperation, context as RequestContext)
+  }
+
+  /**
+   * The kernel claims a connection this handler matched right after `match`
+   * (synchronously when the endpoint is a URL or RegExp): that claim is free,
+   * so a `once` handler is used up by a subscription, not by its socket.
+   */
+  override claim(): boolean {
+    if (this.#connectionClaims > 0) {
+      this.#connectionClaims--
+      return true
+    }
+    return super.claim()
+  }
+
+  /**
+   * Whether this handler selects `operation` arriving through `context`
+   * (its name selector, then its endpoint). @internal
+   */
+  async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
+    const selected = this.#selector.matches(operation.operationName, operation, context)
+    if (!(selected instanceof Promise ? await selected : selected)) return false
+    return this.#endpointMatches(context, alternative)
+  }
+
+  /**
+   * Runs the resolver: the iterator of its stream, or `undefined` when it
+   * answered nothing (the next handler tries). Throws what the resolver threw. @internal
+   */
+  async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
+    const returned = this.#resolver(info)
+    const stream = returned instanceof Promise ? await returned : returned
+    return stream === undefined ? undefined : iteratorOf(stream, this.label)
+  }
+
+  async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
+    const state = await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation' || state.operationType !== 'subscription') return undefined
+    if (!acceptsEventStream(context.request)) {
+      context.addNote('It is a GraphQL subscription without "Accept: text/event-stream"; graphql.subscription() answers GraphQL over SSE requests that accept it (and graphql-ws WebSockets).')
+      return undefined
+    }
+    return (await this.selects(state, context)) ? state : undefined
+  }
+
+  #matchConnection(context: ConnectionContext): SubscriptionConnection | undefined | Promise<SubscriptionConnection | undefined> {
+    if (!context.exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
+    const connection = connectionOf(context)
+    // One session a connection: the first subscription handler whose endpoint fits plays the protocol.
+    if (connection.session !== undefined) return undefined
+    const take = (matches: boolean): SubscriptionConnection | undefined => {
+      if (!matches || connection.session !== undefined) return undefined
+      connection.session = this
+      this.#connectionClaims++
+      return connection
+    }
+    const matches = this.#endpointMatches(connection.request, connection.socketRequest)
+    return matches instanceof Promise ? matches.then(take) : take(matches)
+  }
+
+  #endpointMatches(context: RequestContext, alternative?: RequestContext): boolean | Promise<boolean> {
+    if (this.#endpoint === undefined) return true
+    const { predicate } = this.#endpoint
+    const first = predicate.match(context)
+    const decide = (params: Record<string, string> | undefined): boolean | Promise<boolean> => {
+      if (params !== undefined) return true
+      if (alternative === undefined) return false
+      const second = predicate.match(alternative)
+      return second instanceof Promise ? second.then((found) => found !== undefined) : second !== undefined
+    }
+    return first instanceof Promise ? first.then(decide) : decide(first)
+  }
+
+  async #respondWithStream(operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
+    const controller = new AbortController()
+    const iterator = await this.open({
+      query: operation.query,
+      variables: operation.variables,
+      operationName: operation.operationName,
+      operationType: 'subscription',
+      request: context.request,
+      cookies: context.cookies,
+      requestId: context.requestId,
+      connectionParams: undefined,
+      transport: 'sse',
+      signal: controller.signal,
+    })
+    if (iterator === undefined) return undefined
+    return eventStreamResponse(iterator, controller, context.request.signal, this.label)
+  }
+}
