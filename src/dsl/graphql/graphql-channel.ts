@@ -52,6 +52,6 @@ async function keysOf(context: RequestContext): Promise<readonly string[] | null
     context.addNote(`It is an anonymous GraphQL ${state.operationType}; only graphql.operation() handlers match anonymous operations.`)
     return [everything]
   }
-  context.addNote(`It is the GraphQL ${state.operationType} "${state.operationName}"; match it with graphql.${state.operationType === 'subscription' ? 'operation' : state.operationType}('${state.operationName}', resolver).`)
+  context.addNote(`It is the GraphQL ${state.operationType} "${state.operationName}"; match it with graphql.${state.operationType}('${state.operationName}', resolver).`)
   return [operationKey(state.operationType, state.operationName), operationKey(state.operationType, ANY), everything]
 }
