@@ -46,4 +46,4 @@ export {
   type UnhandledRequestStrategy,
   type UnhandledVerdict,
 } from './unhandled-policy.js'
-export { ConnectionContext, dispatchConnection } from './websocket-dispatch.js'
+export { acceptLateErrors, ConnectionContext, dispatchConnection, reportLateError, type ConnectionObserver } from './websocket-dispatch.js'

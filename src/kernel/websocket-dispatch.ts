@@ -1,15 +1,18 @@
 import { ContextScratchpad } from './context-scratchpad.js'
-import type { ExchangeContext, WebSocketExchange } from './contracts.js'
+import type { ExchangeContext, Handler, WebSocketExchange } from './contracts.js'
 import type { HandlerScope } from './handler-scope.js'
 
 /**
  * What WebSocket handlers see while they match a connection: the exchange
  * (its URL, protocols and connection objects), with the usual memo and notes.
+ * `report` is how a handler reports an error thrown later, in a listener of
+ * the connection (the runtime emits `unhandledException` for it).
  */
 export class ConnectionContext extends ContextScratchpad implements ExchangeContext {
   constructor(
     readonly exchange: WebSocketExchange,
     readonly scope: HandlerScope,
+    readonly report: (error: unknown) => void = () => {},
   ) {
     super()
   }
@@ -24,33 +27,82 @@ export class ConnectionContext extends ContextScratchpad implements ExchangeCont
 }
 
 /**
+ * An observer of connections (history): told once per connection, after the
+ * handlers of its scope were offered it, which of them took it (none: the
+ * connection was unhandled). A runtime's traffic observers may implement it.
+ *
+ * @example
+ * const observer: ConnectionObserver = { onConnection: (context, handlers) => console.log(context.url.href, handlers.length) }
+ */
+export interface ConnectionObserver {
+  onConnection?(context: ConnectionContext, handlers: readonly Handler[]): void
+}
+
+/**
  * Offers a connection to the WebSocket handlers of `scope` in list order.
  * Unlike a request, a connection goes to EVERY handler that matches (as msw:
  * several links may listen to one socket). Resolves `true` when at least one
  * took it. A handler that throws is reported through `onError` and the others
- * still get the connection.
+ * still get the connection; so is an error a handler reports later (through
+ * `ConnectionContext.report`). `observers` that implement `ConnectionObserver`
+ * are told the outcome.
  */
 export async function dispatchConnection(
   scope: HandlerScope,
   exchange: WebSocketExchange,
   onError: (error: unknown) => void,
+  observers?: Iterable<object>,
 ): Promise<boolean> {
-  const context = new ConnectionContext(exchange, scope)
+  const context = new ConnectionContext(exchange, scope, onError)
   const { list } = scope
   const found = list.candidates('websocket', context)
   const positions = found instanceof Promise ? await found : found
-  let taken = false
+  const taken: Handler[] = []
   for (const position of positions) {
     const handler = list.handlers[position]!
     const matching = handler.match(context)
     const match = matching instanceof Promise ? await matching : matching
     if (match === undefined || !handler.claim()) continue
-    taken = true
+    taken.push(handler)
     try {
       await handler.respond(match, context)
     } catch (error) {
       onError(error)
     }
   }
-  return taken
+  if (observers !== undefined) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(context, taken)
+  return taken.length > 0
+}
+
+/** Where a runtime keeps its reporter of late errors: in its root scope's extensions. */
+const LATE_ERRORS = Symbol('late errors')
+
+type LateErrorReporter = (info: { readonly request: Request; readonly requestId: string }, error: unknown) => void
+
+/**
+ * Lets `reportLateError` reach `runtime`'s `unhandledException` event: called
+ * once per runtime, on its root scope (every boundary's scope descends from it).
+ *
+ * @example
+ * acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { ...info, error }))
+ */
+export function acceptLateErrors(root: HandlerScope, report: LateErrorReporter): void {
+  root.extensions.set(LATE_ERRORS, report)
+}
+
+/**
+ * Reports an error a handler's code threw after its exchange was answered (a
+ * WebSocket listener, an event stream's resolver that rejects after the
+ * stream started) as the runtime reports a resolver error: `unhandledException`.
+ * Returns false when the scope belongs to no runtime that accepts them.
+ *
+ * @example
+ * resolverPromise.catch((error) => reportLateError(context.scope, { request, requestId }, error))
+ */
+export function reportLateError(scope: HandlerScope, info: { readonly request: Request; readonly requestId: string }, error: unknown): boolean {
+  let root = scope
+  while (root.parent !== undefined) root = root.parent
+  const report = root.extensions.get(LATE_ERRORS) as LateErrorReporter | undefined
+  report?.(info, error)
+  return report !== undefined
 }

@@ -5,7 +5,7 @@ import { EventSource as EventSourcePackage } from 'eventsource'
 import { http, HttpResponse, sse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { EventSource as UndiciEventSource } from 'undici'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clients as httpClients } from '../integration/support/clients.js'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
 import { collect, next, readText, useRealEventStream } from './support.js'
@@ -167,6 +167,36 @@ describe('fetch readers', () => {
     )
     const response = await fetch(`${API}/error`, { headers: streamHeaders })
     await expect(readText(response)).rejects.toThrow()
+  })
+
+  it('a resolver that throws after the stream started is reported as unhandledException, errors its stream, and breaks nothing else', async () => {
+    const reported: Array<{ message: string; url: string }> = []
+    const onException = ({ error, request }: { error: Error; request: Request }) => reported.push({ message: error.message, url: request.url })
+    server.events.on('unhandledException', onException)
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      server.use(
+        sse(`${API}/late-error`, async ({ client, request }) => {
+          client.send({ data: 'started' })
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          if (new URL(request.url).searchParams.has('fail')) throw new Error('resolver failed late')
+          client.send({ data: 'fine' })
+          client.close()
+        }),
+      )
+      const failing = await fetch(`${API}/late-error?fail`, { headers: streamHeaders })
+      const reader = failing.body!.getReader()
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('data:started\n\n')
+      await expect(reader.read()).rejects.toThrow()
+      expect(reported).toEqual([{ message: 'resolver failed late', url: `${API}/late-error?fail` }])
+      expect(String(printed.mock.calls[0]?.[0])).toMatch(/^\[mocklib\] The sse\(\) resolver for "http:\/\/sse\.test\/late-error" threw/)
+
+      const healthy = await fetch(`${API}/late-error`, { headers: streamHeaders })
+      expect(await readText(healthy)).toBe('data:started\n\ndata:fine\n\n')
+    } finally {
+      server.events.removeListener('unhandledException', onException)
+      printed.mockRestore()
+    }
   })
 
   it('an async resolver streams events as it sends them, not when it returns', async () => {

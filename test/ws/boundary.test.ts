@@ -3,10 +3,11 @@
 import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened, setupWebSocketServer } from './support.js'
+import { setupServer } from 'mocklib/node'
+import { closed, messages, opened } from './support.js'
 
 const link = ws.link('wss://scoped.test/:name')
-const server = setupWebSocketServer(link.addEventListener('connection', ({ client }) => client.send('root')))
+const server = setupServer(link.addEventListener('connection', ({ client }) => client.send('root')))
 failOnUnhandledRejection()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

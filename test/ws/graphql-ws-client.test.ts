@@ -7,7 +7,7 @@ import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import WsPackageWebSocket from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { setupWebSocketServer } from './support.js'
+import { setupServer } from 'mocklib/node'
 
 type ClientMessage =
   | { type: 'connection_init'; payload?: Record<string, unknown> }
@@ -20,7 +20,7 @@ type ServerMessage =
   | { type: 'complete'; id: string }
 
 const api = ws.link<{ incoming: ClientMessage; outgoing: ServerMessage }>('ws://graphql.test/graphql', { parse: ws.json })
-const server = setupWebSocketServer()
+const server = setupServer()
 failOnUnhandledRejection()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

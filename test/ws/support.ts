@@ -1,42 +1,9 @@
 /**
- * WebSocket test support: a runtime fed by the WebSocket source (what
- * setupServer will run once the lead wires the source in), a real `ws` server
- * on 127.0.0.1, and small socket helpers.
+ * WebSocket test support (the tests run on `setupServer`, as users do): a real
+ * `ws` server on 127.0.0.1, and small socket helpers.
  */
-import type { Handler as PublicHandler } from 'mocklib'
 import { afterAll, beforeAll } from 'vitest'
 import { WebSocketServer as RealServer, type WebSocket as RealSocket } from 'ws'
-import { createHandlerManagement, type HandlerManagement } from '../../src/api/handler-management.js'
-import { createRuntime, HandlerScope, type Handler, type LifecycleEvents, type UnhandledRequestStrategy } from '../../src/kernel/index.js'
-import { createAsyncScopeStore } from '../../src/kernel/node/index.js'
-import { createWebSocketSource } from '../../src/kernel/node/websocket-source.js'
-
-/**
- * Handler management typed with the public `Handler` (tests make handlers
- * through `mocklib`, which the type checker may resolve to the built package).
- */
-export interface WebSocketTestServer extends Omit<HandlerManagement, 'use' | 'resetHandlers'> {
-  use(...handlers: PublicHandler[]): void
-  resetHandlers(...handlers: PublicHandler[]): void
-  listen(options?: { onUnhandledRequest?: UnhandledRequestStrategy }): void
-  close(): void
-  /** As `server.boundary`: each call runs with its own handler scope. */
-  boundary<Callback extends (...args: any[]) => unknown>(callback: Callback): (...args: Parameters<Callback>) => ReturnType<Callback>
-  readonly events: LifecycleEvents
-}
-
-/** A runtime with the WebSocket source only: `use`, `resetHandlers`, `boundary`… as setupServer. */
-export function setupWebSocketServer(...handlers: PublicHandler[]): WebSocketTestServer {
-  const store = createAsyncScopeStore(new HandlerScope(handlers as unknown as Handler[]))
-  const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
-  return {
-    ...(createHandlerManagement(store, 'server') as unknown as Pick<WebSocketTestServer, 'use' | 'resetHandlers' | 'restoreHandlers' | 'listHandlers'>),
-    events: runtime.emitter,
-    listen: (options = {}) => runtime.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' }),
-    close: () => runtime.stop(),
-    boundary: (callback) => (...args) => store.run(store.current().fork(), () => callback(...args)) as never,
-  }
-}
 
 /** Resolves when the socket opened; rejects on error. */
 export function opened(socket: WebSocket): Promise<void> {

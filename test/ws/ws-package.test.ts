@@ -6,9 +6,10 @@ import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { setupWebSocketServer, useRealWebSocketServer } from './support.js'
+import { setupServer } from 'mocklib/node'
+import { useRealWebSocketServer } from './support.js'
 
-const server = setupWebSocketServer()
+const server = setupServer()
 failOnUnhandledRejection()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

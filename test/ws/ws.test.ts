@@ -5,9 +5,10 @@
 import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened, setupWebSocketServer, useRealWebSocketServer } from './support.js'
+import { setupServer } from 'mocklib/node'
+import { closed, messages, opened, useRealWebSocketServer } from './support.js'
 
-const server = setupWebSocketServer()
+const server = setupServer()
 failOnUnhandledRejection()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

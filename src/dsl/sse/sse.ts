@@ -1,6 +1,5 @@
-import { message } from '../../kernel/index.js'
-import type { HttpHandler } from '../http/http-handler.js'
-import { http } from '../http/http.js'
+import { message, reportLateError, type RequestContext } from '../../kernel/index.js'
+import { HttpHandler } from '../http/http-handler.js'
 import type { HttpResolverInfo, ParamsShape } from '../http/http-types.js'
 import type { PathParams } from '../http/path-params.js'
 import { ServerSentEventClient } from './sse-client.js'
@@ -84,7 +83,7 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
   if (typeof resolver !== 'function') {
     throw new TypeError(message(`sse() for "${String(path)}" expects a resolver function as its second argument, but got ${typeof resolver}.`, 'Pass ({ client }) => { client.send({ data }) }.'))
   }
-  return http.get(path, (info) => {
+  const handler: StreamHandler = new StreamHandler('GET', path, (info: HttpResolverInfo<Record<string, string>>) => {
     const { request } = info
     // As msw: only event-stream requests; a plain GET to the same URL falls through.
     if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
@@ -92,13 +91,35 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
     const result = resolver(Object.assign(info, { client, server }))
     // Not awaited: events sent after an `await` must stream, not wait for the resolver to finish.
     if (isPromiseLike(result)) {
+      const context = handler.contextOf(request)
       Promise.resolve(result).catch((error: unknown) => {
         console.error(message(`The sse() resolver for "${String(path)}" threw; the stream was errored.`, 'See the error that follows.'), error)
+        // As a resolver error: the runtime emits `unhandledException`.
+        if (context !== undefined) reportLateError(context.scope, { request, requestId: info.requestId }, error)
         client.error()
       })
     }
     return response
   })
+  return handler
+}
+
+/**
+ * The `http.get` handler behind `sse()`: it keeps, per request, the context
+ * it answered in, so that an error the resolver throws after the stream
+ * started can still be reported to the runtime of that request.
+ */
+class StreamHandler extends HttpHandler {
+  readonly #contexts = new WeakMap<Request, RequestContext>()
+
+  override respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    this.#contexts.set(context.request, context)
+    return super.respond(params, context)
+  }
+
+  contextOf(request: Request): RequestContext | undefined {
+    return this.#contexts.get(request)
+  }
 }
 
 function openStream(request: Request): { client: ServerSentEventClient<any>; server: ServerSentEventServer; response: Response } {

@@ -1,6 +1,20 @@
 export { ws, type WebSocketLinkFactory } from './ws.js'
+export { mockWebSocketLink } from './mock-ws.js'
 export type { WebSocketLink } from './ws-link.js'
-export { WebSocketHandler, type WebSocketConnectionInfoArgument, type WebSocketConnectionListener } from './websocket-handler.js'
+export {
+  WebSocketHandler,
+  CONNECTION_RECORD_LIMIT,
+  type WebSocketConnectionInfoArgument,
+  type WebSocketConnectionListener,
+  type WebSocketHandlerOptions,
+} from './websocket-handler.js'
+export {
+  CONNECTION_MESSAGE_LIMIT,
+  existingConnectionLog,
+  type WebSocketCloseRecord,
+  type WebSocketConnectionRecord,
+  type WebSocketMessageRecord,
+} from './connection-record.js'
 export { WebSocketClient, WebSocketServer, type WebSocketClientEventMap, type WebSocketServerEventMap } from './ws-connection.js'
 export type {
   IncomingOf,

@@ -1,5 +1,6 @@
-import { brandAsHandler, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { brandAsHandler, message, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { compilePath, type CompiledPath } from '../http/path-pattern.js'
+import { connectionLog, type WebSocketConnectionRecord } from './connection-record.js'
 import { listenerFailure, ListenerTable, type ListenerScope } from './listener-wrapper.js'
 import { webSocketIndexKey } from './ws-channel.js'
 import { WebSocketClient, WebSocketServer } from './ws-connection.js'
@@ -49,8 +50,36 @@ export interface LinkCore {
   readonly url: string | RegExp
   readonly header: string
   readonly parse?: ((data: WebSocketData) => unknown) | undefined
+  /** True for `mock.ws` links: their handlers expect connections (`assertDone()`). */
+  readonly expected: boolean
   /** Records a client the link has (for `clients` and `broadcast`). */
   track(client: WebSocketClient<any, any>): void
+  /** Records a connection one of the link's handlers took (for `link.connections`). */
+  remember(record: WebSocketConnectionRecord<any>): void
+}
+
+/**
+ * Options of `link.addEventListener('connection', listener, options)`: a use
+ * limit, as the `once` option of msw's request handlers. A used-up handler
+ * takes no more connections (they go to the other handlers, or are
+ * unhandled) until `restoreHandlers()`.
+ *
+ * @example
+ * chat.addEventListener('connection', ({ client }) => client.send('first only'), { once: true })
+ * chat.addEventListener('connection', ({ client }) => client.send('two of them'), { times: 2 })
+ */
+export interface WebSocketHandlerOptions {
+  readonly once?: boolean
+  readonly times?: number
+}
+
+/** How many connection records a handler, a link and a scope keep (the oldest go first). */
+export const CONNECTION_RECORD_LIMIT = 100
+
+/** Appends `item`, dropping the oldest beyond the limit. @internal */
+export function pushBounded<Item>(list: Item[], item: Item): void {
+  list.push(item)
+  if (list.length > CONNECTION_RECORD_LIMIT) list.shift()
 }
 
 /**
@@ -73,14 +102,83 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   readonly #listener: WebSocketConnectionListener<Params, Incoming, Outgoing>
   readonly #path: CompiledPath | undefined
   #indexKey: IndexKey | undefined
+  #limit = Number.POSITIVE_INFINITY
+  #limitedBy: string | undefined
+  #used = 0
+  #connectionCount = 0
+  readonly #connections: WebSocketConnectionRecord<Params>[] = []
 
   /** @internal Made by `link.addEventListener('connection', …)`. */
-  constructor(link: LinkCore, listener: WebSocketConnectionListener<Params, Incoming, Outgoing>) {
+  constructor(link: LinkCore, listener: WebSocketConnectionListener<Params, Incoming, Outgoing>, options?: WebSocketHandlerOptions) {
     brandAsHandler(this)
     this.#link = link
     this.#listener = listener
     this.info = { kind: 'ws', header: link.header }
     this.#path = typeof link.url === 'string' ? compilePath(link.url, 'ws.link()') : undefined
+    if (options?.times !== undefined) this.times(options.times)
+    if (options?.once === true) this.once()
+  }
+
+  /** True for the handlers of `mock.ws` links: `assertDone()` reports them until they took their connections. */
+  get expected(): boolean {
+    return this.#link.expected
+  }
+
+  /** The connections this handler took, oldest first (the last `CONNECTION_RECORD_LIMIT`), with their messages. */
+  get connections(): readonly WebSocketConnectionRecord<Params>[] {
+    return this.#connections.slice()
+  }
+
+  /** How many connections this handler took (all of them, not only the kept records). */
+  get connectionCount(): number {
+    return this.#connectionCount
+  }
+
+  /** True once a limited handler took all its connections, or an unlimited one took one. */
+  isDone(): boolean {
+    return Number.isFinite(this.#limit) ? this.#connectionCount >= this.#limit : this.#connectionCount > 0
+  }
+
+  /** The handler in one line, for messages: `ws wss://chat.example/:room`. */
+  get description(): string {
+    return this.info.header
+  }
+
+  /** What is expected of it, for messages: `took 1 of 2 connections` or `never connected`. */
+  get progress(): string {
+    const count = this.#connectionCount
+    if (!Number.isFinite(this.#limit)) return count === 0 ? 'never connected' : `took ${count} connections`
+    return `took ${count} of ${this.#limit} ${this.#limit === 1 ? 'connection' : 'connections'}`
+  }
+
+  /**
+   * Take exactly `count` connections, then let later ones reach the other
+   * handlers (or the unhandled-connection policy). Throws on a count that is
+   * not a whole number >= 1, or after `once()`.
+   * @example mock.ws('wss://chat.example').addEventListener('connection', listener).times(2)
+   */
+  times(count: number): this {
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+      throw new TypeError(message(`times() of the WebSocket handler "${this.info.header}" got ${String(count)}, but needs a whole number of at least 1.`, 'Leave the limit out to take any number of connections.'))
+    }
+    return this.#setLimit('times()', count)
+  }
+
+  /**
+   * Take one connection only: `times(1)`.
+   * @example mock.ws('wss://chat.example').addEventListener('connection', listener).once()
+   */
+  once(): this {
+    return this.#setLimit('once()', 1)
+  }
+
+  #setLimit(modifier: string, limit: number): this {
+    if (this.#limitedBy !== undefined) {
+      throw new Error(message(`The WebSocket handler "${this.info.header}" got ${modifier} after ${this.#limitedBy}; a handler has one limit.`, 'Keep only one of them.'))
+    }
+    this.#limitedBy = modifier
+    this.#limit = limit
+    return this
   }
 
   get indexKey(): IndexKey {
@@ -103,14 +201,27 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
     const raw = context.exchange.connection as ConnectionObjects
     const header = this.#link.header
+    const closeWithError = () => {
+      try {
+        raw.client.close(INTERNAL_ERROR, 'mocklib: handler error')
+      } catch {
+        // Already closed (a "close" listener threw): nothing left to close.
+      }
+    }
     const scope: ListenerScope = {
       owner: this,
       parse: this.#link.parse,
       fail: (error, where) => {
         console.error(listenerFailure(header, where), error)
-        raw.client.close(INTERNAL_ERROR, 'mocklib: handler error')
+        // As a resolver error: the runtime emits `unhandledException`.
+        context.report(error)
+        closeWithError()
       },
     }
+    const record = connectionLog(raw.client, raw.server, context.exchange.protocols).view(params as Params)
+    this.#connectionCount++
+    pushBounded(this.#connections, record)
+    this.#link.remember(record)
     const client = new WebSocketClient<Incoming, Outgoing>(raw.client, new ListenerTable(scope))
     const server = new WebSocketServer<Incoming>(raw.server, new ListenerTable(scope))
     this.#link.track(client)
@@ -119,19 +230,28 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
       result = this.#listener({ client, server, params: params as Params, info: raw.info })
     } catch (error) {
       // The runtime reports the error (as a resolver error); the client sees 1011.
-      raw.client.close(INTERNAL_ERROR, 'mocklib: handler error')
+      closeWithError()
       throw error
     }
     if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
     return undefined
   }
 
-  /** A connection listener has no use limit. */
+  /** Reserves one connection of a limited handler (synchronously, so parallel connections cannot overrun it). */
   claim(): boolean {
+    if (this.#used >= this.#limit) return false
+    this.#used++
     return true
   }
 
-  unclaim(): void {}
+  unclaim(): void {
+    if (this.#used > 0) this.#used--
+  }
 
-  restore(): void {}
+  /** `restoreHandlers()`: takes connections again, and forgets the ones it took. */
+  restore(): void {
+    this.#used = 0
+    this.#connectionCount = 0
+    this.#connections.length = 0
+  }
 }

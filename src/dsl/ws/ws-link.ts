@@ -1,5 +1,6 @@
 import { message } from '../../kernel/index.js'
-import { WebSocketHandler, type LinkCore, type WebSocketConnectionListener } from './websocket-handler.js'
+import type { WebSocketConnectionRecord } from './connection-record.js'
+import { pushBounded, WebSocketHandler, type LinkCore, type WebSocketConnectionListener, type WebSocketHandlerOptions } from './websocket-handler.js'
 import type { WebSocketClient } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 
@@ -19,8 +20,21 @@ import type { WebSocketData } from './ws-types.js'
 export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSocketData, Outgoing = WebSocketData> {
   /** The open connections this link's handlers took. */
   readonly clients: Set<WebSocketClient<Incoming, Outgoing>>
-  /** Makes a handler that runs `listener` for each connection to the link's URL. */
-  addEventListener(event: 'connection', listener: WebSocketConnectionListener<Params, Incoming, Outgoing>): WebSocketHandler<Params, Incoming, Outgoing>
+  /**
+   * The connections this link's handlers took, oldest first (the last
+   * `CONNECTION_RECORD_LIMIT`), with their messages and close. Each appears
+   * once, however many of the link's handlers took it.
+   */
+  readonly connections: readonly WebSocketConnectionRecord<Params>[]
+  /**
+   * Makes a handler that runs `listener` for each connection to the link's
+   * URL; `{ once: true }` or `{ times: n }` limit how many it takes.
+   */
+  addEventListener(
+    event: 'connection',
+    listener: WebSocketConnectionListener<Params, Incoming, Outgoing>,
+    options?: WebSocketHandlerOptions,
+  ): WebSocketHandler<Params, Incoming, Outgoing>
   /** Sends `data` to every client of the link. */
   broadcast(data: Outgoing): void
   /** Sends `data` to every client of the link except the given ones. */
@@ -31,6 +45,7 @@ export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSo
 export function createLink<Params, Incoming, Outgoing>(
   url: string | RegExp,
   parse: ((data: WebSocketData) => unknown) | undefined,
+  expected = false,
 ): WebSocketLink<Params, Incoming, Outgoing> {
   if (typeof url !== 'string' && !(url instanceof RegExp)) {
     throw new TypeError(message(`ws.link() expects a URL string or a RegExp, but got ${url === null ? 'null' : typeof url}.`, 'Pass a URL such as "wss://chat.example/:room".'))
@@ -39,10 +54,15 @@ export function createLink<Params, Incoming, Outgoing>(
     throw new TypeError(message(`ws.link() got a "parse" option that is not a function (${typeof parse}).`, 'Pass a function such as ws.json.'))
   }
   const byId = new Map<string, WebSocketClient<Incoming, Outgoing>>()
+  const records: WebSocketConnectionRecord<Params>[] = []
   const core: LinkCore = {
     url,
     header: `ws ${String(url)}`,
     parse,
+    expected,
+    remember(record) {
+      if (!records.some((known) => known.id === record.id)) pushBounded(records, record)
+    },
     track(client) {
       if (byId.has(client.id)) return
       byId.set(client.id, client)
@@ -53,14 +73,20 @@ export function createLink<Params, Incoming, Outgoing>(
     get clients() {
       return new Set(byId.values())
     },
-    addEventListener(event, listener) {
+    get connections() {
+      return records.slice()
+    },
+    addEventListener(event, listener, options) {
       if (event !== 'connection') {
         throw new TypeError(message(`ws.link().addEventListener() got the event "${String(event)}"; links only have "connection".`, 'Listen to "message" and "close" on the client inside the connection listener.'))
       }
       if (typeof listener !== 'function') {
         throw new TypeError(message(`ws.link("${String(url)}").addEventListener("connection") expects a listener function, but got ${typeof listener}.`))
       }
-      return new WebSocketHandler(core, listener)
+      if (options !== undefined && (typeof options !== 'object' || options === null)) {
+        throw new TypeError(message(`ws.link("${String(url)}").addEventListener("connection") got options that are not an object (${options === null ? 'null' : typeof options}).`, 'Pass { once: true } or { times: n }, or leave them out.'))
+      }
+      return new WebSocketHandler(core, listener, options)
     },
     broadcast(data) {
       for (const client of byId.values()) client.send(data)

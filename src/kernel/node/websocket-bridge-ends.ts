@@ -35,9 +35,14 @@ export class BridgedClient extends EventTarget {
   }
 
   send(data: Data): void {
+    this.deliver(data)
+  }
+
+  /** Sends to the application's socket: what `send` does, and how the real server's messages are forwarded. */
+  deliver(data: Data): void {
     if (!this.#open) return
     if (typeof data === 'string') return void this.stream.write(encodeFrame(Opcode.Text, Buffer.from(data)))
-    if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => this.send(buffer))
+    if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => this.deliver(buffer))
     const bytes = data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
     this.stream.write(encodeFrame(Opcode.Binary, bytes))
   }
@@ -113,7 +118,7 @@ export class BridgedServer extends EventTarget {
     real.addEventListener('message', (message) => {
       const event = new MessageEvent('message', { data: message.data, cancelable: true })
       this.dispatchEvent(event)
-      if (!event.defaultPrevented) this.client.send(message.data as Data)
+      if (!event.defaultPrevented) this.client.deliver(message.data as Data)
     })
     real.addEventListener('error', () => this.dispatchEvent(new Event('error')))
     real.addEventListener('close', (closed) => {

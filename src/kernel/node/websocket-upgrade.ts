@@ -4,12 +4,23 @@ import http from 'node:http'
 import https from 'node:https'
 import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../contracts.js'
+import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { BridgedClient, BridgedServer } from './websocket-bridge-ends.js'
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
 type RequestFunction = typeof http.request
+
+/**
+ * Node's own request functions, taken when mocklib loads: a passthrough
+ * connection goes out through them, under the ClientRequest layer (which
+ * would answer it as an ordinary request, without its upgrade).
+ */
+const NETWORK_REQUEST = new Map<unknown, RequestFunction>([
+  [http, http.request],
+  [https, https.request as unknown as RequestFunction],
+])
 
 /**
  * Intercepts WebSocket clients that open their connection with a node:http
@@ -33,7 +44,10 @@ export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
     const patched = function request(this: unknown, ...args: unknown[]) {
       const options = args.length === 1 && typeof args[0] === 'object' && args[0] !== null && !(args[0] instanceof URL) ? (args[0] as http.RequestOptions) : undefined
       if (options === undefined || !isUpgrade(options)) return (original as (...a: unknown[]) => unknown).apply(this, args)
-      return new UpgradeRequest(options, secure, () => (original as (options: http.RequestOptions) => http.ClientRequest).call(module, options), sink)
+      const network = NETWORK_REQUEST.get(module) ?? original
+      // Marked as mocklib's own call: the socket layer lets it through unresolved (and strips the mark).
+      const sendReal = () => (network as (options: http.RequestOptions) => http.ClientRequest).call(module, { ...options, headers: { ...(options.headers as http.OutgoingHttpHeaders), [BYPASS_HEADER]: OWN_CALL } })
+      return new UpgradeRequest(options, secure, sendReal, sink)
     }
     module.request = patched as RequestFunction
   }

@@ -1,18 +1,25 @@
 import { PREFIX } from '../../../kernel/index.js'
+import type { WebSocketHandler } from '../../ws/index.js'
 import type { MockHandler } from '../mock-handler.js'
-import type { RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
+import type { RecentConnection, RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
 
-/** A pending mock and the recent request that came closest to it. @internal */
-export interface PendingReport {
-  readonly mock: MockHandler
-  readonly nearest: RecentRequest | undefined
-}
+/** A pending mock and the recent request (or connection) that came closest to it. @internal */
+export type PendingReport =
+  | { readonly mock: MockHandler; readonly nearest: RecentRequest | undefined }
+  | { readonly mock: WebSocketHandler<any, any, any>; readonly nearestConnection: RecentConnection | undefined }
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`
 }
 
+function connectionLines(nearest: RecentConnection | undefined): string[] {
+  if (nearest === undefined) return ['    no WebSocket connection was made in this scope']
+  const by = nearest.handlers.map((handler) => handler.info.header)
+  return [`    nearest connection: ${nearest.url}`, `    ${by.length === 0 ? 'no handler took it' : `taken by ${by.join(', ')}`}`]
+}
+
 function nearestLines(report: PendingReport): string[] {
+  if (!('nearest' in report)) return connectionLines(report.nearestConnection)
   const { mock, nearest } = report
   if (nearest === undefined) return ['    no other request was made in this scope']
   const { context, handler } = nearest
@@ -57,7 +64,7 @@ export function pendingMocksText(reports: readonly PendingReport[]): string {
  * ```
  */
 export function unhandledRequestsText(records: readonly UnhandledRequestRecord[], total: number): string {
-  const lines = records.map((record) => `  • ${record.method} ${record.url}`)
+  const lines = records.map((record) => `  • ${record.kind === 'websocket' ? 'WebSocket' : record.method} ${record.url}`)
   if (total > records.length) lines.push(`  … and ${total - records.length} more (only the last ${records.length} are kept)`)
   return (
     `${PREFIX} assertNoUnhandledRequests(): ${plural(total, 'request', 'requests')} reached no request handler.\n\n${lines.join('\n')}\n\n` +

@@ -1,7 +1,8 @@
 import type { HandlerScope, ScopeStore, TrafficObserver } from '../../../kernel/index.js'
+import type { WebSocketConnectionRecord, WebSocketHandler } from '../../ws/index.js'
 import { MockHandler } from '../mock-handler.js'
 import { pendingMocksText, unhandledRequestsText, type PendingReport } from './assertion-messages.js'
-import { scopeTraffic, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
+import { scopeTraffic, type RecentConnection, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
 import { createTrafficRecorder } from './traffic-recorder.js'
 
 /**
@@ -12,11 +13,12 @@ import { createTrafficRecorder } from './traffic-recorder.js'
 export interface MockAssertions {
   /**
    * The mocks of this scope that are not done: limited mocks (`times`/`once`)
-   * not used up, persistent mocks never called. Inside a boundary, only the
-   * mocks added in it (inherited ones belong to the enclosing scope).
+   * not used up, persistent mocks never called, and the handlers of
+   * `mock.ws` links that did not take their connections. Inside a boundary,
+   * only the mocks added in it (inherited ones belong to the enclosing scope).
    * @example expect(server.pendingMocks()).toEqual([])
    */
-  pendingMocks(): readonly MockHandler[]
+  pendingMocks(): readonly PendingMock[]
   /**
    * Throws an error listing each pending mock with the recent request that
    * came closest to it and the step that rejected it.
@@ -36,16 +38,59 @@ export interface MockAssertions {
    */
   assertNoUnhandledRequests(): void
   /**
-   * Forgets this scope's recorded traffic (unhandled and recent requests);
-   * mocks keep their calls until `restoreHandlers()`.
+   * The WebSocket connections of this scope that a handler took, oldest
+   * first (the last 100), each with its URL, params, protocols, messages in
+   * both directions and close.
+   * @example expect(server.webSocketConnections()[0]?.messages).toMatchObject([{ direction: 'incoming', data: 'hi' }])
+   */
+  webSocketConnections(): readonly WebSocketConnectionRecord[]
+  /**
+   * Forgets this scope's recorded traffic (unhandled and recent requests,
+   * WebSocket connections); mocks and handlers keep their calls and
+   * connections until `restoreHandlers()`.
    * @example afterEach(() => server.clearHistory())
    */
   clearHistory(): void
 }
 
-function ownMocks(scope: HandlerScope): MockHandler[] {
+/**
+ * What `pendingMocks()` lists: a mock built by `mock.*`, or the handler of a
+ * `mock.ws` link.
+ *
+ * @example
+ * server.pendingMocks().map((pending) => `${pending.description}: ${pending.progress}`)
+ */
+export type PendingMock = MockHandler | WebSocketHandler<any, any, any>
+
+/** A WebSocket handler of a `mock.ws` link (told apart without loading the WebSocket code into a browser bundle). */
+function isExpectedWebSocket(handler: unknown): handler is WebSocketHandler<any, any, any> {
+  return (handler as Partial<WebSocketHandler>).kind === 'websocket' && (handler as Partial<WebSocketHandler>).expected === true
+}
+
+function isExpectation(handler: unknown): handler is PendingMock {
+  return handler instanceof MockHandler || isExpectedWebSocket(handler)
+}
+
+function ownMocks(scope: HandlerScope): PendingMock[] {
   const inherited = scope.parent ? new Set(scope.parent.list.handlers) : undefined
-  return scope.list.handlers.filter((handler): handler is MockHandler => handler instanceof MockHandler && !inherited?.has(handler))
+  return scope.list.handlers.filter((handler): handler is PendingMock => isExpectation(handler) && !inherited?.has(handler))
+}
+
+/** The recent connection most like what `handler` expects: the longest shared URL prefix, then the latest. */
+function nearestConnection(handler: WebSocketHandler<any, any, any>, recent: readonly RecentConnection[]): RecentConnection | undefined {
+  const pattern = handler.info.header.replace(/^ws /, '')
+  let best: RecentConnection | undefined
+  let bestShared = -1
+  for (const entry of recent) {
+    if (entry.handlers.includes(handler)) continue
+    let shared = 0
+    while (shared < pattern.length && shared < entry.url.length && pattern[shared] === entry.url[shared]) shared++
+    if (shared >= bestShared) {
+      best = entry
+      bestShared = shared
+    }
+  }
+  return best
 }
 
 /**
@@ -89,8 +134,10 @@ export function createMockAssertions(store: ScopeStore, observers: Set<TrafficOb
       const scope = store.current()
       const pending = ownMocks(scope).filter((mock) => !mock.isDone())
       if (pending.length === 0) return
-      const { recent } = scopeTraffic(scope)
-      const reports: PendingReport[] = pending.map((mock) => ({ mock, nearest: nearest(mock, recent) }))
+      const { recent, recentConnections } = scopeTraffic(scope)
+      const reports: PendingReport[] = pending.map((mock) =>
+        mock instanceof MockHandler ? { mock, nearest: nearest(mock, recent) } : { mock, nearestConnection: nearestConnection(mock, recentConnections) },
+      )
       throw new Error(pendingMocksText(reports))
     },
     unhandledRequests() {
@@ -100,6 +147,9 @@ export function createMockAssertions(store: ScopeStore, observers: Set<TrafficOb
       const traffic = scopeTraffic(store.current())
       if (traffic.unhandledCount === 0) return
       throw new Error(unhandledRequestsText(traffic.unhandled, traffic.unhandledCount))
+    },
+    webSocketConnections() {
+      return Object.freeze(scopeTraffic(store.current()).connections)
     },
     clearHistory() {
       scopeTraffic(store.current()).clear()

@@ -1,4 +1,6 @@
-import type { Handler, HandlerList, RequestContext, TrafficObserver } from '../../../kernel/index.js'
+import type { ConnectionContext, ConnectionObserver, Handler, HandlerList, RequestContext, TrafficObserver } from '../../../kernel/index.js'
+import { existingConnectionLog } from '../../ws/connection-record.js'
+import type { WebSocketConnectionRecord } from '../../ws/index.js'
 import { MockHandler } from '../mock-handler.js'
 import { scopeTraffic } from './scope-traffic.js'
 
@@ -25,15 +27,29 @@ function record(context: RequestContext, handler: Handler | undefined): void {
 
 /**
  * The traffic observer behind request history and assertions: records each
- * request in the scope it was made in (see `ScopeTraffic` for the bounds).
+ * request and WebSocket connection in the scope it was made in (see
+ * `ScopeTraffic` for the bounds).
  * Add it to a runtime's `Runtime.observers`.
  *
  * @example
  * core.observers.add(createTrafficRecorder())
  */
-export function createTrafficRecorder(): TrafficObserver {
+export function createTrafficRecorder(): TrafficObserver & ConnectionObserver {
   return {
     onHandled: (context, handler) => record(context, handler),
     onUnhandled: (context) => record(context, undefined),
+    onConnection: recordConnection,
   }
+}
+
+/** A WebSocket connection: its record (made by the first handler that took it), or an unhandled entry. */
+function recordConnection(context: ConnectionContext, handlers: readonly Handler[]): void {
+  // The first handler that keeps connection records (a ws.link handler), found without loading its class.
+  const first = handlers.find((handler) => Array.isArray((handler as { connections?: unknown }).connections)) as
+    | { readonly connections: readonly WebSocketConnectionRecord[] }
+    | undefined
+  const own = first?.connections.findLast((connection) => connection.id === context.requestId)
+  const client = (context.exchange.connection as { client?: object } | undefined)?.client
+  const logged = own === undefined && client !== undefined && handlers.length > 0 ? existingConnectionLog(client)?.view({}) : undefined
+  scopeTraffic(context.scope).addConnection(context, handlers, own ?? logged)
 }
