@@ -49,3 +49,6 @@ mock.query('ListPosts').reply({ data: {} }).reply({ data: {} })
 mock.query('ListPosts').reply({ data: {} }).variables({})
 // @ts-expect-error times(0)
 mock.query('ListPosts').reply({ data: {} }).times(0)
+// @ts-expect-error a mock has one usage limit
+mock.query('ListPosts').reply({ data: {} }).once().persist()
+mock.query('ListPosts').reply({ data: {} }).delay(1).times(2)

@@ -1,5 +1,5 @@
 import { expectTypeOf } from 'expect-type'
-import { HttpResponse, mock, type MockCall, type RestMock, type RestMockBuilder, type Unset } from 'mocklib'
+import { HttpResponse, mock, type LimitSet, type MockCall, type RestMock, type RestMockBuilder, type Unset } from 'mocklib'
 
 interface PostInput {
   title: string
@@ -94,9 +94,12 @@ mock.get('/posts').replyWith(new Response('ok'))
 mock.get('/flaky').networkError().once()
 mock.get('/real').passthrough()
 
-// Modifiers return the same mock.
-expectTypeOf(created.times(2).delay(10)).toEqualTypeOf(created)
-expectTypeOf(mock.get('/a').reply(200).once()).toEqualTypeOf<RestMock<{}, unknown, any>>()
+// Modifiers return the same mock; a limit modifier marks it (one limit per mock).
+expectTypeOf(created.delay(10)).toEqualTypeOf(created)
+expectTypeOf(created.times(2).delay(10)).toEqualTypeOf<RestMock<{ id: string }, PostInput, Post> & LimitSet>()
+expectTypeOf(mock.get('/a').reply(200).once()).toEqualTypeOf<RestMock<{}, unknown, any> & LimitSet>()
+const limited: RestMock<{}, unknown, any> = mock.get('/a').reply(200).delay(5).persist().delay(1)
+expectTypeOf(limited.calls).toEqualTypeOf<readonly MockCall<{}, unknown>[]>()
 declare const count: number
 mock.get('/a').reply(200).times(count)
 
@@ -107,6 +110,14 @@ mock.get('/a').reply(200).times(0)
 mock.get('/a').reply(200).times(-1)
 // @ts-expect-error times(1.5) is rejected
 mock.get('/a').reply(200).times(1.5)
+// @ts-expect-error issue 13 item 12: a mock has one usage limit (once, then persist)
+mock.get('/a').reply(200).once().persist()
+// @ts-expect-error persist, then once
+mock.get('/a').reply(200).persist().once()
+// @ts-expect-error times(n), then persist, with a delay between
+mock.get('/a').reply(200).times(2).delay(5).persist()
+// @ts-expect-error times twice
+mock.get('/a').reply(200).times(2).times(3)
 // @ts-expect-error reply() twice: MockTypeError<'This mock already has an answer …'>
 mock.get('/a').reply(200).reply(201)
 // @ts-expect-error networkError() after an answer

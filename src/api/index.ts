@@ -87,7 +87,7 @@ export {
   type MockCall,
   type MockDiagnosis,
   type MockStepName,
-  type MockTypeError,
+  type LimitSet, type MisuseGuards, type MockTypeError, type OneLimit,
   type QueryMatcher,
   type ReplyBody,
   type Resolved,

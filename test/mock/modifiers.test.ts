@@ -72,8 +72,15 @@ describe('once(), persist(), delay()', () => {
   })
 
   it('a second limit modifier is an error that names both', () => {
+    // @ts-expect-error the types refuse a second limit too
     expect(() => mock.get(`${API}/x`).reply(200).once().persist()).toThrow(
       '[mocklib] mock "GET https://api.example.test/x": .persist() was called after .once(); a mock has one usage limit. Keep only one of them (the default is .persist()).',
+    )
+    // @ts-expect-error times(n), then persist()
+    expect(() => mock.get(`${API}/x`).reply(200).times(2).persist()).toThrow('.persist() was called after .times(); a mock has one usage limit.')
+    // @ts-expect-error persist(), then once()
+    expect(() => mock.query('ListPosts').reply({ data: {} }).persist().once()).toThrow(
+      '[mocklib] mock "query ListPosts": .once() was called after .persist(); a mock has one usage limit.',
     )
   })
 

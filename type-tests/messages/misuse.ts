@@ -22,6 +22,12 @@ mock.query('ListPosts').reply({ data: {} }).variables({})
 mock.post('/a').body<PostInput>().body({ title: 'x' })
 // message: times(n) needs a whole number n >= 1
 mock.get('/a').reply(200).times(0)
+// message: A mock has one usage limit: times(n), once() or persist() was already called on it
+mock.get('/a').reply(200).once().persist()
+// message: A mock has one usage limit: times(n), once() or persist() was already called on it
+mock.get('/a').reply(200).persist().once()
+// message: A mock has one usage limit: times(n), once() or persist() was already called on it
+mock.query('ListPosts').reply({ data: {} }).times(2).persist()
 // message: call .reply(...), .replyWith(...), .networkError() or .passthrough() to finish the mock
 export const notAHandler: RestMock = mock.get('/a')
 // message: call .reply(...), .replyWith(...), .networkError() or .passthrough() to finish the mock

@@ -1,6 +1,6 @@
 import { message, type RequestContext } from '../../kernel/index.js'
 import { formatValue } from './format-value.js'
-import type { MockStep } from './mock-step.js'
+import type { StepCheck } from './step-check.js'
 import { peekRequestBody, requestBody } from './request-body.js'
 
 /**
@@ -35,17 +35,16 @@ export interface BodyMatchOptions {
 }
 
 /** Compiles `.body(...)`; throws a TypeError on bad input. @internal */
-export function bodyStep(matcher: unknown, options: BodyMatchOptions = {}): MockStep {
+export function bodyStep(matcher: unknown, options: BodyMatchOptions = {}): StepCheck {
   const description = `body(${formatValue(matcher)}${options.exact ? ', exact' : ''})`
   const base = {
-    name: 'body',
     description,
     load: (context) => {
       const body = requestBody(context)
       return body.state === 'pending' ? body.ready : undefined
     },
     loaded: (context) => peekRequestBody(context)?.state === 'read',
-  } satisfies Partial<MockStep>
+  } satisfies Partial<StepCheck>
   const unreadable = (context: RequestContext) => (requestBody(context).state === 'unavailable' ? 'could not be read: it was already consumed' : undefined)
   if (typeof matcher === 'string') {
     return { ...base, check: (context) => unreadable(context) ?? textReason(requestBody(context).text, matcher === requestBody(context).text, formatValue(matcher)) }

@@ -1,15 +1,12 @@
-import type { HandlerInfo, IndexKey, RequestContext } from '../../kernel/index.js'
-import { negotiateContentType } from '../graphql/content-negotiation.js'
-import { graphQLChannel } from '../graphql/graphql-channel.js'
-import type { GraphQLResolverInfoRuntime } from '../graphql/graphql-handler.js'
-import type { GraphQLOperationType } from '../graphql/graphql-operation.js'
-import type { CompiledSelector } from '../graphql/operation-selector.js'
-import { installMisuseGuards, type AlreadyAnswered, type StepAfterAnswer } from './misuse-guards.js'
+import { GraphQLHandler } from '../graphql/graphql-handler.js'
+import type { ParsedOperation } from '../graphql/graphql-operation.js'
+import { compileSelector, type CompiledSelector } from '../graphql/operation-selector.js'
 import type { MockCall } from './mock-call.js'
-import { MockHandler } from './mock-handler.js'
+import { MockHandler, type MockTarget } from './mock-handler.js'
 import type { MockStep } from './mock-step.js'
-import { operationStep, settledOperation } from './graphql-steps.js'
-import type { RequestBody } from './request-body.js'
+import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
+import { operationStep } from './graphql-steps.js'
+import type { MockResolver } from './rest-answer.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -23,21 +20,9 @@ export interface GraphQLMockCall<Variables = Record<string, unknown>> extends Mo
   readonly variables: Variables
 }
 
-/** How a GraphQL mock answers a matched operation. @internal */
-export interface GraphQLAnswer {
-  run(info: GraphQLResolverInfoRuntime): Response | undefined | Promise<Response | undefined>
-  reset?(): void
-}
-
-/** What a GraphQL mock is made of; built by the GraphQL builder. @internal */
-export interface GraphQLMockConfig {
-  readonly operationType: Exclude<GraphQLOperationType, 'subscription'>
-  readonly selector: CompiledSelector
-  readonly steps: readonly MockStep[]
-}
-
 /**
- * A GraphQL mock, built by `mock.query(...)` / `mock.mutation(...)…reply(...)`.
+ * A GraphQL mock: a `graphql.*` handler, built by `mock.query(...)` /
+ * `mock.mutation(...)…reply(...)`, decorated with the builder's steps.
  * Steps: the operation (type and name), then the builder's steps
  * (`variables`, `headers`, `cookies`). Answers use status 200.
  *
@@ -46,71 +31,49 @@ export interface GraphQLMockConfig {
  * server.use(list)
  */
 export class GraphQLMock<Result = any, Variables = Record<string, unknown>> extends MockHandler<GraphQLMockCall<Variables>> {
-  readonly info: HandlerInfo
-  readonly indexKey: IndexKey
-  protected readonly steps: readonly MockStep[]
-  readonly #answer: GraphQLAnswer
   /** Type-only: the declared result. */
   declare readonly result?: Result
+}
 
-  /** Not callable: the mock already has an answer. */
-  declare readonly reply: AlreadyAnswered
-  /** Not callable: the mock already has an answer. */
-  declare readonly replyWith: AlreadyAnswered
-  /** Not callable: the mock already has an answer. */
-  declare readonly networkError: AlreadyAnswered
-  /** Not callable: the mock already has an answer. */
-  declare readonly passthrough: AlreadyAnswered
-  /** Not callable: steps come before the answer. */
-  declare readonly variables: StepAfterAnswer
-  /** Not callable: steps come before the answer. */
-  declare readonly headers: StepAfterAnswer
-  /** Not callable: steps come before the answer. */
-  declare readonly cookies: StepAfterAnswer
+/** The builder methods a built GraphQL mock refuses (generated from the step table). */
+export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {}
 
-  /** @internal Use `mock.query(...)…reply(...)`. */
-  constructor(config: GraphQLMockConfig, answer: GraphQLAnswer) {
-    super()
-    this.info = { kind: 'mock', header: config.selector.label }
-    this.indexKey = { channel: graphQLChannel, key: config.selector.key }
-    this.steps = [operationStep(config.operationType, config.selector), ...config.steps]
-    this.noteFrom = 1
-    this.#answer = answer
-  }
+installMisuseGuards(GraphQLMock.prototype, 'graphql')
 
-  protected async answer(context: RequestContext): Promise<Response | undefined> {
-    const operation = settledOperation(context)!
-    const response = await this.#answer.run({
-      query: operation.query,
-      variables: operation.variables,
-      operationName: operation.operationName,
-      operationType: operation.operationType,
-      request: context.request,
-      cookies: context.cookies,
-      requestId: context.requestId,
-    })
-    return response === undefined ? undefined : negotiateContentType(context.request, response)
-  }
+/** Where a GraphQL builder starts: `mock.query(selector)`. @internal */
+export interface GraphQLStart {
+  readonly operationType: 'query' | 'mutation'
+  readonly selector: CompiledSelector
+  /** What the wrapped `graphql.*` handler is given: the RegExp, or the operation name the selector resolved to. */
+  readonly target: string | RegExp
+  readonly header: string
+}
 
-  protected toCall(context: RequestContext, body: RequestBody, status: number | undefined): GraphQLMockCall<Variables> {
-    const operation = settledOperation(context)
-    return {
+/** Compiles the selector of `mock.query(...)` / `mock.mutation(...)` (throws naming the factory). @internal */
+export function graphQLStart(operationType: 'query' | 'mutation', selector: unknown): GraphQLStart {
+  const compiled = compileSelector(operationType, selector, `mock.${operationType}()`)
+  // A document was read once here: the wrapped handler gets the name it resolved to.
+  const target = selector instanceof RegExp ? selector : compiled.label.slice(operationType.length + 1)
+  return { operationType, selector: compiled, target, header: compiled.label }
+}
+
+/** Builds a GraphQL mock: a `graphql.*` handler answering with `resolver`, decorated with `steps`. @internal */
+export function buildGraphQLMock(start: GraphQLStart, steps: readonly MockStep[], resolver: MockResolver): GraphQLMock {
+  const target: MockTarget<ParsedOperation, GraphQLMockCall> = {
+    handler: new GraphQLHandler({ operationType: start.operationType, selector: start.target }, resolver),
+    header: start.header,
+    baseSteps: [{ name: 'operation', ...operationStep(start.operationType, start.selector) }],
+    toCall: (context, operation, body, status) => ({
       request: context.request,
       requestId: context.requestId,
       params: {},
       body: body.parsed,
       time: Date.now(),
       status,
-      operationName: operation?.operationName,
-      query: operation?.query ?? '',
-      variables: (operation?.variables ?? {}) as Variables,
-    }
+      operationName: operation.operationName,
+      query: operation.query,
+      variables: operation.variables,
+    }),
   }
-
-  override restore(): void {
-    super.restore()
-    this.#answer.reset?.()
-  }
+  return new GraphQLMock(target, steps)
 }
-
-installMisuseGuards(GraphQLMock.prototype, ['reply', 'replyWith', 'networkError', 'passthrough', 'variables', 'headers', 'cookies'])

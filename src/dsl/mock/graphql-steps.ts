@@ -1,10 +1,10 @@
-import type { RequestContext } from '../../kernel/index.js'
+import { message, type RequestContext } from '../../kernel/index.js'
 import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from '../graphql/graphql-operation.js'
 import { graphQLRequestState } from '../graphql/graphql-request-state.js'
 import type { CompiledSelector } from '../graphql/operation-selector.js'
 import { mismatch } from './body-matcher.js'
 import { formatValue } from './format-value.js'
-import type { MockStep } from './mock-step.js'
+import type { StepCheck } from './step-check.js'
 
 const settled = new WeakMap<RequestContext, GraphQLRequestState>()
 
@@ -25,9 +25,8 @@ function load(context: RequestContext): Promise<unknown> | undefined {
 const loaded = (context: RequestContext) => settled.has(context)
 
 /** `mock.query(name)` / `mock.mutation(name)`: the operation type and name. @internal */
-export function operationStep(operationType: GraphQLOperationType, selector: CompiledSelector): MockStep {
+export function operationStep(operationType: GraphQLOperationType, selector: CompiledSelector): StepCheck {
   return {
-    name: 'operation',
     description: '',
     load,
     loaded,
@@ -52,10 +51,17 @@ export function operationStep(operationType: GraphQLOperationType, selector: Com
  */
 export type VariablesMatcher<Variables> = ((variables: Variables) => boolean) | { readonly [Key in keyof Variables]?: unknown }
 
-/** Compiles `.variables(...)`. @internal */
-export function variablesStep(matcher: unknown): MockStep {
+/** Compiles `.variables(...)`; throws a TypeError naming the mock on bad input. @internal */
+export function variablesStep(matcher: unknown, header: string): StepCheck {
+  if (typeof matcher !== 'function' && (typeof matcher !== 'object' || matcher === null || Array.isArray(matcher))) {
+    throw new TypeError(
+      message(
+        `.variables() of mock "${header}" got ${matcher === null ? 'null' : Array.isArray(matcher) ? 'an array' : typeof matcher}.`,
+        'Pass an object of expected variables or a predicate function.',
+      ),
+    )
+  }
   return {
-    name: 'variables',
     description: `variables(${formatValue(matcher)})`,
     load,
     loaded,

@@ -1,9 +1,11 @@
-import { isPassthrough, RequestHandler, type RequestContext } from '../../kernel/index.js'
+import { isPassthrough, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { delay as wait } from '../response/delay.js'
+import { reportResetError } from '../shared/resolver-runner.js'
 import { CallHistory, type MockCall } from './mock-call.js'
 import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock-limits.js'
 import type { MockStep, MockStepName } from './mock-step.js'
 import { requestBody, type RequestBody } from './request-body.js'
+import type { LimitSet, OneLimit } from './type-error.js'
 
 /**
  * How far a request got through a mock's steps: `depth` steps passed; `step`
@@ -18,9 +20,28 @@ export interface MockDiagnosis {
 type Answer = Response | undefined
 
 /**
- * What every mock built by `mock.*` is: an ordinary request handler with
- * matching steps, call history and usage limits. Use it anywhere a handler
- * goes (`setupServer`, `server.use`, `boundary`, `getResponse`).
+ * What a mock decorates: a plain handler (`http.*`- or `graphql.*`-style,
+ * made from the builder's answer) and what the mock needs to describe its
+ * matches. @internal
+ */
+export interface MockTarget<Match = any, Call = MockCall> {
+  /** The plain handler: its `match` is the mock's first stage (path and method, or the operation), its `respond` the answer. */
+  readonly handler: Handler<Match, RequestContext>
+  /** The mock in messages: `GET /posts/:id`, `query ListPosts`. */
+  readonly header: string
+  /** Steps that mirror `handler.match` for diagnostics ("rejected at path"); they are never run to match. */
+  readonly baseSteps: readonly MockStep[]
+  /** The call record of an answered request. */
+  toCall(context: RequestContext, match: Match, body: RequestBody, status: number | undefined): Call
+  /** A tie-breaker between requests rejected at the same step: higher is nearer. */
+  similarity?(context: RequestContext): number
+}
+
+/**
+ * What every mock built by `mock.*` is: a decorator over a plain request
+ * handler that adds matching steps, call history, usage limits, a delay and
+ * diagnostics. Use it anywhere a handler goes (`setupServer`, `server.use`,
+ * `boundary`, `getResponse`).
  *
  * Limits: persistent by default (as `http.*` handlers); `times(n)` answers
  * exactly n requests, even in parallel (uses are claimed synchronously).
@@ -35,19 +56,30 @@ type Answer = Response | undefined
  * posts.callCount // 1
  * posts.isDone() // false
  */
-export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<true> {
-  /** The matching steps, in the order they are checked (method and path first for REST). */
-  protected abstract readonly steps: readonly MockStep[]
+export class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<unknown> {
+  readonly info: { readonly kind: 'mock'; readonly header: string }
+  readonly #target: MockTarget<unknown, Call>
+  /** The builder's steps, in call order (run after the wrapped handler matched). */
+  readonly #steps: readonly MockStep[]
+  /** Every step, for diagnostics: the wrapped handler's, then the builder's. */
+  readonly #allSteps: readonly MockStep[]
   readonly #history = new CallHistory<Call>()
   #limitedBy: string | undefined
   #delayMs = 0
 
-  /** The answer, once every step passed. `undefined` falls through to the next handler. */
-  protected abstract answer(context: RequestContext): Answer | Promise<Answer>
-  /** The call record of an answered request. */
-  protected abstract toCall(context: RequestContext, body: RequestBody, status: number | undefined): Call
-  /** Where a rejection starts to be worth a note in the unhandled-request message (after method/path). */
-  protected noteFrom = 0
+  /** @internal Use `mock.get(...)…reply(...)` or `mock.query(...)…reply(...)`. */
+  constructor(target: MockTarget<any, Call>, steps: readonly MockStep[]) {
+    super()
+    this.#target = target
+    this.#steps = steps
+    this.#allSteps = [...target.baseSteps, ...steps]
+    ;(this as { kind: Handler['kind'] }).kind = target.handler.kind
+    this.info = { kind: 'mock', header: target.header }
+  }
+
+  get indexKey(): IndexKey {
+    return this.#target.handler.indexKey
+  }
 
   /** The requests this mock answered, oldest first (the last `MOCK_CALL_HISTORY_LIMIT`). */
   get calls(): readonly Call[] {
@@ -67,17 +99,17 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
 
   /** True when a step reads data asynchronously (the body, the GraphQL operation). @internal */
   get loads(): boolean {
-    return this.steps.some((step) => step.load !== undefined)
+    return this.#allSteps.some((step) => step.load !== undefined)
   }
 
   /** Starts the asynchronous reads of every step, so that diagnostics can use them later. @internal */
   prefetch(context: RequestContext): void {
-    for (const step of this.steps) step.load?.(context)
+    for (const step of this.#allSteps) step.load?.(context)
   }
 
   /** The mock in one line, with its steps: `GET /posts query(page="2")`. */
   get description(): string {
-    const steps = this.steps.map((step) => step.description).filter((text) => text !== '')
+    const steps = this.#allSteps.map((step) => step.description).filter((text) => text !== '')
     return [this.info.header, ...steps].join(' ')
   }
 
@@ -89,30 +121,34 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
 
   /**
    * Answer exactly `count` requests, then let later requests reach the next handler.
-   * Throws on a count that is not a whole number >= 1, or after `once()`/`persist()`.
+   * Throws on a count that is not a whole number >= 1, or after `once()`/`persist()`
+   * (a type error too: a mock has one usage limit).
    * @example mock.get('/posts').reply(200, []).times(2)
    */
-  times<Count extends number>(count: TimesCount<Count>): this {
-    this.#setLimit('times()', checkTimes(count, this.info.header))
-    return this
+  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): Self & LimitSet {
+    const self = this as unknown as MockHandler<Call>
+    self.#setLimit('times()', checkTimes(count, self.info.header))
+    return self as unknown as Self & LimitSet
   }
 
   /**
    * Answer one request only: `times(1)`.
    * @example mock.post('/login').reply(200).once()
    */
-  once(): this {
-    this.#setLimit('once()', 1)
-    return this
+  once<Self>(this: OneLimit<Self>): Self & LimitSet {
+    const self = this as unknown as MockHandler<Call>
+    self.#setLimit('once()', 1)
+    return self as unknown as Self & LimitSet
   }
 
   /**
    * Answer any number of requests (the default; states it explicitly).
    * @example mock.get('/config').reply(200, {}).persist()
    */
-  persist(): this {
-    this.#setLimit('persist()', Number.POSITIVE_INFINITY)
-    return this
+  persist<Self>(this: OneLimit<Self>): Self & LimitSet {
+    const self = this as unknown as MockHandler<Call>
+    self.#setLimit('persist()', Number.POSITIVE_INFINITY)
+    return self as unknown as Self & LimitSet
   }
 
   /**
@@ -133,11 +169,16 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
   override restore(): void {
     super.restore()
     this.#history.clear()
+    const handler = this.#target.handler
+    handler.restore()
+    // A mock's answer starts over on restoreHandlers(), generator resolvers included.
+    const reset = handler.reset?.()
+    if (reset instanceof Promise) reset.catch(reportResetError)
   }
 
   /** A tie-breaker between requests rejected at the same step: higher is nearer. */
-  similarity(_context: RequestContext): number {
-    return 0
+  similarity(context: RequestContext): number {
+    return this.#target.similarity?.(context) ?? 0
   }
 
   /**
@@ -145,7 +186,7 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
    * a body that was never read counts as "not captured".
    */
   diagnose(context: RequestContext): MockDiagnosis {
-    const { steps } = this
+    const steps = this.#allSteps
     for (let depth = 0; depth < steps.length; depth++) {
       const step = steps[depth]!
       if (step.loaded !== undefined && !step.loaded(context)) {
@@ -157,76 +198,76 @@ export abstract class MockHandler<Call extends MockCall<any, any> = MockCall> ex
     return { depth: steps.length }
   }
 
-  /** Every step passes (steps that need the body or the operation wait for it; no use is held meanwhile). */
-  match(context: RequestContext): true | undefined | Promise<true | undefined> {
-    const matched = this.#matchFrom(context, 0)
-    if (matched === false) return undefined
-    if (matched === true) return true
-    return matched.then((ok) => (ok ? true : undefined))
+  /** The wrapped handler matches, then every step passes (steps that need the body or the operation wait for it; no use is held meanwhile). */
+  match(context: RequestContext): unknown {
+    const matched = this.#target.handler.match(context)
+    if (matched instanceof Promise) return matched.then((inner) => (inner === undefined ? undefined : this.#stepsPass(context, inner)))
+    return matched === undefined ? undefined : this.#stepsPass(context, matched)
   }
 
-  respond(_match: true, context: RequestContext): Answer | Promise<Answer> {
-    return this.#respond(context)
-  }
-
-  /** Runs the steps from `from`; synchronous until a step needs a body that is still being read. */
-  #matchFrom(context: RequestContext, from: number): boolean | Promise<boolean> {
-    const { steps } = this
-    for (let index = from; index < steps.length; index++) {
-      const step = steps[index]!
-      const loading = step.load?.(context)
-      if (loading !== undefined) return loading.then(() => this.#matchFrom(context, index))
-      const reason = step.check(context)
-      if (reason !== undefined) return this.#rejected(context, step, reason)
-    }
-    return true
-  }
-
-  #rejected(context: RequestContext, step: MockStep, reason: string): false {
-    if (this.steps.indexOf(step) >= this.noteFrom) context.addNote(`mock ${this.info.header}: ${step.name} ${reason}`)
-    return false
-  }
-
-  #respond(context: RequestContext): Answer | Promise<Answer> {
+  respond(match: unknown, context: RequestContext): Answer | Promise<Answer> {
     const body = requestBody(context)
     if (body.state !== 'pending' && this.#delayMs === 0) {
       let answer: Answer | Promise<Answer>
       try {
-        answer = this.answer(context)
+        answer = this.#target.handler.respond(match, context)
       } catch (error) {
-        throw this.#failed(context, body, error)
+        throw this.#failed(context, match, body, error)
       }
-      if (!(answer instanceof Promise)) return this.#answered(context, body, answer)
+      if (!(answer instanceof Promise)) return this.#answered(context, match, body, answer)
       return answer.then(
-        (response) => this.#answered(context, body, response),
-        (error: unknown) => Promise.reject(this.#failed(context, body, error)),
+        (response) => this.#answered(context, match, body, response),
+        (error: unknown) => Promise.reject(this.#failed(context, match, body, error)),
       )
     }
-    return this.#respondLater(context, body)
+    return this.#respondLater(context, match, body)
   }
 
-  async #respondLater(context: RequestContext, body: RequestBody): Promise<Answer> {
+  #stepsPass(context: RequestContext, inner: unknown): unknown {
+    const passed = this.#runSteps(context, 0)
+    if (passed === true) return inner
+    if (passed === false) return undefined
+    return passed.then((ok) => (ok ? inner : undefined))
+  }
+
+  /** Runs the builder's steps from `from`; synchronous until a step needs data that is still being read. */
+  #runSteps(context: RequestContext, from: number): boolean | Promise<boolean> {
+    const steps = this.#steps
+    for (let index = from; index < steps.length; index++) {
+      const step = steps[index]!
+      const loading = step.load?.(context)
+      if (loading !== undefined) return loading.then(() => this.#runSteps(context, index))
+      const reason = step.check(context)
+      if (reason !== undefined) {
+        context.addNote(`mock ${this.info.header}: ${step.name} ${reason}`)
+        return false
+      }
+    }
+    return true
+  }
+
+  async #respondLater(context: RequestContext, match: unknown, body: RequestBody): Promise<Answer> {
     await body.ready
     if (this.#delayMs > 0) await wait(this.#delayMs)
     let response: Answer
     try {
-      response = await this.answer(context)
+      response = await this.#target.handler.respond(match, context)
     } catch (error) {
-      throw this.#failed(context, body, error)
+      throw this.#failed(context, match, body, error)
     }
-    return this.#answered(context, body, response)
+    return this.#answered(context, match, body, response)
   }
 
-  #answered(context: RequestContext, body: RequestBody, response: Answer): Answer {
+  #answered(context: RequestContext, match: unknown, body: RequestBody, response: Answer): Answer {
     if (response === undefined) return undefined
     const status = response.type === 'error' ? 0 : isPassthrough(response) ? undefined : response.status
-    this.#history.add(this.toCall(context, body, status))
+    this.#history.add(this.#target.toCall(context, match, body, status))
     return response
   }
 
   /** A resolver that throws still counts as a call (the client gets a 500, or the thrown Response). */
-  #failed(context: RequestContext, body: RequestBody, error: unknown): unknown {
-    this.#history.add(this.toCall(context, body, error instanceof Response ? error.status : 500))
+  #failed(context: RequestContext, match: unknown, body: RequestBody, error: unknown): unknown {
+    this.#history.add(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
     return error
   }
 }

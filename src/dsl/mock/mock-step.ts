@@ -1,26 +1,23 @@
-import type { RequestContext } from '../../kernel/index.js'
+import type { StepCheck } from './step-check.js'
+import type { StepTableName } from './step-table.js'
 
 /**
  * The matching steps of a mock, in the order they are checked. Assertion
- * messages name the step that rejected a request.
+ * messages name the step that rejected a request. `method`, `path` and
+ * `operation` belong to the plain handler a mock wraps; the others are the
+ * builder's steps, one per row of the step table.
+ *
+ * @example
+ * const rejectedAt: MockStepName = 'query'
  */
-export type MockStepName = 'method' | 'path' | 'query' | 'headers' | 'cookies' | 'body' | 'operation' | 'variables'
+export type MockStepName = 'method' | 'path' | 'operation' | StepTableName
 
 /**
- * One matching step: a cheap check compiled at creation. `check` returns
- * `undefined` when the request passes, else a short reason such as
- * `"page" is "x", expected /^\d+$/`.
+ * One matching step: a named `StepCheck`.
  *
- * A step that needs data read asynchronously (the body, the GraphQL
- * operation) has `load`: it starts reading (once per request) and returns a
- * promise while the data is not there yet; `check` runs only after it.
- * `loaded` tells diagnostics, without starting a read, whether it is there.
+ * @example
+ * const step: MockStep = { name: 'query', description: '', check: () => undefined }
  */
-export interface MockStep {
+export interface MockStep extends StepCheck {
   readonly name: MockStepName
-  /** How the step appears in a mock's description, e.g. `query(page=/^\d+$/)`; `''` for none. */
-  readonly description: string
-  load?(context: RequestContext): Promise<unknown> | undefined
-  loaded?(context: RequestContext): boolean
-  check(context: RequestContext): string | undefined
 }

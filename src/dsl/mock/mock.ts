@@ -1,9 +1,6 @@
-import { GraphQLMockBuilderImpl } from './graphql-builder.js'
 import type { GraphQLMockFactory } from './graphql-builder-types.js'
+import { graphQLMockFactory } from './graphql-factory.js'
 import { restMockFactory, type RestMockFactory } from './rest-factory.js'
-
-const graphQLFactory = (operationType: 'query' | 'mutation') =>
-  ((selector: unknown) => GraphQLMockBuilderImpl.start(operationType, selector)) as unknown as GraphQLMockFactory
 
 /**
  * The fluent mock builder: a predicate, optional matching steps, one answer,
@@ -47,6 +44,6 @@ export const mock: {
   delete: restMockFactory('DELETE'),
   head: restMockFactory('HEAD'),
   options: restMockFactory('OPTIONS'),
-  query: graphQLFactory('query'),
-  mutation: graphQLFactory('mutation'),
+  query: graphQLMockFactory('query'),
+  mutation: graphQLMockFactory('mutation'),
 }

@@ -1,6 +1,6 @@
 import { message, type RequestContext } from '../../kernel/index.js'
 import { formatValue } from './format-value.js'
-import type { MockStep } from './mock-step.js'
+import type { StepCheck } from './step-check.js'
 import { compileValueMatcher, type CompiledValueMatcher, type ValueMatcher } from './value-matcher.js'
 
 /**
@@ -58,11 +58,10 @@ const cookiesSource: RecordSource<Record<string, string>> = {
   show: (cookies) => formatValue(cookies),
 }
 
-function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record<string, ValueMatcher>> | ((whole: Whole) => boolean)): MockStep {
+function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record<string, ValueMatcher>> | ((whole: Whole) => boolean)): StepCheck {
   const where = `.${source.name}()`
   if (typeof matcher === 'function') {
     return {
-      name: source.name,
       description: `${source.name}(${formatValue(matcher)})`,
       check(context) {
         const whole = source.whole(context)
@@ -80,7 +79,6 @@ function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record
     .map(([key, value]) => `${key}=${formatValue(value)}`)
     .join(', ')
   return {
-    name: source.name,
     description: `${source.name}(${description})`,
     check(context) {
       const whole = source.whole(context)
@@ -94,16 +92,16 @@ function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record
 }
 
 /** Compiles `.query(...)`. @internal */
-export function queryStep(matcher: QueryMatcher): MockStep {
+export function queryStep(matcher: QueryMatcher): StepCheck {
   return recordStep(querySource, matcher)
 }
 
 /** Compiles `.headers(...)`. @internal */
-export function headersStep(matcher: HeadersMatcher): MockStep {
+export function headersStep(matcher: HeadersMatcher): StepCheck {
   return recordStep(headersSource, matcher)
 }
 
 /** Compiles `.cookies(...)`. @internal */
-export function cookiesStep(matcher: CookiesMatcher): MockStep {
+export function cookiesStep(matcher: CookiesMatcher): StepCheck {
   return recordStep(cookiesSource, matcher)
 }

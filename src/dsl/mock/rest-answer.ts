@@ -1,18 +1,16 @@
 import { message } from '../../kernel/index.js'
-import type { HttpResolverInfoRuntime } from '../http/http-handler.js'
 import { HttpResponse } from '../response/http-response.js'
 import { passthrough } from '../response/passthrough.js'
-import { reportResetError, ResolverRunner } from '../shared/resolver-runner.js'
 
-/** How a REST mock answers a matched request. @internal */
-export interface RestAnswer {
-  run(info: HttpResolverInfoRuntime): Response | undefined | Promise<Response | undefined>
-  /** Forgets generator progress (`restoreHandlers()`). */
-  reset?(): void
-}
+/**
+ * What a mock's answer compiles to: the resolver of the plain handler the
+ * mock wraps (`http.*`- or `graphql.*`-style), run as those handlers run theirs.
+ * @internal
+ */
+export type MockResolver = (info: never) => unknown
 
-/** `.reply(status, body?, init?)`: a fresh response per request. @internal */
-export function statusAnswer(status: unknown, body: unknown, init: ResponseInit | undefined, header: string): RestAnswer {
+/** `.reply(status, body?, init?)` of a REST mock: a fresh response per request. @internal */
+export function statusAnswer(status: unknown, body: unknown, init: ResponseInit | undefined, header: string): MockResolver {
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
     throw new TypeError(
       message(
@@ -27,25 +25,30 @@ export function statusAnswer(status: unknown, body: unknown, init: ResponseInit 
     )
   }
   const withStatus: ResponseInit = { ...init, status }
-  if (body === undefined || body === null) return { run: () => new HttpResponse(null, withStatus) }
-  if (typeof body === 'string') return { run: () => HttpResponse.text(body, withStatus) }
+  if (body === undefined || body === null) return () => new HttpResponse(null, withStatus)
+  if (typeof body === 'string') return () => HttpResponse.text(body, withStatus)
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) {
-    return { run: () => new HttpResponse(body as BodyInit, withStatus) }
+    return () => new HttpResponse(body as BodyInit, withStatus)
   }
   const json = JSON.stringify(body)
   const headers = new Headers(init?.headers)
   if (!headers.has('content-type')) headers.set('content-type', 'application/json')
-  return { run: () => new HttpResponse(json, { ...withStatus, headers }) }
+  return () => new HttpResponse(json, { ...withStatus, headers })
 }
 
-/** `.reply(resolver)`: runs the resolver as an `http.*` handler would. @internal */
-export function resolverAnswer(resolver: unknown, header: string): RestAnswer {
-  const runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header)
-  return { run: (info) => runner.run(info), reset: () => void runner.reset().catch(reportResetError) }
+/** `.reply({ data, errors })` of a GraphQL mock: the body as JSON, status 200. @internal */
+export function graphQLBodyAnswer(body: unknown, header: string): MockResolver {
+  if (typeof body !== 'object' || body === null || !('data' in body || 'errors' in body)) {
+    throw new TypeError(
+      message(`.reply() of mock "${header}" expects a GraphQL response body { data, errors?, extensions? } or a resolver function.`, 'For example: .reply({ data: { posts: [] } }).'),
+    )
+  }
+  const json = JSON.stringify(body)
+  return () => new HttpResponse(json, { status: 200, headers: { 'content-type': 'application/json' } })
 }
 
 /** `.replyWith(response)`: a clone of the same response for every request. @internal */
-export function responseAnswer(response: unknown, header: string): RestAnswer {
+export function responseAnswer(response: unknown, header: string): MockResolver {
   if (!(response instanceof Response)) {
     throw new TypeError(
       message(`.replyWith() of mock "${header}" got ${response === null ? 'null' : typeof response}, which is not a Response.`, 'Pass a Response, for example HttpResponse.json(data).'),
@@ -54,12 +57,12 @@ export function responseAnswer(response: unknown, header: string): RestAnswer {
   if (response.bodyUsed) {
     throw new TypeError(message(`.replyWith() of mock "${header}" got a response whose body was already read.`, 'Pass a fresh response.'))
   }
-  if (response.type === 'error') return { run: () => Response.error() }
-  return { run: () => response.clone() }
+  if (response.type === 'error') return () => Response.error()
+  return () => response.clone()
 }
 
 /** `.networkError()`. @internal */
-export const networkErrorAnswer: RestAnswer = { run: () => Response.error() }
+export const networkErrorAnswer: MockResolver = () => Response.error()
 
 /** `.passthrough()`. @internal */
-export const passthroughAnswer: RestAnswer = { run: () => passthrough() }
+export const passthroughAnswer: MockResolver = () => passthrough()

@@ -1,7 +1,8 @@
 import type { HttpPredicateInfo } from '../http/http-predicate.js'
 import type { PathParams } from '../http/path-params.js'
-import { RestMockBuilderImpl } from './rest-builder.js'
+import { MockBuilder } from './mock-builder.js'
 import type { RestMockBuilder } from './rest-builder-types.js'
+import { buildRestMock, restStart } from './rest-mock.js'
 
 /**
  * Starts a REST mock for one method, e.g. `mock.get`. The predicate takes the
@@ -19,5 +20,8 @@ export interface RestMockFactory {
 
 /** @internal */
 export function restMockFactory(method: string): RestMockFactory {
-  return ((predicate: never) => RestMockBuilderImpl.start(method, predicate)) as unknown as RestMockFactory
+  return ((predicate: never) => {
+    const start = restStart(method, predicate)
+    return MockBuilder.start({ kind: 'rest', header: start.header, build: (steps, resolver) => buildRestMock(start, steps, resolver) })
+  }) as unknown as RestMockFactory
 }

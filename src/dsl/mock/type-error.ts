@@ -47,3 +47,30 @@ export interface Unset {
  * type A = Resolved<{ id: string }, unknown> // { id: string }
  */
 export type Resolved<Type, Fallback> = [Type] extends [Unset] ? Fallback : Type
+
+declare const limitBrand: unique symbol
+
+/**
+ * Type-only mark of a mock whose usage limit is set (`times(n)`, `once()` or
+ * `persist()` was called): another limit modifier is then a type error.
+ *
+ * @example
+ * const once: RestMock<{}> & LimitSet = mock.get('/a').reply(200).once()
+ */
+export interface LimitSet {
+  readonly [limitBrand]: true
+}
+
+/**
+ * The `this` of a limit modifier: the mock itself, or, once a limit is set, a
+ * `MockTypeError` that the compiler prints ("The 'this' context of type … is
+ * not assignable to method's 'this' of type 'MockTypeError<"A mock has one
+ * usage limit …">'").
+ *
+ * @example
+ * // @ts-expect-error A mock has one usage limit
+ * mock.get('/a').reply(200).once().persist()
+ */
+export type OneLimit<Self> = Self extends LimitSet
+  ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
+  : Self
