@@ -19,8 +19,9 @@ const COMPILERS = [
   { name: 'tsc 6.0', tsc: here('../../node_modules/ts6/bin/tsc') },
   { name: 'tsc 7.0', tsc: here('../../node_modules/ts7/bin/tsc') },
 ].filter((compiler) => existsSync(compiler.tsc))
-// Inside the package, so that `mocklib` resolves to its own dist by self-reference.
-const root = here('./.generated/')
+// Inside the package, so that `mocklib` resolves to its own dist by self-reference;
+// one folder per process, so that two measurements at once do not delete each other's files.
+const root = here(`./.generated-${process.pid}/`)
 
 const compilerOptions = {
   strict: true,

@@ -6,7 +6,7 @@ import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
 import type { MockTypeError } from '../mock/type-error.js'
-import type { PathCheck, PathParams } from './path-params.js'
+import type { PathCheck, PathParams, PathThis } from './path-params.js'
 
 /**
  * What a REST resolver receives.
@@ -82,7 +82,9 @@ export type ExplicitParams<Params> = { readonly [Key in keyof Params]?: string |
  * http.post<{ id: string }, { title: string }, { id: string }>('/posts/:id', resolver)
  */
 export interface HttpHandlerFactory {
-  <Path extends string>(path: Path & PathCheck<Path>, resolver: HttpResolver<PathParams<Path>>, options?: HandlerOptions): HttpHandler
+  // The pattern is checked on `this` (not by intersecting `path`), so that a
+  // path built in a generic helper (`${base}/:id`) keeps its template type.
+  <Path extends string>(this: PathThis<Path>, path: Path, resolver: HttpResolver<PathParams<Path>>, options?: HandlerOptions): HttpHandler
   // Params come from explicit generics only (`NoInfer`), never from the
   // resolver's annotation: a resolver typed for other params is an error.
   // Without explicit Params a string path always takes the overload above, so
@@ -92,7 +94,7 @@ export interface HttpHandlerFactory {
     resolver: HttpResolver<NoInfer<[Params] extends [UndeclaredParams] ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
     options?: HandlerOptions,
   ): HttpHandler
-  /** A predicate only known as `string | RegExp | …` (not a literal): params are a string record. */
+  /** A predicate only known as `string | RegExp | …`: params are a string record. */
   <Predicate extends HttpPredicate>(
     predicate: Predicate & WidePredicate<Predicate>,
     resolver: HttpResolver<Record<string, string>>,
@@ -101,13 +103,21 @@ export interface HttpHandlerFactory {
 }
 
 /**
- * A string literal must go through the path-checked overload: here it is an
- * error that says why (the pattern's problem, or the resolver's params).
+ * A string (a literal, a template or `string`) must go through the
+ * path-checked overload: here it is an error that says why (the pattern's
+ * problem, or the resolver's params); a union such as `string | RegExp` is
+ * accepted. This overload must refuse every string: with several overloads
+ * TypeScript first tries each with the subtype relation, under which the
+ * path-checked overload refuses a path built from a type parameter (its `this`
+ * is an indexed access with a generic key), and the template would be taken
+ * here as a plain `string`, with a string record as params.
  */
-type WidePredicate<Predicate> = Predicate extends string
-  ? string extends Predicate
-    ? unknown
-    : PathCheck<Predicate> extends MockTypeError<string>
-      ? PathCheck<Predicate>
-      : MockTypeError<'The resolver does not fit this path: its params are PathParams of the path (for example { id: string } for /posts/:id). Fix the resolver, or declare them with http.get<Params>(...).'>
-  : unknown
+type WidePredicate<Predicate> = {
+  readonly wide: unknown
+  readonly literal: MockTypeError<LiteralProblem<Predicate & string>>
+}[[Predicate] extends [string] ? 'literal' : 'wide']
+
+type LiteralProblem<Path extends string> =
+  PathCheck<Path> extends MockTypeError<infer Message>
+    ? Message
+    : 'The resolver does not fit this path: its params are PathParams of the path (for example { id: string } for /posts/:id). Fix the resolver, or declare them with http.get<Params>(...).'

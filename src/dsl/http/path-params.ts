@@ -5,36 +5,71 @@ import type { MockTypeError } from '../mock/type-error.js'
  * `path-tokenizer.ts`): a name is `[A-Za-z_][A-Za-z0-9_]*`, `:name?` is
  * optional, each path `*` is captured as `"0"`, `"1"`…, `#hash` and `?query`
  * are ignored, origin `*` and ports are not params. A widened `string` path
- * gives a string record.
+ * gives a string record. In a path built from a type parameter
+ * (`` `${Base}/:id` `` in a generic helper) the hole adds nothing: `params.id`
+ * is a `string`.
  *
  * @example
  * type P = PathParams<'/pkg/:name@:version/files/*'>
  * //   { name: string; version: string; "0": string }
  */
-export type PathParams<Path extends string> = string extends Path
-  ? Record<string, string>
-  : ParsePath<Path> extends infer Parsed
-    ? Parsed extends ParsedPath<infer Required, infer Optional, infer Stars>
-      ? Simplify<{ [Key in Required | Stars]: string } & { [Key in Optional]?: string | undefined }>
-      : {}
-    : never
+// Both exported types start with a conditional type distributed over the
+// parse result: on a path with a generic hole TypeScript defers them and reads
+// them through their constraint, the same type with each hole replaced by its
+// constraint (`${string}/:id`), which parses like any other path.
+export type PathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 
 /**
  * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
  * problem for one it refuses at handler creation (`:` without a name, a name
- * used twice, a `:name(regex)` pattern). Intersected with the path argument.
+ * used twice, a `:name(regex)` pattern).
  *
  * @example
  * type Ok = PathCheck<'/posts/:id'>        // unknown
  * type Bad = PathCheck<'/posts/:id(\\d+)'> // MockTypeError<'…'>
  */
-export type PathCheck<Path extends string> = string extends Path
-  ? unknown
-  : ParsePath<Path> extends infer Parsed
-    ? Parsed extends string
-      ? MockTypeError<Parsed>
-      : unknown
-    : unknown
+export type PathCheck<Path extends string> = CheckOf<ParsePath<Path>>
+
+/**
+ * The `this` a path-checked handler factory requires: `unknown` for an
+ * accepted pattern (and a path with a generic hole, through its constraint), a
+ * `MockTypeError` for a refused one. An indexed access into a fixed table, so
+ * that a generic path is related through the constraint of its key instead of
+ * being an unresolved conditional type.
+ *
+ * @example
+ * interface Factory { <Path extends string>(this: PathThis<Path>, path: Path): void }
+ */
+export type PathThis<Path extends string> = PathProblems[ProblemOf<ParsePath<Path>>]
+
+/** The sentences of refused patterns, by problem. */
+interface PathProblems {
+  readonly ok: unknown
+  readonly colon: MockTypeError<'A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.'>
+  readonly twice: MockTypeError<'The path uses a parameter name twice: give each parameter its own name.'>
+  readonly custom: MockTypeError<':name(...) gives a parameter a custom pattern, which mocklib does not support: match :name and check its value in the resolver, or pass a RegExp.'>
+}
+
+/** A refused pattern: the problem's key in `PathProblems` and its sentence naming the parameter. */
+interface PathProblem<Key extends keyof PathProblems, Message extends string> {
+  readonly key: Key
+  readonly message: Message
+}
+
+type ParamsOf<Parsed> = Parsed extends ParsedPath<infer Required, infer Optional, infer Stars>
+  ? Simplify<{ [Key in Required | Stars]: string } & { [Key in Optional]?: string | undefined }>
+  : Parsed extends WidePath
+    ? Record<string, string>
+    : {}
+
+type CheckOf<Parsed> = Parsed extends PathProblem<keyof PathProblems, infer Message> ? MockTypeError<Message> : unknown
+
+type ProblemOf<Parsed> = Parsed extends PathProblem<infer Key, string> ? Key : 'ok'
+
+/** A widened `string` path. */
+interface WidePath {
+  readonly wide: true
+}
 
 interface ParsedPath<Required extends string, Optional extends string, Stars extends string> {
   readonly required: Required
@@ -72,8 +107,18 @@ type StarKeys<Text extends string, Count extends unknown[], Keys extends string 
   ? StarKeys<Rest, [...Count, unknown], Keys | `${Count['length']}`>
   : [Keys, Count]
 
+/**
+ * Distributed over `Path` (see `PathParams`): a pattern without `:` or `*`
+ * has no params and nothing to refuse; a widened `string` is `WidePath`.
+ */
+type ParsePath<Path extends string> = Path extends `${string}:${string}` | `${string}*${string}`
+  ? ParsePattern<Path>
+  : string extends Path
+    ? WidePath
+    : ParsedPath<never, never, never>
+
 /** Splits an absolute pattern into its path (host params are collected separately). */
-type ParsePath<Path extends string> = Path extends `${infer Scheme}://${infer AfterScheme}`
+type ParsePattern<Path extends string> = Path extends `${infer Scheme}://${infer AfterScheme}`
   ? Scheme extends `${string}/${string}`
     ? ParsePathPart<Path, [], never, never, never>
     : AfterScheme extends `${infer Host}/${infer Rest}`
@@ -116,11 +161,11 @@ type ParseParam<
   Optional extends string,
   Stars extends string,
 > = Taken[0] extends '' | `${Digit}${string}`
-  ? `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`
+  ? PathProblem<'colon', `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`>
   : Taken[0] extends Required | Optional
-    ? `The path uses the parameter :${Taken[0]} twice: give each parameter its own name.`
+    ? PathProblem<'twice', `The path uses the parameter :${Taken[0]} twice: give each parameter its own name.`>
     : Taken[1] extends `(${string}`
-      ? `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`
+      ? PathProblem<'custom', `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`>
       : Taken[1] extends `?${infer AfterOptional}`
         ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Taken[0], Stars | Starred[0]>
         : ParsePathPart<Taken[1], Starred[1], Required | Taken[0], Optional, Stars | Starred[0]>
