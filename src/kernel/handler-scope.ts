@@ -11,7 +11,8 @@ import { HandlerList } from './handler-list.js'
  */
 export class HandlerScope {
   #initial: readonly Handler[]
-  #overrides: readonly Handler[] = []
+  /** Runtime handlers, newest LAST (the reverse of list order), so `use` appends in O(added). */
+  #overrides: Handler[] = []
   #list: HandlerList | undefined
   readonly extensions = new Map<unknown, unknown>()
 
@@ -24,13 +25,12 @@ export class HandlerScope {
 
   /** The current handlers, overrides first; built once per change. */
   get list(): HandlerList {
-    return (this.#list ??= new HandlerList(
-      this.#overrides.length === 0 ? this.#initial : [...this.#overrides, ...this.#initial],
-    ))
+    return (this.#list ??= new HandlerList(this.#overrides.length === 0 ? this.#initial : overridesFirst(this.#overrides, this.#initial)))
   }
 
+  /** Prepends `handlers` (in their order) to the overrides; the list is rebuilt on next read. */
   use(handlers: readonly Handler[]): void {
-    this.#overrides = [...handlers, ...this.#overrides]
+    for (let i = handlers.length - 1; i >= 0; i--) this.#overrides.push(handlers[i]!)
     this.#list = undefined
   }
 
@@ -56,4 +56,13 @@ export class HandlerScope {
   fork(): HandlerScope {
     return new HandlerScope(this.list.handlers, this)
   }
+}
+
+/** The handlers in list order: the overrides newest first, then the initial handlers. */
+function overridesFirst(reversedOverrides: readonly Handler[], initial: readonly Handler[]): Handler[] {
+  const count = reversedOverrides.length
+  const handlers = new Array<Handler>(count + initial.length)
+  for (let i = 0; i < count; i++) handlers[i] = reversedOverrides[count - 1 - i]!
+  for (let i = 0; i < initial.length; i++) handlers[count + i] = initial[i]!
+  return handlers
 }

@@ -3,8 +3,8 @@ import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicat
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
-import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState } from './graphql-request-state.js'
+import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
 /** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
@@ -80,18 +80,30 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, name, { once: options?.once === true, release: () => this.unclaim() })
   }
 
-  async match(context: RequestContext): Promise<ParsedOperation | undefined> {
-    const state = await graphQLRequestState(context)
+  // Synchronous once the GraphQL channel has read the request (the usual case): no promise per handler.
+  match(context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+    const state = settledRequestState(context)
+    if (state === PENDING) return graphQLRequestState(context).then((settled) => this.#matchState(settled, context))
+    return this.#matchState(state, context)
+  }
+
+  #matchState(state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
     if (state === null || state.kind !== 'operation') return undefined
     if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
     const selected = this.#selector.matches(state.operationName, state, context)
-    if (!(selected instanceof Promise ? await selected : selected)) return undefined
-    if (this.#endpoint !== undefined && (await this.#endpoint.match(context)) === undefined) return undefined
-    return state
+    if (selected instanceof Promise) return selected.then((yes) => (yes ? this.#onEndpoint(state, context) : undefined))
+    return selected ? this.#onEndpoint(state, context) : undefined
   }
 
-  async respond(operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
-    const response = await this.#runner.run({
+  #onEndpoint(state: ParsedOperation, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+    if (this.#endpoint === undefined) return state
+    const params = this.#endpoint.match(context)
+    if (params instanceof Promise) return params.then((found) => (found === undefined ? undefined : state))
+    return params === undefined ? undefined : state
+  }
+
+  respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    const result = this.#runner.run({
       query: operation.query,
       variables: operation.variables,
       operationName: operation.operationName,
@@ -100,7 +112,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
       cookies: context.cookies,
       requestId: context.requestId,
     })
-    return response === undefined ? undefined : negotiateContentType(context.request, response)
+    if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
+    return result === undefined ? undefined : negotiateContentType(context.request, result)
   }
 
   override restore(): void {

@@ -4,6 +4,10 @@ import { readGraphQLPayload } from './graphql-request-reader.js'
 import { parseOperation } from './parse-operation.js'
 
 const STATE = Symbol('mocklib graphql request state')
+const SETTLED = Symbol('mocklib settled graphql request state')
+
+/** `settledRequestState` before the state is known. */
+export const PENDING: unique symbol = Symbol('pending')
 
 /**
  * The GraphQL view of a request, computed once per request and shared by the
@@ -24,7 +28,28 @@ export function graphQLRequestState(context: RequestContext): Promise<GraphQLReq
  * seedRequestState(context.fork(partRequest), parsedItem)
  */
 export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
+  settledBox(context).state = state
   context.memo(STATE, () => Promise.resolve(state))
+}
+
+/**
+ * The GraphQL view of a request once it is known, synchronously, or `PENDING`:
+ * handlers asked after the channel read the request match without a promise.
+ *
+ * @example
+ * const state = settledRequestState(context)
+ * if (state === PENDING) return graphQLRequestState(context).then(matchState)
+ */
+export function settledRequestState(context: RequestContext): GraphQLRequestState | typeof PENDING {
+  return settledBox(context).state
+}
+
+function settledBox(context: RequestContext): { state: GraphQLRequestState | typeof PENDING } {
+  return context.memo(SETTLED, newBox)
+}
+
+function newBox(): { state: GraphQLRequestState | typeof PENDING } {
+  return { state: PENDING }
 }
 
 async function computeState(context: RequestContext): Promise<GraphQLRequestState> {
@@ -33,9 +58,15 @@ async function computeState(context: RequestContext): Promise<GraphQLRequestStat
     payload = await readGraphQLPayload(context)
   } catch {
     // An unreadable body (already consumed, aborted stream) cannot be GraphQL we can match.
-    return null
+    return settle(context, null)
   }
-  if (payload === null) return null
-  if (payload.kind === 'batch') return { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) }
-  return parseOperation(payload)
+  if (payload === null) return settle(context, null)
+  if (payload.kind === 'batch') return settle(context, { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) })
+  const parsed = parseOperation(payload)
+  return settle(context, parsed instanceof Promise ? await parsed : parsed)
+}
+
+function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {
+  settledBox(context).state = state
+  return state
 }

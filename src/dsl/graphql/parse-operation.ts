@@ -1,31 +1,44 @@
 import { graphQLUnavailableReason, loadGraphQL } from './graphql-module.js'
 import { invalid, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
 import { operationsOfDocument } from './document-operation.js'
+import { cachedParse, rememberParse, type ParseOutcome } from './parse-cache.js'
 
 /**
  * Parses the query of one operation with the `graphql` package (loaded now, on
  * first use) and picks the operation to run: the one named by `operationName`,
  * else the only one. Anything unusable becomes an `InvalidOperation` whose
- * reason quotes the parse error.
+ * reason quotes the parse error. A query parsed before is answered at once,
+ * synchronously, from the parse cache.
  *
  * @example
  * await parseOperation({ kind: 'raw', query: '{ a }', variables: {}, operationName: undefined }) // { kind: 'operation', operationType: 'query', … }
  */
-export async function parseOperation(raw: RawOperation | InvalidOperation): Promise<ParsedOperation | InvalidOperation> {
+export function parseOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
   if (raw.kind === 'invalid') return raw
+  const known = cachedParse(raw.query)
+  return known === undefined ? parseNow(raw) : choose(raw, known)
+}
+
+async function parseNow(raw: RawOperation): Promise<ParsedOperation | InvalidOperation> {
   let parse
   try {
     ;({ parse } = await loadGraphQL())
   } catch {
+    // Not remembered: installing graphql fixes it without a restart of the cache.
     return invalid(graphQLUnavailableReason())
   }
-  let document
+  let outcome: ParseOutcome
   try {
-    document = parse(raw.query, { noLocation: true })
+    outcome = operationsOfDocument(parse(raw.query, { noLocation: true }))
   } catch (error) {
-    return invalid(`the GraphQL query does not parse: ${(error as Error).message}`)
+    outcome = { error: `the GraphQL query does not parse: ${(error as Error).message}` }
   }
-  const operations = operationsOfDocument(document)
+  return choose(raw, rememberParse(raw.query, outcome))
+}
+
+function choose(raw: RawOperation, outcome: ParseOutcome): ParsedOperation | InvalidOperation {
+  if ('error' in outcome) return invalid(outcome.error)
+  const operations = outcome
   const chosen =
     raw.operationName === undefined
       ? operations.length === 1
@@ -39,5 +52,5 @@ export async function parseOperation(raw: RawOperation | InvalidOperation): Prom
     }
     return invalid(`"operationName" is "${raw.operationName}", but the GraphQL document has no operation of that name.`)
   }
-  return { kind: 'operation', ...chosen, query: raw.query, variables: raw.variables }
+  return { kind: 'operation', operationType: chosen.operationType, operationName: chosen.operationName, query: raw.query, variables: raw.variables }
 }

@@ -3,6 +3,19 @@ import { ResolverRunner } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from './http-predicate.js'
 
+const LABELS: Readonly<Record<string, string>> = {
+  '*': 'http.all()',
+  GET: 'http.get()',
+  POST: 'http.post()',
+  PUT: 'http.put()',
+  PATCH: 'http.patch()',
+  DELETE: 'http.delete()',
+  HEAD: 'http.head()',
+  OPTIONS: 'http.options()',
+}
+
+const RESET: Promise<void> = Promise.resolve()
+
 /** What a REST resolver receives. */
 export interface HttpResolverInfoRuntime {
   readonly request: Request
@@ -14,9 +27,9 @@ export interface HttpResolverInfoRuntime {
 /**
  * A REST request handler: a method, a predicate, and a resolver. Made by
  * `http.get(...)` and friends. The predicate is checked at creation (bad input
- * throws there) but compiled on first use of `indexKey`, which registration
- * (`setupServer`, `use`, `resetHandlers`) touches: creating a handler stays
- * cheap and no request pays for compiling.
+ * throws there), in one scan that also gives the index key; its matcher is
+ * compiled when a request first reaches it through the index, so creating and
+ * registering thousands of handlers stays cheap.
  *
  * @example
  * const handler = http.get('/posts', () => HttpResponse.json([]))
@@ -27,15 +40,20 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   readonly #method: string
   readonly #source: HttpPredicate
   readonly #label: string
+  /** The index key's path part, known at creation; the matcher is compiled on first match. */
+  readonly #staticPrefix: string
   #predicate: CompiledAsyncPredicate | undefined
   #indexKey: IndexKey | undefined
-  readonly #runner: ResolverRunner<HttpResolverInfoRuntime>
+  readonly #resolver: (info: HttpResolverInfoRuntime) => unknown
+  readonly #once: boolean
+  /** Made on first answer: a registered handler that never answers costs no runner. */
+  #runner: ResolverRunner<HttpResolverInfoRuntime> | undefined
 
   constructor(method: string, predicate: HttpPredicate, resolver: (info: never) => unknown, options?: HandlerOptions) {
     super(options)
-    const label = `http.${method === '*' ? 'all' : method.toLowerCase()}()`
+    const label = LABELS[method] ?? `http.${method.toLowerCase()}()`
     this.#method = method
-    checkPredicate(predicate, label)
+    this.#staticPrefix = checkPredicate(predicate, label)
     this.#source = predicate
     this.#label = label
     // msw's format: `GET /posts`, `/.+/ *` for http.all, `[custom predicate]` for a function.
@@ -44,11 +62,16 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] ${label} for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
-    this.#runner = new ResolverRunner(resolver as (info: HttpResolverInfoRuntime) => unknown, header, { once: options?.once === true, release: () => this.unclaim() })
+    this.#resolver = resolver as (info: HttpResolverInfoRuntime) => unknown
+    this.#once = options?.once === true
   }
 
   get indexKey(): IndexKey {
-    return (this.#indexKey ??= { channel: httpChannel, key: httpIndexKey(this.#method, this.#compiled().staticPrefix) })
+    return (this.#indexKey ??= { channel: httpChannel, key: httpIndexKey(this.#method, this.#staticPrefix) })
+  }
+
+  #run(): ResolverRunner<HttpResolverInfoRuntime> {
+    return (this.#runner ??= new ResolverRunner(this.#resolver, this.info.header, { once: this.#once, release: () => this.unclaim() }))
   }
 
   #compiled(): CompiledAsyncPredicate {
@@ -61,16 +84,27 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   }
 
   respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    return this.#runner.run({ request: context.request, params, cookies: context.cookies, requestId: context.requestId })
+    // Own enumerable getters (a spread copies them): a resolver that reads neither the request
+    // nor the cookies never makes the source build the Request nor parse the Cookie header.
+    return this.#run().run({
+      get request() {
+        return context.request
+      },
+      params,
+      get cookies() {
+        return context.cookies
+      },
+      requestId: context.requestId,
+    })
   }
 
   override restore(): void {
     super.restore()
-    this.#runner.restore()
+    this.#runner?.restore()
   }
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    return this.#runner.reset()
+    return this.#runner === undefined ? RESET : this.#runner.reset()
   }
 }

@@ -27,11 +27,16 @@ export interface CompiledPredicate {
 
 /**
  * Checks a predicate without compiling it (cheap, at handler creation): throws
- * what `compilePredicate` would throw. Compile later with `checked = true`.
+ * what `compilePredicate` would throw, and answers the static prefix the
+ * compiled predicate will have. Compile later with `checked = true`.
+ *
+ * @example
+ * checkPredicate('/posts/:id', 'http.get()') // '/posts'
  */
-export function checkPredicate(predicate: HttpPredicate, label: string): void {
-  if (typeof predicate === 'string') checkPath(predicate, label)
-  else if (!(predicate instanceof RegExp) && typeof predicate !== 'function') compilePredicate(predicate, label)
+export function checkPredicate(predicate: HttpPredicate, label: string): string {
+  if (typeof predicate === 'string') return checkPath(predicate, label)
+  if (!(predicate instanceof RegExp) && typeof predicate !== 'function') compilePredicate(predicate, label)
+  return ''
 }
 
 /** Compiles any predicate form; throws a TypeError naming `label` on bad input. */

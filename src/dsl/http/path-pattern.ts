@@ -1,8 +1,9 @@
 import { message, type RequestContext } from '../../kernel/index.js'
 import { compileTokens, type ParamRecord } from './path-matcher.js'
+import { plainStaticPrefix } from './path-scan.js'
 import { tokenizePath } from './path-tokenizer.js'
 
-/** A path predicate compiled once, at handler creation. */
+/** A path predicate compiled once, on first use. */
 export interface CompiledPath {
   /** Leading static path segments, lower-cased (`/api/posts`), or `''`: the index key. */
   readonly staticPrefix: string
@@ -47,16 +48,20 @@ export function compilePath(pattern: string, label: string, checked = false): Co
 
 /**
  * The checks of `compilePath` without compiling: throws the same errors and
- * warns about a query string, in one cheap scan. `compilePath(pattern, label,
- * true)` later compiles without warning again (lazy compilation).
+ * warns about a query string, and answers the static prefix (the index key).
+ * A plain pattern takes one cheap scan; `compilePath(pattern, label, true)`
+ * later compiles without warning again (lazy compilation).
  *
  * @example
+ * checkPath('/posts/:id', 'http.get()') // '/posts'
  * checkPath('/posts/:id/:id', 'http.get()') // throws: ":id" twice
  */
-export function checkPath(pattern: string, label: string): void {
+export function checkPath(pattern: string, label: string): string {
+  const plain = plainStaticPrefix(pattern)
+  if (plain !== undefined) return plain
   if (pattern.trim() === '') throw emptyPath(label)
-  if (pattern === '*') return
-  tokenizePath(pattern, label, true)
+  if (pattern === '*') return ''
+  return tokenizePath(pattern, label, true).staticPrefix
 }
 
 function emptyPath(label: string): TypeError {
