@@ -152,7 +152,8 @@ interface PostParams {
 http.get<PostParams>('/posts/:id', ({ params }) => {
   expectTypeOf(params).toEqualTypeOf<PostParams>()
 })
-http.get<{ id: string; tags: readonly string[] }>('/posts/:id', ({ params }) => {
+// (each declared key must be named by the path: issue 13 item 13)
+http.get<{ id: string; tags: readonly string[] }>('/posts/:id/tagged/:tags', ({ params }) => {
   expectTypeOf(params.tags).toEqualTypeOf<readonly string[]>()
 })
 interface NumericParams {

@@ -90,8 +90,8 @@ export interface HttpHandlerFactory {
   // Without explicit Params a string path always takes the overload above, so
   // a pattern the runtime refuses cannot slip through here.
   <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = JsonBodyType, ResponseBody = any>(
-    predicate: [Params] extends [UndeclaredParams] ? RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>) : HttpPredicate,
-    resolver: HttpResolver<NoInfer<[Params] extends [UndeclaredParams] ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
+    predicate: Undeclared<Params> extends true ? RegExp | PredicateFunction : RegExp | PredicateFunction | PathNaming<Params>,
+    resolver: HttpResolver<NoInfer<Undeclared<Params> extends true ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
     options?: HandlerOptions,
   ): HttpHandler
   /** A predicate only known as `string | RegExp | …`: params are a string record. */
@@ -101,6 +101,36 @@ export interface HttpHandlerFactory {
     options?: HandlerOptions,
   ): HttpHandler
 }
+
+/** No explicit Params (`never`, as in msw's `http.post<never, Body>`, is declared). */
+type Undeclared<Params> = [Params] extends [never] ? false : [Params] extends [UndeclaredParams] ? true : false
+
+type PredicateFunction = (info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>
+
+/**
+ * The string paths that do not contradict explicit Params: each required key
+ * of Params must appear as `:key` in the path (`http.get<{ slug: string }>('/posts/:id')`
+ * is an error). Params with an index signature (msw's `PathParams`) accept any
+ * path. A path only known as `string` cannot show its params, so it is refused
+ * when Params name keys: build it as a template (`` `${base}/posts/:id` ``).
+ *
+ * @example
+ * type Ok = PathNaming<{ id: string }> // `${string}:id${string}` | …
+ */
+export type PathNaming<Params> = string extends keyof Params
+  ? string
+  : [RequiredParamKeys<Params>] extends [never]
+    ? string
+    :
+        | IntersectAll<RequiredParamKeys<Params> extends infer Key extends string ? (Key extends unknown ? `${string}:${Key}${string}` : never) : never>
+        // A template member keeps `${base}/posts/:id` a template type when
+        // several keys make the check an intersection (no path starts with NUL).
+        | `\u0000${string}`
+        | MockTypeError<'The path must name (as :name) every required key of the declared Params: fix the path or the Params type.'>
+
+type RequiredParamKeys<Params> = { [Key in keyof Params]-?: {} extends Pick<Params, Key> ? never : Key }[keyof Params] & string
+
+type IntersectAll<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void ? Both : never
 
 /**
  * A string (a literal, a template or `string`) must go through the
