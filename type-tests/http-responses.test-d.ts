@@ -67,3 +67,42 @@ HttpResponse.xml('<a/>', { status: 599 })
 HttpResponse.json({ ok: true }, { status: 200 })
 declare const someStatus: number
 HttpResponse.json({ ok: true }, { status: someStatus })
+
+// Issue 13 item 12: values the runtime refuses as a JSON body (JSON.stringify would give "{}" or nothing).
+// @ts-expect-error a function is not a JSON body
+HttpResponse.json(() => ({ id: '1' }))
+// @ts-expect-error a Map is not a JSON body (pass Object.fromEntries(map))
+HttpResponse.json(new Map([['id', '1']]))
+// @ts-expect-error a Set is not a JSON body (pass [...set])
+HttpResponse.json(new Set(['a']))
+// @ts-expect-error a Promise is not a JSON body (await it)
+HttpResponse.json(Promise.resolve({ id: '1' }))
+// @ts-expect-error a Map is refused where a body type is declared too
+const declaredMap: HttpResponse<Record<string, string>> = HttpResponse.json(new Map<string, string>())
+void declaredMap
+// Plain values, class instances, Dates and what request.json() gives stay allowed.
+class PostModel {
+  id = '1'
+}
+HttpResponse.json(new PostModel())
+HttpResponse.json({ at: new Date(), list: [1, 2], nested: { ok: true } })
+HttpResponse.json('text')
+HttpResponse.json(42)
+declare const fromRequest: JsonBodyType
+HttpResponse.json(fromRequest)
+export function echo<Body extends JsonBodyType>(body: Body) {
+  return HttpResponse.json(body)
+}
+// A declared body type keeps its strictness (NoInfer) through the check.
+const declared: HttpResponse<Post> = HttpResponse.json({ id: '1', title: 'a' })
+void declared
+
+// A literal status outside 200–599 in every helper's init.
+// @ts-expect-error arrayBuffer() init
+HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 99 })
+// @ts-expect-error formData() init
+HttpResponse.formData(new FormData(), { status: 700 })
+// @ts-expect-error xml() init
+HttpResponse.xml('<a/>', { status: 600 })
+HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 206 })
+HttpResponse.formData(new FormData(), { status: someStatus })

@@ -1,7 +1,8 @@
-import type { JsonBodyType } from './body-types.js'
+import type { JsonArgument, JsonBodyType } from './body-types.js'
 import type { MockTypeError } from '../mock/type-error.js'
 import { rememberSetCookies } from '../../kernel/index.js'
 import { markDefaultContentType } from './default-content-type.js'
+import { assertJsonBody } from './json-body.js'
 import { statusText } from './status-text.js'
 import { markStreamBody } from './stream-body.js'
 
@@ -109,7 +110,8 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: NoInfer<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+    assertJsonBody(body)
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
@@ -152,7 +154,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
    */
-  static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
+  static arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer> {
     return new HttpResponse<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
   }
 
@@ -163,7 +165,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * const form = new FormData(); form.set('name', 'Ada')
    * HttpResponse.formData(form)
    */
-  static formData(body?: FormData, init?: HttpResponseInit): HttpResponse<FormData> {
+  static formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData> {
     return new HttpResponse<FormData>(body ?? null, init)
   }
 
