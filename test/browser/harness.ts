@@ -127,7 +127,7 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-type Route = (request: IncomingMessage, response: ServerResponse) => void
+export type Route = (request: IncomingMessage, response: ServerResponse) => void
 
 /**
  * Serves the test page at `/`, the worker at `/mocklib-worker.js`, extra
@@ -244,13 +244,13 @@ export interface BrowserSuite {
 
 /**
  * Registers the hooks of a browser test file: one server (the test page, the
- * worker built from the sources, and `files`) and a fresh Chromium profile per test.
+ * worker built from the sources, `files`, and `routes`) and a fresh Chromium profile per test.
  */
-export function browserSuite(files: () => Promise<Record<string, string>> = async () => ({})): BrowserSuite {
+export function browserSuite(files: () => Promise<Record<string, string>> = async () => ({}), routes: Record<string, Route> = {}): BrowserSuite {
   const suite = {} as BrowserSuite
   beforeAll(async () => {
     const [page, worker, extra] = await Promise.all([buildPage(), buildWorker(), files()])
-    suite.server = await startServer({ '/app.js': page, '/mocklib-worker.js': worker, ...extra })
+    suite.server = await startServer({ '/app.js': page, '/mocklib-worker.js': worker, ...extra }, routes)
   })
   afterAll(() => suite.server?.close())
   beforeEach(async () => {

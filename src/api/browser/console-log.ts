@@ -1,4 +1,5 @@
-import { statusText } from '../../dsl/index.js'
+// A deep import: the dsl barrel would tie this file to every DSL module in a bundler's chunk graph.
+import { statusText } from '../../dsl/response/status-text.js'
 import { PREFIX } from '../../kernel/index.js'
 
 function timestamp(): string {

@@ -1,7 +1,8 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
-import { createMockAssertions, recordRuntime, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
+import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { connectWorker, interceptInPage } from '../../kernel/browser/index.js'
+import { lazyHistory } from './lazy-history.js'
 import { fallbackText } from './messages.js'
 import { readPageCookies } from './page-cookies.js'
 import { pageEffects } from './page-effects.js'
@@ -77,6 +78,8 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const core = createRuntime({ store, sources: [], readCookies: readPageCookies, exemptStaticAssets: true })
   const effects = { quiet: false }
   core.observers.add(pageEffects(effects))
+  // History, assertions and record() are a chunk of their own, requested now and awaited by start().
+  const history = lazyHistory(core, () => import('./worker-history.js'))
   let running: Promise<() => Promise<void>> | undefined
 
   async function begin(options: StartOptions): Promise<{ stop: () => Promise<void>; result: StartResult }> {
@@ -84,6 +87,27 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
     const mode = options.interception ?? 'auto'
     core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
     effects.quiet = quiet
+    // A Service Worker never sees WebSockets: the page's WebSocket is patched in every mode.
+    const [, { pageWebSocketSource }] = await Promise.all([history.ready, import('../../kernel/browser/websocket-source.js')])
+    // Patched once requests are intercepted: a second runtime is refused there, with a message that says why.
+    const started = await intercept(options, mode, quiet)
+    let stopWebSockets: () => void
+    try {
+      stopWebSockets = pageWebSocketSource().start(core.handle)
+    } catch (error) {
+      await started.stop()
+      throw new Error(message('Another mocklib runtime already patches WebSocket in this page.', 'Call stop() on it before start() on this one.'), { cause: error })
+    }
+    return {
+      result: started.result,
+      stop: async () => {
+        stopWebSockets()
+        await started.stop()
+      },
+    }
+  }
+
+  async function intercept(options: StartOptions, mode: NonNullable<StartOptions['interception']>, quiet: boolean): Promise<{ stop: () => Promise<void>; result: StartResult }> {
 
     let reason = mode === 'in-page' ? 'In-page interception was requested (`interception: \'in-page\'`).' : whyNoServiceWorker()
     if (reason === undefined) {
@@ -104,16 +128,24 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
     }
     announceFallback(reason ?? '', quiet)
-    const restore = await interceptInPage(core.handle)
+    // EventSource does not go through fetch: in-page, it is replaced by one that reads through the patched fetch.
+    const [restore, { patchEventSource }] = await Promise.all([interceptInPage(core.handle), import('./page-event-source.js')])
+    const restoreEventSource = patchEventSource()
     if (!quiet) console.info(message('Mocking enabled (in-page).'))
-    return { stop: async () => restore(), result: { mode: 'in-page' } }
+    return {
+      stop: async () => {
+        restoreEventSource()
+        restore()
+      },
+      result: { mode: 'in-page' },
+    }
   }
 
   return {
     ...createHandlerManagement(store, 'worker'),
-    ...createMockAssertions(store, core.observers),
+    ...history.assertions,
     events: core.emitter,
-    record: (options) => recordRuntime(core, store.current(), options),
+    record: (options) => history.record(options),
     async start(options = {}) {
       if (running) throw new Error(message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'))
       const started = begin(options)

@@ -1,0 +1,92 @@
+import type { HandlerScope, Runtime, ScopeStore } from '../../kernel/index.js'
+import { message } from '../../kernel/index.js'
+import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
+import { createHar } from '../../dsl/record/har-document.js'
+
+/** What worker-history.ts exports. */
+type HistoryModule = typeof import('./worker-history.js')
+
+/** The history features of a worker, usable before their code has loaded. */
+export interface LazyHistory {
+  /** Resolves once history is recording; `start()` waits for it before intercepting anything. */
+  readonly ready: Promise<void>
+  readonly assertions: MockAssertions
+  record(options?: RecordOptions): Recording
+}
+
+/** What `pendingMocks()` lists (a mock of the mock builder, a `mock.ws` link's handler). */
+type PendingMock = ReturnType<MockAssertions['pendingMocks']>[number]
+
+/** An expectation (a handler that can be "done"), told apart without loading the mock classes. */
+function isExpectation(handler: unknown): handler is PendingMock {
+  const candidate = handler as { isDone?: unknown; diagnose?: unknown; expected?: unknown }
+  return typeof candidate.isDone === 'function' && (typeof candidate.diagnose === 'function' || candidate.expected === true)
+}
+
+function pendingOf(scope: HandlerScope): PendingMock[] {
+  return scope.list.handlers.filter(isExpectation).filter((mock) => !(mock as { isDone(): boolean }).isDone())
+}
+
+/**
+ * History, assertions and `record()` for `setupWorker`, loaded with
+ * `import()` as soon as the worker is created. `start()` waits for `ready`, so
+ * no request is intercepted before history records. Until then there is no
+ * traffic to report: the methods answer from the handler list alone.
+ *
+ * @example
+ * const history = lazyHistory(core, () => import('./worker-history.js'))
+ * await history.ready // in start()
+ * history.assertions.assertDone()
+ */
+export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>): LazyHistory {
+  const store: ScopeStore = core.store
+  let loaded: MockAssertions | undefined
+  let module: HistoryModule | undefined
+  const ready = load().then((history) => {
+    module = history
+    loaded = history.createMockAssertions(store, core.observers)
+  })
+  // A page that never starts mocking must not see an unhandled rejection; start() reports the failure.
+  ready.catch(() => undefined)
+
+  const assertions: MockAssertions = {
+    pendingMocks: () => (loaded ? loaded.pendingMocks() : Object.freeze(pendingOf(store.current()))),
+    assertDone() {
+      if (loaded) return loaded.assertDone()
+      const pending = pendingOf(store.current())
+      if (pending.length === 0) return
+      const list = pending.map((mock) => `  • ${mock.info.header}`).join('\n')
+      throw new Error(message(`${pending.length} mock(s) not done, and no request was made yet (mocking has not started):\n${list}`, 'Start the worker (`await worker.start()`) and make the requests these mocks expect.'))
+    },
+    unhandledRequests: () => (loaded ? loaded.unhandledRequests() : Object.freeze([])),
+    webSocketConnections: () => (loaded ? loaded.webSocketConnections() : Object.freeze([])),
+    assertNoUnhandledRequests: () => loaded?.assertNoUnhandledRequests(),
+    clearHistory: () => loaded?.clearHistory(),
+  }
+
+  function record(options?: RecordOptions): Recording {
+    const scope = store.current()
+    if (module) return module.recordRuntime(core, scope, options)
+    // Called before the code loaded: nothing can have been intercepted yet, so recording starts when it loads.
+    let inner: Recording | undefined
+    let stopped = false
+    const started = ready.then(() => {
+      if (!stopped) inner = module!.recordRuntime(core, scope, options)
+    })
+    return {
+      get size() {
+        return inner?.size ?? 0
+      },
+      settled: async () => {
+        await started
+        await inner?.settled()
+      },
+      stop() {
+        stopped = true
+        return inner ? inner.stop() : createHar([])
+      },
+    }
+  }
+
+  return { ready, assertions, record }
+}
