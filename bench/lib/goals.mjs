@@ -33,6 +33,9 @@ export const goals = [
   ratioGoal('1000 handlers (match last) ≤ 1.1x 1 handler', ['fetch-1000', 'mocklib'], ['fetch-sequential', 'mocklib'], 1.1),
   ratioGoal('50 concurrent fetches ≤ 1x fetch-mock', ['fetch-concurrent', 'mocklib'], ['fetch-concurrent', 'fetchmock'], 1),
   ratioGoal('node:http GET ≤ 0.25x msw 3', ['http-get', 'mocklib'], ['http-get', 'msw3'], 0.25),
+  // Issue 11: real-time traffic, beside msw 3 in the same run.
+  ratioGoal('WebSocket round trip (client → handler → client) ≤ 0.3x msw 3', ['ws-roundtrip', 'mocklib'], ['ws-roundtrip', 'msw3'], 0.3),
+  ratioGoal('SSE events (time per event) ≤ 0.3x msw 3', ['sse-events', 'mocklib'], ['sse-events', 'msw3'], 0.3),
   ratioGoal('cold start (import, one handler, listen, close) ≤ fetch-mock', ['cold-start', 'mocklib'], ['cold-start', 'fetchmock'], 1),
   {
     text: '`graphql` not loaded for REST (import + one handler + listen + one request)',

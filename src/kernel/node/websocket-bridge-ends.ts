@@ -1,11 +1,34 @@
 import type { Duplex } from 'node:stream'
-import { CloseEvent } from '@mswjs/interceptors/WebSocket'
+
+/**
+ * A `close` event with the DOM CloseEvent's fields (Node has no global
+ * CloseEvent before v23, and undici's validates its init through WebIDL).
+ */
+export class SocketCloseEvent extends Event {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+    readonly wasClean: boolean,
+    cancelable = false,
+  ) {
+    super('close', { cancelable })
+  }
+}
 import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './websocket-frames.js'
 
 /** The native WebSocket class, taken before any interceptor patches the global: `server.connect()` uses it. */
 const NativeWebSocket: typeof WebSocket | undefined = globalThis.WebSocket
 
-type Data = string | ArrayBuffer | ArrayBufferView | Blob
+export type Data = string | ArrayBuffer | ArrayBufferView | Blob
+
+/** The client end a real server end talks to (a bridged `ws` connection, or a mocked global WebSocket). */
+export interface ServerPeer {
+  readonly url: URL
+  server: BridgedServer | undefined
+  /** Sends to the application's socket (a forwarded message of the real server). */
+  deliver(data: Data): void
+  close(code?: number, reason?: string): void
+}
 
 /**
  * The client end of a `ws`-package connection bridged over an in-memory
@@ -13,7 +36,7 @@ type Data = string | ArrayBuffer | ArrayBufferView | Blob
  * `url`, `send`, `close`, `message`/`close` events), so the WebSocket DSL
  * treats both alike.
  */
-export class BridgedClient extends EventTarget {
+export class BridgedClient extends EventTarget implements ServerPeer {
   readonly socket: { readonly url: string; readonly protocol: string }
   #open = true
   #fragments: Buffer[] = []
@@ -78,7 +101,7 @@ export class BridgedClient extends EventTarget {
   #closed(code: number, reason: string, wasClean: boolean): void {
     if (!this.#open) return
     this.#open = false
-    this.dispatchEvent(new CloseEvent('close', { code, reason, wasClean }))
+    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
     this.server?.close()
     // Let the close frame go out before ending the in-memory socket.
     setImmediate(() => this.stream.end())
@@ -95,8 +118,8 @@ export class BridgedServer extends EventTarget {
   #pending: Data[] = []
 
   constructor(
-    private readonly client: BridgedClient,
-    private readonly protocols: string[],
+    private readonly client: ServerPeer,
+    private readonly protocols: readonly string[],
   ) {
     super()
     client.server = this
@@ -106,9 +129,14 @@ export class BridgedServer extends EventTarget {
     return this.#real?.readyState ?? -1
   }
 
+  /** The subprotocol the real server chose ('' before it opened). */
+  get protocol(): string {
+    return this.#real?.protocol ?? ''
+  }
+
   connect(): void {
     if (this.#real !== undefined || NativeWebSocket === undefined) return
-    const real = new NativeWebSocket(this.client.url, this.protocols)
+    const real = new NativeWebSocket(this.client.url, [...this.protocols])
     real.binaryType = 'arraybuffer'
     this.#real = real
     real.addEventListener('open', () => {
@@ -122,7 +150,7 @@ export class BridgedServer extends EventTarget {
     })
     real.addEventListener('error', () => this.dispatchEvent(new Event('error')))
     real.addEventListener('close', (closed) => {
-      const event = new CloseEvent('close', { code: closed.code, reason: closed.reason, wasClean: closed.wasClean, cancelable: true })
+      const event = new SocketCloseEvent(closed.code, closed.reason, closed.wasClean, true)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.close(closed.code === 1005 ? 1000 : closed.code, closed.reason)
     })

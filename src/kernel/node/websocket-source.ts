@@ -1,17 +1,16 @@
-// A static import (see load-interceptors.ts): bundlers must see the dependency.
-// Reached from `mocklib/node` only.
-import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket'
 import type { ExchangeSink, Source } from '../contracts.js'
-import { interceptedWebSocketExchange } from '../websocket-exchange.js'
+import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
 // Shared with the page's WebSocket source (src/kernel/browser), hence in the kernel.
 export type { InterceptedWebSocketConnection } from '../websocket-exchange.js'
 
 /**
- * The source of WebSocket exchanges in Node: patches `globalThis.WebSocket`
+ * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
  * (Node's built-in client, and every library that uses it) with
- * @mswjs/interceptors' WebSocket interceptor. Each `new WebSocket(url)`
+ * `MockWebSocket`, a WHATWG WebSocket with no network under it (several
+ * times cheaper per message than @mswjs/interceptors' override, which
+ * validates every event through undici's WebIDL). Each `new WebSocket(url)`
  * becomes a `WebSocketExchange`; the runtime decides:
  * - `accept()`: a handler took it, the connection stays mocked;
  * - `passthrough()`: connect to the real server, events flow both ways;
@@ -29,16 +28,16 @@ export function createWebSocketSource(): Source {
   return {
     name: 'websocket',
     start(sink: ExchangeSink) {
-      const interceptor = new WebSocketInterceptor()
-      interceptor.on('connection', async ({ client, server, info }) => {
-        await sink(interceptedWebSocketExchange({ client, server, info }))
-      })
-      interceptor.apply()
+      const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket')
+      MockWebSocket.sink = sink
+      Object.defineProperty(globalThis, 'WebSocket', { value: MockWebSocket, writable: true, configurable: true, enumerable: false })
       // MOCKLIB_HTTP_LAYER=socket leaves node:http untouched (sockets only), `ws` clients included.
       const restoreUpgrades = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? () => {} : interceptUpgradeRequests(sink)
       return () => {
         restoreUpgrades()
-        interceptor.dispose()
+        if (MockWebSocket.sink === sink) MockWebSocket.sink = undefined
+        if (descriptor === undefined) delete (globalThis as { WebSocket?: unknown }).WebSocket
+        else Object.defineProperty(globalThis, 'WebSocket', descriptor)
       }
     },
   }

@@ -1,0 +1,281 @@
+import type { WebSocketExchange } from '../contracts.js'
+import { message } from '../errors.js'
+import { createRequestId } from '../request-id.js'
+import { BridgedServer, SocketCloseEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+
+const CONNECTING = 0
+const OPEN = 1
+const CLOSING = 2
+const CLOSED = 3
+
+/** RFC 6455 "internal error": the server met a condition it could not handle. */
+const INTERNAL_ERROR = 1011
+
+/**
+ * A `message` event as cheap as an event can be: undici's MessageEvent
+ * validates its init dictionary through WebIDL, which dominated a mocked
+ * round trip. Same fields as a DOM MessageEvent.
+ */
+class SocketMessageEvent extends Event {
+  readonly lastEventId = ''
+  readonly source = null
+  readonly ports: readonly never[] = []
+
+  constructor(
+    type: string,
+    readonly data: unknown,
+    readonly origin: string,
+    cancelable: boolean,
+  ) {
+    super(type, { cancelable })
+  }
+}
+
+type Handler = ((this: MockWebSocket, event: any) => unknown) | null
+
+/**
+ * What `new WebSocket(url)` makes while setupServer listens (Node's global
+ * WebSocket): a WHATWG WebSocket with no network under it. Its exchange goes
+ * to the runtime; handlers talk to it through `client` (a `MockSocketClient`),
+ * and `server.connect()` (or a passthrough) joins a real socket to it.
+ */
+export class MockWebSocket extends EventTarget {
+  static readonly CONNECTING = CONNECTING
+  static readonly OPEN = OPEN
+  static readonly CLOSING = CLOSING
+  static readonly CLOSED = CLOSED
+  readonly CONNECTING = CONNECTING
+  readonly OPEN = OPEN
+  readonly CLOSING = CLOSING
+  readonly CLOSED = CLOSED
+
+  readonly url: string
+  readyState: number = CONNECTING
+  protocol = ''
+  readonly extensions = ''
+  bufferedAmount = 0
+  binaryType: 'blob' | 'arraybuffer' = 'blob'
+  /** @internal The end handlers see. */
+  readonly client: MockSocketClient
+  readonly #handlers = new Map<string, Handler>()
+
+  constructor(url: string | URL, protocols?: string | readonly string[] | { protocols?: string | readonly string[] }) {
+    super()
+    const parsed = socketUrl(url)
+    this.url = parsed.href
+    const requested = protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : isList(protocols) ? [...protocols] : protocolsOf(protocols)
+    if (new Set(requested).size !== requested.length) throw new DOMException(`The subprotocols ${JSON.stringify(requested)} repeat a name.`, 'SyntaxError')
+    this.client = new MockSocketClient(this, parsed, requested)
+    const start = MockWebSocket.sink
+    if (start === undefined) throw new Error(message('A mocked WebSocket was created while no server listens.'))
+    queueMicrotask(() => start(this.client.exchange()))
+  }
+
+  /** @internal Where new sockets go: set by the source while it runs. */
+  static sink: ((exchange: WebSocketExchange) => unknown) | undefined
+
+  get onopen(): Handler {
+    return this.#handlers.get('open') ?? null
+  }
+  set onopen(handler: Handler) {
+    this.#setHandler('open', handler)
+  }
+  get onmessage(): Handler {
+    return this.#handlers.get('message') ?? null
+  }
+  set onmessage(handler: Handler) {
+    this.#setHandler('message', handler)
+  }
+  get onerror(): Handler {
+    return this.#handlers.get('error') ?? null
+  }
+  set onerror(handler: Handler) {
+    this.#setHandler('error', handler)
+  }
+  get onclose(): Handler {
+    return this.#handlers.get('close') ?? null
+  }
+  set onclose(handler: Handler) {
+    this.#setHandler('close', handler)
+  }
+
+  #setHandler(type: string, handler: Handler): void {
+    const previous = this.#handlers.get(type)
+    if (previous) this.removeEventListener(type, previous as EventListener)
+    if (typeof handler === 'function') {
+      this.#handlers.set(type, handler)
+      this.addEventListener(type, handler as EventListener)
+    } else this.#handlers.delete(type)
+  }
+
+  send(data: Data): void {
+    if (this.readyState === CONNECTING) throw new DOMException('The WebSocket is still connecting.', 'InvalidStateError')
+    if (this.readyState !== OPEN) return
+    queueMicrotask(() => this.client.receive(data))
+  }
+
+  close(code?: number, reason?: string): void {
+    if (code !== undefined && code !== 1000 && (code < 3000 || code > 4999)) {
+      throw new DOMException(`The close code must be 1000 or between 3000 and 4999, but got ${code}.`, 'InvalidAccessError')
+    }
+    if (reason !== undefined && new TextEncoder().encode(reason).length > 123) throw new DOMException('The close reason is longer than 123 bytes.', 'SyntaxError')
+    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    if (this.readyState === CONNECTING) {
+      // Closed before the handshake finished: the connection failed.
+      this.readyState = CLOSING
+      queueMicrotask(() => {
+        this.dispatchEvent(new Event('error'))
+        this.client.closed(1006, '', false)
+      })
+      return
+    }
+    this.readyState = CLOSING
+    queueMicrotask(() => this.client.closed(code ?? 1005, reason ?? '', true))
+  }
+}
+
+/**
+ * The client end of a mocked global WebSocket, as handlers see it (the same
+ * surface as a bridged `ws` connection): `message` events are what the
+ * application sent, `send` delivers to it, `close` closes it.
+ */
+export class MockSocketClient extends EventTarget implements ServerPeer {
+  readonly id = createRequestId()
+  server: BridgedServer | undefined
+  readonly #socket: MockWebSocket
+  #pending: Data[] | undefined = []
+
+  constructor(
+    socket: MockWebSocket,
+    readonly url: URL,
+    readonly protocols: readonly string[],
+  ) {
+    super()
+    this.#socket = socket
+  }
+
+  get socket(): MockWebSocket {
+    return this.#socket
+  }
+
+  send(data: Data): void {
+    this.deliver(data)
+  }
+
+  deliver(data: Data): void {
+    const socket = this.#socket
+    if (socket.readyState === CONNECTING) return void this.#pending?.push(data)
+    if (socket.readyState !== OPEN) return
+    queueMicrotask(() => {
+      if (socket.readyState !== OPEN) return
+      const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
+      if (!(converted instanceof Promise)) return void socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
+      void converted.then(
+        (buffer) => socket.readyState === OPEN && socket.dispatchEvent(new SocketMessageEvent('message', buffer, socket.url, false)),
+        () => {},
+      )
+    })
+  }
+
+  /** Closes the application's socket; a handler may use any code (1011, 1001…). */
+  close(code = 1000, reason = ''): void {
+    const socket = this.#socket
+    if (socket.readyState === CLOSED) return
+    socket.readyState = CLOSING
+    queueMicrotask(() => this.closed(code, reason, true))
+  }
+
+  /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
+  receive(data: Data): void {
+    const event = new SocketMessageEvent('message', data, this.#socket.url, true)
+    this.dispatchEvent(event)
+    if (!event.defaultPrevented) this.server?.forward(data)
+  }
+
+  /** The socket is closed: both ends hear it, and the real connection (if any) closes. */
+  closed(code: number, reason: string, wasClean: boolean): void {
+    const socket = this.#socket
+    if (socket.readyState === CLOSED) return
+    socket.readyState = CLOSED
+    this.#pending = undefined
+    socket.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
+    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
+    this.server?.close()
+  }
+
+  #open(protocol: string): void {
+    const socket = this.#socket
+    if (socket.readyState !== CONNECTING) return
+    socket.readyState = OPEN
+    socket.protocol = protocol
+    socket.dispatchEvent(new Event('open'))
+    const pending = this.#pending
+    this.#pending = undefined
+    for (const data of pending ?? []) this.deliver(data)
+  }
+
+  /** The exchange the runtime decides. */
+  exchange(): WebSocketExchange {
+    const server = new BridgedServer(this, this.protocols)
+    const protocols = this.protocols
+    return {
+      kind: 'websocket',
+      id: this.id,
+      url: this.url,
+      protocols,
+      connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+      accept: () => this.#open(protocols[0] ?? ''),
+      passthrough: () => {
+        server.addEventListener('open', () => this.#open(server.protocol))
+        server.addEventListener('error', () => this.#socket.dispatchEvent(new Event('error')))
+        server.connect()
+      },
+      errorWith: (error) => {
+        if (this.#socket.readyState === CLOSED) return
+        const event = new Event('error')
+        Object.defineProperty(event, 'cause', { value: error, enumerable: true })
+        this.#socket.dispatchEvent(event)
+        this.close(INTERNAL_ERROR, closeReason(error))
+      },
+    }
+  }
+}
+
+function socketUrl(url: string | URL): URL {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new DOMException(`"${String(url)}" is not a valid WebSocket URL.`, 'SyntaxError')
+  }
+  if (parsed.protocol === 'http:') parsed.protocol = 'ws:'
+  else if (parsed.protocol === 'https:') parsed.protocol = 'wss:'
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new DOMException(`The WebSocket URL's scheme must be ws or wss, but "${String(url)}" has ${parsed.protocol}`, 'SyntaxError')
+  if (parsed.hash !== '') throw new DOMException(`A WebSocket URL has no fragment, but "${String(url)}" has one.`, 'SyntaxError')
+  return parsed
+}
+
+function isList(value: unknown): value is readonly string[] {
+  return Array.isArray(value)
+}
+
+function protocolsOf(init: { protocols?: string | readonly string[] }): string[] {
+  const { protocols } = init
+  return protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : [...protocols]
+}
+
+/** Binary data as the socket's `binaryType` asks (a Blob, or an ArrayBuffer of its own). */
+function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybuffer'): Blob | ArrayBuffer | Promise<ArrayBuffer> {
+  if (binaryType === 'blob') return data instanceof Blob ? data : new Blob([data as ArrayBuffer])
+  if (data instanceof Blob) return data.arrayBuffer()
+  if (data instanceof ArrayBuffer) return data.slice(0)
+  const view = data as ArrayBufferView
+  return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
+}
+
+/** A close reason must fit in 123 UTF-8 bytes. */
+function closeReason(error: Error): string {
+  const text = error.message || message('The connection was refused.')
+  const bytes = new TextEncoder().encode(text)
+  return bytes.length <= 123 ? text : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`
+}
