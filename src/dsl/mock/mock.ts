@@ -1,6 +1,7 @@
 import type { GraphQLMockFactory } from './graphql-builder-types.js'
 import { graphQLMockFactory } from './graphql-factory.js'
 import { restMockFactory, type RestMockFactory } from './rest-factory.js'
+import { mockWebSocketLink, type WebSocketLinkFactory } from '../ws/index.js'
 
 /**
  * The fluent mock builder: a predicate, optional matching steps, one answer,
@@ -35,6 +36,8 @@ export const mock: {
   readonly options: RestMockFactory
   readonly query: GraphQLMockFactory
   readonly mutation: GraphQLMockFactory
+  /** A `ws.link` whose handlers `assertDone()` expects connections for (see `mockWebSocketLink`). */
+  readonly ws: WebSocketLinkFactory
 } = {
   all: restMockFactory('*'),
   get: restMockFactory('GET'),
@@ -46,4 +49,5 @@ export const mock: {
   options: restMockFactory('OPTIONS'),
   query: graphQLMockFactory('query'),
   mutation: graphQLMockFactory('mutation'),
+  ws: mockWebSocketLink,
 }
