@@ -59,7 +59,8 @@ let listeningServer: object | undefined
 /** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
 const rememberMockedCookies: TrafficObserver = {
   onHandled(context, _handler, response) {
-    if (response.type !== 'error' && !isPassthrough(response)) cookieJar.remember(context.request.url, response)
+    // Node keeps Set-Cookie in the headers of a Response made in script: one look decides.
+    if (response.type !== 'error' && response.headers.has('set-cookie') && !isPassthrough(response)) cookieJar.remember(context.url, response)
   },
 }
 

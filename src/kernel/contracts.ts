@@ -22,7 +22,15 @@ export interface HttpExchange {
   readonly kind: 'http'
   /** Unique within the process; the same id is given to events and history. */
   readonly id: string
+  /** May be built on first read (a source that knows method and URL without it). */
   readonly request: Request
+  /**
+   * The request's method, upper case, and its parsed URL, when the source knows
+   * them without building `request`: a plain `fetch(url)` needs no Request unless
+   * a resolver, a listener or an observer reads one.
+   */
+  readonly method?: string
+  readonly url?: URL
   /**
    * True when the request was made by `bypass()`: the runtime sends it on
    * without looking at handlers (and reports its real response).

@@ -6,10 +6,13 @@ import type { HandlerScope } from './handler-scope.js'
 /**
  * Everything the kernel knows about one intercepted request. The URL and the
  * cookies are parsed at most once, however many handlers look at them, and
- * handlers of one kind can share other parsed data through `memo`.
+ * handlers of one kind can share other parsed data through `memo`. The
+ * request itself is read from the exchange on first use (a source may build
+ * it lazily: matching a plain `fetch(url)` needs only its method and URL).
  */
 export class RequestContext extends ContextScratchpad implements ExchangeContext {
   readonly method: string
+  #request: Request | undefined
   #url: URL | undefined
   #cookies: Record<string, string> | undefined
 
@@ -17,10 +20,18 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
     readonly exchange: HttpExchange,
     readonly scope: HandlerScope,
     private readonly readExtraCookies?: (request: Request) => Record<string, string> | undefined,
-    readonly request: Request = exchange.request,
+    request?: Request,
   ) {
     super()
-    this.method = request.method.toUpperCase()
+    this.#request = request
+    if (request === undefined && exchange.method !== undefined) {
+      this.method = exchange.method
+      this.#url = exchange.url
+    } else this.method = this.request.method.toUpperCase()
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.exchange.request)
   }
 
   get requestId(): string {

@@ -14,7 +14,8 @@ export function rememberSetCookies(response: Response, init: ResponseInit | unde
   else if (Array.isArray(headers)) {
     for (const [name, value] of headers) if (name !== undefined && value !== undefined && name.toLowerCase() === 'set-cookie') values.push(value)
   } else {
-    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'set-cookie') values.push(value)
+    // A plain record: look at names of the right length only (helpers pass one on every response).
+    for (const name in headers) if (name.length === 10 && name.toLowerCase() === 'set-cookie' && Object.hasOwn(headers, name)) values.push(headers[name]!)
   }
   if (values.length > 0) remembered.set(response, values)
 }

@@ -1,13 +1,13 @@
 import type { Exchange, HttpExchange, Source, WebSocketExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
-import { LifecycleEmitter } from './events.js'
+import { LifecycleEmitter, type RequestEventInfo } from './events.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
 import type { ScopeStore } from './scope-store.js'
 import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
 import { applyUnhandledPolicy, type UnhandledRequestStrategy } from './unhandled-policy.js'
-import { dispatchConnection } from './websocket-dispatch.js'
+import { acceptLateErrors, dispatchConnection } from './websocket-dispatch.js'
 
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
@@ -56,6 +56,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const emitter = new LifecycleEmitter()
   const observers = new Set<TrafficObserver>()
   let stops: (() => void)[] | undefined
+  acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
   const recording = (): boolean => {
     for (const observer of observers) if (observer.onCompleted) return true
@@ -67,47 +68,62 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   async function handleHttp(exchange: HttpExchange): Promise<void> {
-    const { request, id: requestId } = exchange
+    const requestId = exchange.id
     const startedAt = Date.now()
-    const copy = recording() ? request.clone() : undefined
+    const copy = recording() ? exchange.request.clone() : undefined
+    // Event payloads are built once, and only when someone listens (reading the request may build it).
+    let info: RequestEventInfo | undefined
+    const infoOf = (): RequestEventInfo => (info ??= { request: exchange.request, requestId })
+    const fire = (event: 'request:start' | 'request:match' | 'request:unhandled' | 'request:end'): void => {
+      if (emitter.has(event)) emitter.emit(event, infoOf())
+    }
+    const fail = (error: Error): void => {
+      if (emitter.has('unhandledException')) emitter.emit('unhandledException', { ...infoOf(), error })
+    }
     const finish = (outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current(), failure?: 'policy' | 'network') => {
       if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
     }
     const sendOn = async (outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()) => {
       const real = await exchange.passthrough(copy !== undefined || emitter.has('response:bypass'))
       if (real === undefined) return finish(outcome, undefined, scope, 'network')
-      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request, requestId, response: copy ? real.clone() : real })
+      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: exchange.request, requestId, response: copy ? real.clone() : real })
       finish(outcome, real, scope)
+    }
+    const answer = (response: Response): void => {
+      const recorded = copy !== undefined && response.type !== 'error' ? response.clone() : undefined
+      if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...infoOf(), response: response.type === 'error' ? response : response.clone() })
+      exchange.respondWith(response)
+      finish('mocked', recorded)
     }
 
     if (exchange.bypassed === true) return sendOn('bypass')
-    const info = { request, requestId }
-    emitter.emit('request:start', info)
+    fire('request:start')
     const context = new RequestContext(exchange, store.current(), readCookies)
     const { scope } = context
 
     let outcome: DispatchOutcome
     try {
-      outcome = await dispatch(scope.list, context, (part) => emitter.emit('unhandledException', { ...info, error: asError(part.thrown) }))
+      const dispatched = dispatch(scope.list, context, (part) => fail(asError(part.thrown)))
+      outcome = dispatched instanceof Promise ? await dispatched : dispatched
     } catch (error) {
       if (!(error instanceof ResolverError)) throw error
       // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
       const thrown = asError(error.thrown)
-      emitter.emit('unhandledException', { ...info, error: thrown })
+      fail(thrown)
       const response = exceptionResponse(thrown)
       for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-      return answer(exchange, response, info, finish, copy !== undefined)
+      return answer(response)
     }
 
     if (outcome.kind === 'unmatched') {
       for (const observer of observers) observer.onUnhandled?.(context)
-      emitter.emit('request:unhandled', info)
-      const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, context.url, context.notes, options)
+      fire('request:unhandled')
+      const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
       if (verdict.action === 'respond') {
-        emitter.emit('unhandledException', { ...info, error: verdict.error })
-        return answer(exchange, verdict.response, info, finish, copy !== undefined)
+        fail(verdict.error)
+        return answer(verdict.response)
       }
-      emitter.emit('request:end', info)
+      fire('request:end')
       if (verdict.action === 'fail') {
         exchange.errorWith(verdict.error)
         return finish('unhandled', undefined, scope, 'policy')
@@ -117,39 +133,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     if (outcome.kind === 'fell-through') {
       // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw).
-      emitter.emit('request:end', info)
+      fire('request:end')
       return sendOn('passthrough', scope)
     }
 
     const { handler, response } = outcome
     for (const observer of observers) observer.onHandled?.(context, handler, response)
     if (isPassthrough(response)) {
-      emitter.emit('request:end', info)
+      fire('request:end')
       return sendOn('passthrough', scope)
     }
-    emitter.emit('request:match', info)
-    emitter.emit('request:end', info)
-    return answer(exchange, response, info, finish, copy !== undefined)
-  }
-
-  function answer(
-    exchange: HttpExchange,
-    response: Response,
-    info: { request: Request; requestId: string },
-    finish: (outcome: 'mocked', response: Response | undefined) => void,
-    recordingNow: boolean,
-  ): void {
-    const copy = recordingNow && response.type !== 'error' ? response.clone() : undefined
-    if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...info, response: response.type === 'error' ? response : response.clone() })
-    exchange.respondWith(response)
-    finish('mocked', copy)
+    fire('request:match')
+    fire('request:end')
+    return answer(response)
   }
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
     const scope = store.current()
     const taken = await dispatchConnection(scope, exchange, (error) => {
       emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
-    })
+    }, observers)
     if (taken) return exchange.accept()
     const request = connectionRequest(exchange)
     const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)

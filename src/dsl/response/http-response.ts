@@ -54,7 +54,12 @@ export type HttpResponseInit = ResponseInit
  * unless the resolver set them.
  */
 function withContentType(init: HttpResponseInit | undefined, contentType: string, byteLength?: number): HttpResponseInit {
-  const headers = new Headers(init?.headers)
+  if (init?.headers === undefined) {
+    // The common case: a plain record is the cheapest init for the Response's own headers.
+    const headers: Record<string, string> = byteLength === undefined ? { 'content-type': contentType } : { 'content-type': contentType, 'content-length': String(byteLength) }
+    return init === undefined ? { headers } : { ...init, headers }
+  }
+  const headers = new Headers(init.headers)
   if (!headers.has('content-type')) headers.set('content-type', contentType)
   if (byteLength !== undefined && !headers.has('content-length')) headers.set('content-length', String(byteLength))
   return { ...init, headers }
@@ -115,7 +120,7 @@ export class HttpResponse<BodyType = any> extends Response {
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
-    return new Headers(init?.headers).has('content-type') ? response : markDefaultContentType(response)
+    return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : markDefaultContentType(response)
   }
 
   /**

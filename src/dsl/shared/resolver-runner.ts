@@ -110,7 +110,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
   run(info: Info): Response | undefined | Promise<Response | undefined> {
     if (this.#done) return this.#final?.clone()
-    const resolution = new Resolution(this, info.request)
+    const resolution = new Resolution(this, info)
     // A plain property (a getter per request costs more); the abort listener is added on first use only.
     ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize()(cleanup)
     if (this.#iterator) return this.#step(resolution)
@@ -226,8 +226,13 @@ class Resolution {
 
   constructor(
     private readonly runner: CleanupHost,
-    private readonly request: Request,
+    // The request is read only when cleanups need its signal: reading it may build it.
+    private readonly info: RunnerInfo,
   ) {}
+
+  private get request(): Request {
+    return this.info.request
+  }
 
   finalize(): FinalizeFunction {
     if (this.#finalize) return this.#finalize

@@ -153,6 +153,9 @@ async function resolveRequest(
       return copy
     },
   }
+  // The request takes its socket on the next tick (queued when it was created): a plain
+  // handler answers synchronously, and the answer (or a failure) must find it attached.
+  if (request.socket == null) await new Promise<void>((resolve) => process.nextTick(resolve))
   await sink(exchange)
 }
 

@@ -23,40 +23,50 @@ import type { DispatcherSource } from './undici-dispatcher.js'
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
   const mockedFetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    let request: Request
-    try {
-      request = new Request(againstLocation(input), init)
-    } catch {
-      // Invalid input: the real fetch rejects with exactly undici's error, before any network.
-      return realFetch(input, init)
+    const plainUrl = init === undefined ? plainGetUrl(input) : undefined
+    let request: Request | undefined
+    if (plainUrl === undefined) {
+      try {
+        request = new NativeRequest(againstLocation(input), init)
+      } catch {
+        // Invalid input: the real fetch rejects with exactly undici's error, before any network.
+        return realFetch(input, init)
+      }
+      if (request.signal.aborted) return Promise.reject(request.signal.reason)
     }
-    if (request.signal.aborted) return Promise.reject(request.signal.reason)
-    const abortable = init?.signal != null || input instanceof Request
+    const abortable = request !== undefined && (init?.signal != null || input instanceof Request)
     return new Promise<Response>((resolve, reject) => {
-      const unread = request.body === null ? request : request.clone()
+      // A plain `fetch(url)` builds its Request only when someone reads it (it has no body nor signal).
+      const requestOf = (): Request => (request ??= new NativeRequest(input as string | URL))
+      const unread = request === undefined || request.body === null ? undefined : request.clone()
+      const method = plainUrl === undefined ? undefined : 'GET'
       let settled = false
       const settle = () => {
         if (settled) return false
         settled = true
-        if (abortable) request.signal.removeEventListener('abort', onAbort)
+        if (abortable) request!.signal.removeEventListener('abort', onAbort)
         return true
       }
       const onAbort = () => {
-        if (settle()) reject(request.signal.reason)
+        if (settle()) reject(request!.signal.reason)
       }
-      if (abortable) request.signal.addEventListener('abort', onAbort, { once: true })
-      const mark = bypassMarkOf(request)
+      if (abortable) request!.signal.addEventListener('abort', onAbort, { once: true })
       const exchange: HttpExchange = {
         kind: 'http',
         id: createRequestId(),
-        request,
-        bypassed: mark === 'bypass',
+        get request() {
+          return requestOf()
+        },
+        method,
+        url: plainUrl,
+        bypassed: request !== undefined && bypassMarkOf(request) === 'bypass',
         respondWith(response) {
           if (!settle()) return void response.body?.cancel().catch(() => {})
           if (response.type === 'error') return reject(networkError(response))
-          if (needsUndici(response, request)) return resolve(realFetch(markedRequest(unread, dispatcher.answerOnce(response))))
+          const requestMethod = method ?? request!.method
+          if (needsUndici(response, requestMethod)) return resolve(realFetch(markedRequest(unread ?? requestOf(), dispatcher.answerOnce(response))))
           try {
-            resolve(asFetchResponse(response, request, abortable))
+            resolve(asFetchResponse(response, requestMethod, plainUrl?.href ?? request!.url, abortable ? request!.signal : undefined))
           } catch (error) {
             reject(error)
           }
@@ -67,7 +77,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
         },
         passthrough(report) {
           if (!settle()) return Promise.resolve(undefined)
-          const real = realFetch(markedRequest(unread, [BYPASS_HEADER, OWN_CALL]))
+          const real = realFetch(markedRequest(unread ?? requestOf(), [BYPASS_HEADER, OWN_CALL]))
           resolve(real)
           // The client reads the real response; the runtime gets a copy only when it reports one.
           return real.then(
@@ -87,6 +97,27 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
   }
 }
 
+/**
+ * The Fetch classes as they were when mocklib loaded: the socket layer's
+ * interceptor later wraps the globals (to record raw header names for the
+ * wire), which the fast path, never on the wire, need not pay for.
+ */
+const NativeRequest = globalThis.Request
+const NativeHeaders = globalThis.Headers
+
+/**
+ * The parsed URL of `fetch(input)` without init when the Request it stands
+ * for is certain to be valid (an absolute URL without credentials, outside a
+ * DOM-like environment where relative URLs resolve against the page);
+ * `undefined` when the Request must be built now (and may throw).
+ */
+function plainGetUrl(input: RequestInfo | URL): URL | undefined {
+  if (typeof location !== 'undefined') return undefined
+  const url = typeof input === 'string' ? URL.parse(input) : input instanceof URL ? URL.parse(input.href) : null
+  if (url === null || url.username !== '' || url.password !== '') return undefined
+  return url
+}
+
 /** Under a DOM-like global `location` (happy-dom, jsdom), relative URLs resolve against the page. */
 function againstLocation(input: RequestInfo | URL): RequestInfo | URL {
   if (typeof input !== 'string' || typeof location === 'undefined' || URL.canParse(input)) return input
@@ -94,7 +125,7 @@ function againstLocation(input: RequestInfo | URL): RequestInfo | URL {
 }
 
 function markedRequest(request: Request, [name, value]: readonly [string, string]): Request {
-  const headers = new Headers(request.headers)
+  const headers = new NativeHeaders(request.headers)
   headers.set(name, value)
-  return new Request(request, { headers })
+  return new NativeRequest(request, { headers })
 }

@@ -8,35 +8,42 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
  * decompress. The fast path hands those to the real fetch (see `answerOnce`).
  *
  * @example
- * needsUndici(new Response(null, { status: 302, headers: { location: '/b' } }), request) // true
+ * needsUndici(new Response(null, { status: 302, headers: { location: '/b' } }), 'GET') // true
  */
-export function needsUndici(response: Response, request: Request): boolean {
+export function needsUndici(response: Response, method: string): boolean {
   if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) return true
-  return response.body !== null && request.method !== 'HEAD' && response.headers.has('content-encoding')
+  return response.body !== null && method !== 'HEAD' && response.headers.has('content-encoding')
 }
 
 /**
- * The mocked `response` as a real fetch response to `request` looks: it knows
- * its URL, is of type `basic`, carries the status text a real server sends, has
- * no body for HEAD, and its body fails with the abort reason (and cancels the
- * mocked stream) when the client aborts while reading.
+ * The mocked `response` as a real fetch response to a request (`method`,
+ * `url`) looks: it knows its URL, is of type `basic`, carries the status text a
+ * real server sends, has no body for HEAD, and, when the request has a
+ * `signal`, its body fails with the abort reason (and cancels the mocked
+ * stream) when the client aborts while reading.
  *
  * @example
- * asFetchResponse(new Response('hi'), request, true).url === request.url
+ * asFetchResponse(new Response('hi'), 'GET', 'http://x.test/', request.signal).url === 'http://x.test/'
  */
-export function asFetchResponse(response: Response, request: Request, abortable: boolean): Response {
+export function asFetchResponse(response: Response, method: string, url: string, signal: AbortSignal | undefined): Response {
   let answer = response
-  if (request.method === 'HEAD' && response.body !== null) {
+  if (method === 'HEAD' && response.body !== null) {
     void response.body.cancel().catch(() => {})
     answer = new Response(null, { status: response.status, statusText: statusTextOf(response), headers: response.headers })
-  } else if (abortable && response.body !== null) {
-    answer = new Response(abortableBody(response.body, request.signal), { status: response.status, statusText: statusTextOf(response), headers: response.headers })
+  } else if (signal !== undefined && response.body !== null) {
+    answer = new Response(abortableBody(response.body, signal), { status: response.status, statusText: statusTextOf(response), headers: response.headers })
   }
-  const properties: PropertyDescriptorMap = { type: { value: 'basic', enumerable: true } }
-  if (answer.url === '') properties.url = { value: request.url, enumerable: true }
-  if (answer.statusText === '' && statusTextOf(answer) !== '') properties.statusText = { value: statusTextOf(answer), enumerable: true }
-  return Object.defineProperties(answer, properties)
+  // One property at a time, with a shared descriptor where the value is fixed: cheaper than a descriptor map.
+  Object.defineProperty(answer, 'type', BASIC_TYPE)
+  if (answer.url === '') Object.defineProperty(answer, 'url', { value: url, enumerable: true })
+  if (answer.statusText === '') {
+    const text = statusTextOf(answer)
+    if (text !== '') Object.defineProperty(answer, 'statusText', { value: text, enumerable: true })
+  }
+  return answer
 }
+
+const BASIC_TYPE: PropertyDescriptor = Object.freeze({ value: 'basic', enumerable: true })
 
 function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
   const reader = body.getReader()

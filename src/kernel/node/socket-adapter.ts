@@ -54,8 +54,13 @@ export function interceptSockets(sink: HttpSink): () => void {
           return new Promise((resolve) => awaitingResponse.set(requestId, resolve))
         },
       }
-      sink(exchange).catch((error: unknown) => {
-        if (settle()) whileOpen(() => controller.errorWith(error instanceof Error ? error : new Error(String(error))))
+      // Handed over on the next microtask: a plain handler answers synchronously, and an
+      // answer given from inside this listener call made an unhandled request fail with
+      // "socket hang up" instead of its own error.
+      queueMicrotask(() => {
+        sink(exchange).catch((error: unknown) => {
+          if (settle()) whileOpen(() => controller.errorWith(error instanceof Error ? error : new Error(String(error))))
+        })
       })
     })
   })
