@@ -80,8 +80,6 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
         else if (name === ANSWER_HEADER) answerKey = line[1]
         else kept.push(line)
       }
-      // A WebSocket upgrade here is a real connection the WebSocket source let through (passthrough, server.connect()).
-      if (options.upgrade !== undefined && mark === undefined) return previous.dispatch({ ...options, headers: [...kept, [BYPASS_HEADER, OWN_CALL]].flat() }, handler)
       if (mark === OWN_CALL) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
       const answer = answerKey === undefined ? undefined : answers.get(answerKey)
       if (answer !== undefined) {

@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream'
+import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 
 /**
  * A `close` event with the DOM CloseEvent's fields (Node has no global
@@ -136,7 +137,10 @@ export class BridgedServer extends EventTarget {
 
   connect(): void {
     if (this.#real !== undefined || NativeWebSocket === undefined) return
-    const real = new NativeWebSocket(this.client.url, [...this.protocols])
+    // undici's WebSocketInit: the upgrade request is marked as mocklib's own call, so the
+    // HTTP layers below (the global dispatcher, the socket layer) let it through unresolved.
+    const init = { protocols: [...this.protocols], headers: { [BYPASS_HEADER]: OWN_CALL } }
+    const real = new NativeWebSocket(this.client.url, init as unknown as string[])
     real.binaryType = 'arraybuffer'
     this.#real = real
     real.addEventListener('open', () => {
