@@ -84,6 +84,7 @@ export {
   type DeepMatcher,
   type HeadersMatcher,
   type MockAssertions,
+  type PendingMock,
   type MockCall,
   type MockDiagnosis,
   type MockStepName,
@@ -137,6 +138,10 @@ export {
   type WebSocketMessageTypes,
   type WebSocketParams,
   type WebSocketServerEventMap,
+  type WebSocketCloseRecord,
+  type WebSocketConnectionRecord,
+  type WebSocketHandlerOptions,
+  type WebSocketMessageRecord,
 } from '../dsl/index.js'
 export {
   isHandler,

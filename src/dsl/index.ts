@@ -71,6 +71,7 @@ export {
   type DeepMatcher,
   type HeadersMatcher,
   type MockAssertions,
+  type PendingMock,
   type MockCall,
   type MockDiagnosis,
   type MockStepName,
@@ -137,4 +138,8 @@ export {
   type WebSocketMessageTypes,
   type WebSocketParams,
   type WebSocketServerEventMap,
+  type WebSocketCloseRecord,
+  type WebSocketConnectionRecord,
+  type WebSocketHandlerOptions,
+  type WebSocketMessageRecord,
 } from './ws/index.js'
