@@ -13,14 +13,74 @@ const NONE: readonly number[] = Object.freeze([])
  * positions filed under the keys its kind's channels produce and visits them
  * in ascending order, so the observable order is exactly the list order while
  * handlers that cannot match are never touched.
+ *
+ * A list may extend another (`server.use(...)` prepends a few handlers to
+ * thousands): it then indexes only its own leading handlers and reads the
+ * other list's index for the rest, so the first request after `use` costs
+ * time in the number of added handlers, not in the length of the list.
  */
 export class HandlerList {
+  readonly handlers: readonly Handler[]
   #index: Map<ExchangeKind, KindIndex> | undefined
+  #channels: Map<ExchangeKind, readonly Channel<any>[]> | undefined
+  /** The list whose handlers follow this list's own ones. */
+  readonly #base: HandlerList | undefined
+  /** How many leading handlers are this list's own (the offset of the base's positions). */
+  readonly #own: number
 
-  constructor(readonly handlers: readonly Handler[]) {}
+  /**
+   * @param handlers the handlers in order.
+   * @param base a list this one extends: `handlers` ends with exactly `base.handlers`
+   *   (which may extend another list in turn).
+   */
+  constructor(handlers: readonly Handler[], base?: HandlerList) {
+    this.handlers = handlers
+    this.#base = base
+    this.#own = base === undefined ? handlers.length : handlers.length - base.handlers.length
+  }
 
-  /** Positions of the handlers of `kind` that may match `context`, in list order. */
+  /**
+   * Positions of the handlers of `kind` that may match `context`, in list order.
+   *
+   * @example
+   * for (const position of await list.candidates('http', context)) list.handlers[position]!.match(context)
+   */
   candidates(kind: ExchangeKind, context: ExchangeContext): readonly number[] | Promise<readonly number[]> {
+    if (this.#base === undefined) return this.#ownCandidates(kind, context)
+    // This list and the lists it extends, each with the offset of its positions in this list.
+    const layers: KindIndex[] = []
+    const offsets: number[] = []
+    let offset = 0
+    for (let list: HandlerList | undefined = this; list !== undefined; list = list.#base) {
+      const index = list.#kindIndex(kind)
+      if (index !== undefined) {
+        layers.push(index)
+        offsets.push(offset)
+      }
+      offset += list.#own
+    }
+    if (layers.length === 0) return NONE
+    const found = layers.map((): number[][] => [])
+    const file = (channel: Channel<any>, keys: readonly string[] | null): void => {
+      for (let layer = 0; layer < layers.length; layer++) collect(layers[layer]!.get(channel), keys, found[layer]!)
+    }
+    let pending: Promise<void>[] | undefined
+    for (const channel of this.channels(kind)) {
+      // Asked once per channel, whichever layers hold its handlers.
+      const keys = channel.requestKeys(context)
+      if (keys instanceof Promise) (pending ??= []).push(keys.then((resolved) => file(channel, resolved)))
+      else file(channel, keys)
+    }
+    // Layers cover consecutive ranges of positions: shifted and concatenated, they stay ascending.
+    const join = (): readonly number[] => {
+      const positions: number[] = []
+      for (let layer = 0; layer < layers.length; layer++) for (const position of mergeAscending(found[layer]!)) positions.push(position + offsets[layer]!)
+      return positions
+    }
+    return pending ? Promise.all(pending).then(join) : join()
+  }
+
+  #ownCandidates(kind: ExchangeKind, context: ExchangeContext): readonly number[] | Promise<readonly number[]> {
     const byChannel = this.#kindIndex(kind)
     if (byChannel === undefined) return NONE
     const found: number[][] = []
@@ -37,19 +97,31 @@ export class HandlerList {
     return mergeAscending(found)
   }
 
-  /** The channels of `kind` that hold at least one handler of this list. */
+  /**
+   * The channels of `kind` that hold at least one handler of this list.
+   *
+   * @example
+   * for (const channel of list.channels('http')) channel.whenUnanswered?.(context, redispatch)
+   */
   channels(kind: ExchangeKind): Iterable<Channel<any>> {
-    return this.#kindIndex(kind)?.keys() ?? NONE_CHANNELS
+    const known = this.#channels?.get(kind)
+    if (known !== undefined) return known
+    const channels = new Set<Channel<any>>(this.#kindIndex(kind)?.keys())
+    for (const channel of this.#base?.channels(kind) ?? NONE_CHANNELS) channels.add(channel)
+    const list = [...channels]
+    ;(this.#channels ??= new Map()).set(kind, list)
+    return list
   }
 
   #kindIndex(kind: ExchangeKind): KindIndex | undefined {
-    return (this.#index ??= buildIndex(this.handlers)).get(kind)
+    return (this.#index ??= buildIndex(this.handlers, this.#own)).get(kind)
   }
 }
 
 const NONE_CHANNELS: readonly Channel[] = Object.freeze([])
 
-function buildIndex(handlers: readonly Handler[]): Map<ExchangeKind, KindIndex> {
+/** Indexes the first `count` handlers (a handler that takes more kinds of exchange is filed under each). */
+function buildIndex(handlers: readonly Handler[], count: number): Map<ExchangeKind, KindIndex> {
   const index = new Map<ExchangeKind, KindIndex>()
   const file = (kind: ExchangeKind, { channel, key }: IndexKey, position: number): void => {
     let byChannel = index.get(kind)
@@ -60,15 +132,16 @@ function buildIndex(handlers: readonly Handler[]): Map<ExchangeKind, KindIndex> 
     if (bucket) bucket.push(position)
     else table.set(key, [position])
   }
-  handlers.forEach((handler, position) => {
+  for (let position = 0; position < count; position++) {
+    const handler = handlers[position]!
     file(handler.kind, handler.indexKey, position)
     if (handler.alsoTakes !== undefined) for (const extra of handler.alsoTakes) file(extra.kind, extra.indexKey, position)
-  })
+  }
   return index
 }
 
-function collect(table: KeyTable, keys: readonly string[] | null, found: number[][]): void {
-  if (keys === null) return
+function collect(table: KeyTable | undefined, keys: readonly string[] | null, found: number[][]): void {
+  if (keys === null || table === undefined) return
   for (const key of keys) {
     const bucket = table.get(key)
     if (bucket) found.push(bucket)

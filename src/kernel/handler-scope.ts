@@ -14,18 +14,28 @@ export class HandlerScope {
   /** Runtime handlers, newest LAST (the reverse of list order), so `use` appends in O(added). */
   #overrides: Handler[] = []
   #list: HandlerList | undefined
+  /** The initial handlers alone: the list every override list extends, indexed once. */
+  #initialList: HandlerList | undefined
   readonly extensions = new Map<unknown, unknown>()
 
+  /**
+   * @param initialList the list of `initial`, when one exists already (a boundary
+   *   starts from its parent's list, whose index it then shares).
+   */
   constructor(
     initial: readonly Handler[],
     readonly parent?: HandlerScope,
+    initialList?: HandlerList,
   ) {
     this.#initial = initial
+    this.#initialList = initialList
   }
 
-  /** The current handlers, overrides first; built once per change. */
+  /** The current handlers, overrides first; built once per change, indexing only the overrides. */
   get list(): HandlerList {
-    return (this.#list ??= new HandlerList(this.#overrides.length === 0 ? this.#initial : overridesFirst(this.#overrides, this.#initial)))
+    if (this.#list !== undefined) return this.#list
+    const initialList = (this.#initialList ??= new HandlerList(this.#initial))
+    return (this.#list = this.#overrides.length === 0 ? initialList : new HandlerList(overridesFirst(this.#overrides, this.#initial), initialList))
   }
 
   /** Prepends `handlers` (in their order) to the overrides; the list is rebuilt on next read. */
@@ -42,7 +52,10 @@ export class HandlerScope {
         console.error(message(`Resetting "${handler.info.header}" failed: its generator resolver threw when it was stopped.`, 'Fix the finally block of the generator.'), error)
       })
     }
-    if (nextInitial && nextInitial.length > 0) this.#initial = nextInitial
+    if (nextInitial && nextInitial.length > 0) {
+      this.#initial = nextInitial
+      this.#initialList = undefined
+    }
     this.#overrides = []
     this.#list = undefined
   }
@@ -54,7 +67,8 @@ export class HandlerScope {
 
   /** A child scope whose initial handlers are this scope's current handlers. */
   fork(): HandlerScope {
-    return new HandlerScope(this.list.handlers, this)
+    const { list } = this
+    return new HandlerScope(list.handlers, this, list)
   }
 }
 

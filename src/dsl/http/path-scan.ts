@@ -33,10 +33,14 @@ export function plainStaticPrefix(pattern: string): string | undefined {
   let firstParam = -1
   let firstName: string | undefined
   let otherNames: string[] | undefined
+  let upperCase = false
   while (at < length) {
     const code = pattern.charCodeAt(at)
     if (code !== 58 /* : */) {
       if (!isPlainPathChar(code)) return undefined
+      // Empty segments are dropped by the tokenizer; rare enough to leave to it.
+      if (code === 47 && pattern.charCodeAt(at + 1) === 47) return undefined
+      if (code >= 65 && code <= 90) upperCase = true
       at++
       continue
     }
@@ -60,11 +64,8 @@ export function plainStaticPrefix(pattern: string): string | undefined {
   // Whole leading segments only: with `/posts/v:id`, "v" is not a segment of its own.
   const end = firstParam === -1 ? length : pattern.lastIndexOf('/', firstParam - 1)
   if (end <= pathStart) return ''
-  let prefix = pattern.slice(pathStart, end)
-  // Empty segments are dropped by the tokenizer; rare enough to leave to it.
-  if (prefix.includes('//')) return undefined
-  if (prefix.charCodeAt(prefix.length - 1) === 47) prefix = prefix.slice(0, -1)
-  return prefix.toLowerCase()
+  const prefix = pattern.slice(pathStart, pattern.charCodeAt(end - 1) === 47 ? end - 1 : end)
+  return upperCase ? prefix.toLowerCase() : prefix
 }
 
 function isDigit(code: number): boolean {
