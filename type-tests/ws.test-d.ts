@@ -1,5 +1,6 @@
 import { expectTypeOf } from 'expect-type'
-import { ws, type WebSocketClient, type WebSocketData, type WebSocketHandler } from 'mocklib'
+import { mock, ws, type PendingMock, type WebSocketClient, type WebSocketConnectionRecord, type WebSocketData, type WebSocketHandler, type WebSocketMessageRecord } from 'mocklib'
+import type { SetupServerApi } from 'mocklib/node'
 
 // Params are inferred from the URL literal.
 const chat = ws.link('wss://chat.example/rooms/:room/:thread?')
@@ -84,3 +85,34 @@ ws.link('wss://feed.example/:topic', { parse: (data): { price: number } => JSON.
 
 // @ts-expect-error links only have "connection"
 chat.addEventListener('message', () => {})
+
+// History: connection records typed with the link's params; limits; mock.ws expectations.
+
+const rooms = ws.link('wss://chat.example/rooms/:room')
+const limited = rooms.addEventListener('connection', () => {}, { once: true })
+expectTypeOf(limited.connections).toEqualTypeOf<readonly WebSocketConnectionRecord<{ room: string }>[]>()
+expectTypeOf(rooms.connections[0]!.params.room).toEqualTypeOf<string>()
+expectTypeOf(limited.connections[0]!.messages).toEqualTypeOf<readonly WebSocketMessageRecord[]>()
+expectTypeOf<WebSocketMessageRecord['direction']>().toEqualTypeOf<'incoming' | 'outgoing'>()
+expectTypeOf(limited.connectionCount).toEqualTypeOf<number>()
+rooms.addEventListener('connection', () => {}, { times: 2 })
+// @ts-expect-error times is a number
+rooms.addEventListener('connection', () => {}, { times: '2' })
+// @ts-expect-error no such option
+rooms.addEventListener('connection', () => {}, { twice: true })
+
+const expected = mock.ws('wss://chat.example/rooms/:room').addEventListener('connection', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{ room: string }>()
+})
+expectTypeOf(expected.once()).toEqualTypeOf(expected)
+expectTypeOf(expected.times(3)).toEqualTypeOf(expected)
+const typedExpected = mock.ws<{ incoming: Say; outgoing: Said }>('wss://chat.example', { parse: ws.json })
+typedExpected.addEventListener('connection', ({ client }) => {
+  // @ts-expect-error outgoing messages are Said
+  client.send({ type: 'say', text: 'x' })
+})
+
+declare const server: SetupServerApi
+expectTypeOf(server.webSocketConnections()).toEqualTypeOf<readonly WebSocketConnectionRecord[]>()
+expectTypeOf(server.pendingMocks()).toEqualTypeOf<readonly PendingMock[]>()
+expectTypeOf(server.unhandledRequests()[0]!.kind).toEqualTypeOf<'http' | 'websocket'>()
