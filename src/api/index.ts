@@ -65,12 +65,13 @@ export {
   type TypedDocumentDecoration,
   type VariablesOfDocument,
 } from '../dsl/index.js'
+// By its own path: the dsl barrel leaves history out (see src/dsl/mock/index.ts).
+export { TRAFFIC_LIMITS } from '../dsl/mock/history/scope-traffic.js'
 export {
   mock,
   MOCK_CALL_HISTORY_LIMIT,
   MockHandler,
   RestMock,
-  TRAFFIC_LIMITS,
   GraphQLMock,
   type AlreadyAnswered,
   type BodyAlreadySet,

@@ -1,6 +1,9 @@
 import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type LifecycleEvents, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
 import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
-import { cookieJar, createMockAssertions, recordRuntime, type MockAssertions, type RecordOptions } from '../dsl/index.js'
+import { cookieJar, type MockAssertions, type RecordOptions } from '../dsl/index.js'
+// Deep paths: the dsl barrel leaves history and recording out, so that browser bundles load them lazily.
+import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
+import { recordRuntime } from '../dsl/record/record-runtime.js'
 import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 

@@ -51,13 +51,10 @@ export type {
   VariablesOfDocument,
 } from './graphql/graphql-types.js'
 export {
-  createMockAssertions,
-  createTrafficRecorder,
   mock,
   MOCK_CALL_HISTORY_LIMIT,
   MockHandler,
   RestMock,
-  TRAFFIC_LIMITS,
   GraphQLMock,
   type AlreadyAnswered,
   type BodyAlreadySet,
@@ -100,19 +97,14 @@ export {
   type ServerSentEventResolver,
   type ServerSentEventResolverInfo,
 } from './sse/index.js'
-export {
-  fromHar,
-  type FromHarOptions,
-  type Har,
-  type HarEntry,
-  type HarRequestKey,
-  type RedactOptions,
-  type RecordOptions,
-} from './record/index.js'
+// Deep path: the record barrel also leads to the recorder, which only record() needs.
+export { fromHar, type FromHarOptions } from './record/from-har.js'
+export type { Har, HarEntry, HarRequestKey, RedactOptions, RecordOptions } from './record/index.js'
 // For the browser console log (not re-exported).
 export { statusText } from './response/status-text.js'
-// For the har2ts command line and the runtimes' record() (not re-exported as they are).
-export { parseHar, recordRuntime, type Recording } from './record/index.js'
+// For the har2ts command line (not re-exported as it is).
+export { parseHar } from './record/har-document.js'
+export type { Recording } from './record/index.js'
 export {
   ws,
   WebSocketClient,

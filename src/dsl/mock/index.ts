@@ -11,9 +11,10 @@ export type { MockStepName } from './mock-step.js'
 export type { TimesCount } from './mock-limits.js'
 export type { AlreadyAnswered, MisuseGuards, StepAfterAnswer } from './misuse-guards.js'
 export type { LimitSet, MockTypeError, OneLimit, Resolved, Unset } from './type-error.js'
-export { createMockAssertions, type MockAssertions, type PendingMock } from './history/mock-assertions.js'
-export { createTrafficRecorder } from './history/traffic-recorder.js'
-export { TRAFFIC_LIMITS, type UnhandledRequestRecord } from './history/scope-traffic.js'
+// History and assertions are imported by their own paths (setupServer statically, setupWorker
+// lazily): a value export here would tie them to every bundle of the mock builder.
+export type { MockAssertions, PendingMock } from './history/mock-assertions.js'
+export type { UnhandledRequestRecord } from './history/scope-traffic.js'
 export { GraphQLMock, type GraphQLMockCall } from './graphql-mock.js'
 export type { GraphQLMockBuilder, GraphQLMockFactory } from './graphql-builder-types.js'
 export type { VariablesMatcher } from './graphql-steps.js'
