@@ -7,6 +7,8 @@ import type { WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from '.
 export interface ListenerScope {
   /** The handler that added the listener (for cross-handler `stopPropagation`). */
   readonly owner: object
+  /** How many handlers took this connection: with one, there is no other handler to stop. */
+  readonly handlers: { count: number }
   /** Turns a `message` event's data into the link's incoming type, if the link parses. */
   readonly parse?: ((data: any) => unknown) | undefined
   /** Called when a listener (or `parse`) throws: closes the client with 1011. */
@@ -31,7 +33,7 @@ export class ListenerTable {
     if (existing !== undefined) return existing
     const { scope } = this
     const wrapped = function (this: unknown, event: WebSocketEvent): void {
-      if (!enter(event, scope.owner)) return
+      if (scope.handlers.count > 1 && !enter(event, scope.owner)) return
       try {
         const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as WebSocketMessageEvent, scope.parse)) : event
         const result = listener.call(this, view)

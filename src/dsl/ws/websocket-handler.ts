@@ -73,6 +73,16 @@ export interface WebSocketHandlerOptions {
   readonly times?: number
 }
 
+const handlerCounts = new WeakMap<object, { count: number }>()
+
+/** Counts the handlers that took the connection whose client end is `client` (this one included). */
+function handlersOf(client: object): { count: number } {
+  let counter = handlerCounts.get(client)
+  if (counter === undefined) handlerCounts.set(client, (counter = { count: 0 }))
+  counter.count++
+  return counter
+}
+
 /** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
 
@@ -210,6 +220,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     }
     const scope: ListenerScope = {
       owner: this,
+      handlers: handlersOf(raw.client),
       parse: this.#link.parse,
       fail: (error, where) => {
         console.error(listenerFailure(header, where), error)

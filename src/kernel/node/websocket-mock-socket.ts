@@ -1,7 +1,7 @@
 import type { WebSocketExchange } from '../contracts.js'
 import { message } from '../errors.js'
 import { createRequestId } from '../request-id.js'
-import { BridgedServer, SocketCloseEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 
 const CONNECTING = 0
 const OPEN = 1
@@ -10,26 +10,6 @@ const CLOSED = 3
 
 /** RFC 6455 "internal error": the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
-
-/**
- * A `message` event as cheap as an event can be: undici's MessageEvent
- * validates its init dictionary through WebIDL, which dominated a mocked
- * round trip. Same fields as a DOM MessageEvent.
- */
-class SocketMessageEvent extends Event {
-  readonly lastEventId = ''
-  readonly source = null
-  readonly ports: readonly never[] = []
-
-  constructor(
-    type: string,
-    readonly data: unknown,
-    readonly origin: string,
-    cancelable: boolean,
-  ) {
-    super(type, { cancelable })
-  }
-}
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
