@@ -155,8 +155,11 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * Wait `ms` milliseconds before answering. Throws on a negative or non-finite number.
    * @example mock.get('/slow').reply(200).delay(500)
    */
-  delay(ms: number): this {
-    this.#delayMs = checkDelay(ms, this.info.header)
+  // `Self` instead of `this`: a `this` return type is instantiated for every mock type a file
+  // mentions (300 routes, 300 instantiations), a method type parameter only where it is called.
+  delay<Self>(this: Self, ms: number): Self {
+    const self = this as unknown as MockHandler<Call>
+    self.#delayMs = checkDelay(ms, self.info.header)
     return this
   }
 

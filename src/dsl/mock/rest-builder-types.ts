@@ -46,15 +46,16 @@ export interface RestBodyStep<Params> {
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
  */
 export interface RestReplyStep<Params, RequestBody> {
-  // The resolver form first: a function argument settles the overload at once,
-  // and without explicit generics a non-generic signature costs the least.
+  // Overload order is type-check cost: the non-generic resolver form first (a function argument
+  // settles it at once, and explicit type arguments skip it), then the status form (a number fails
+  // the first cheaply), then the resolver with a declared response type.
   (resolver: HttpResolver<Params, Resolved<RequestBody, any>, any>): RestMock<Params, Resolved<RequestBody, unknown>, any>
-  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInfer<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
   // A declared response type needs its body: `.reply<Post>(200)` is an error.
   <ResponseBody = Unset, Status extends number = number>(
     status: Status & StatusInRange<Status>,
     ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInfer<ResponseBody>, init?: ResponseInit]
   ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInfer<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
 }
 
 /**
