@@ -157,6 +157,24 @@ describe('indexing', () => {
   })
 })
 
+describe('the same query sent again (parsed once, then answered from the parse cache)', () => {
+  const send = (query: string, operationName?: string) =>
+    fetch(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, operationName }) })
+
+  it('picks the operation each request names, from a document with several', async () => {
+    server.use(graphql.query('First', answer('first')), graphql.query('Second', answer('second')))
+    const document = 'query First { a } query Second { b }'
+    for (const name of ['First', 'Second', 'First']) expect((await (await send(document, name)).json()).data.tag).toBe(name.toLowerCase())
+  })
+
+  it('keeps refusing a query that does not parse', async () => {
+    server.use(graphql.operation(answer('any')))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (let i = 0; i < 2; i++) await expect(send('query Broken { a')).rejects.toThrow(TypeError)
+    expect((await (await send('query Fine { a }')).json()).data.tag).toBe('any')
+  })
+})
+
 describe('getResponse', () => {
   const handlers = [graphql.query('ListPosts', answer('single')), graphql.operation(answer('any'))]
   const request = (body: unknown) => new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
