@@ -79,6 +79,45 @@ describe.each(['service-worker', 'in-page'] as const)('WebSocket (%s mode)', (mo
     expect(received).toEqual([])
   })
 
+  it('history: webSocketConnections() records each connection; assertDone() waits for a mock.ws connection', async () => {
+    const result = await suite.page.evaluate(async (interception) => {
+      const { setupWorker, mock } = window.mocklib
+      const chat = mock.ws('wss://chat.example/:room')
+      window.worker = setupWorker(chat.addEventListener('connection', ({ client }) => client.addEventListener('message', (event) => client.send(`echo ${String(event.data)}`))))
+      await window.worker.start({ interception, quiet: true })
+      const failure = (): string => {
+        try {
+          window.worker.assertDone()
+          return 'done'
+        } catch (error) {
+          return (error as Error).message
+        }
+      }
+      const before = failure()
+      const socket = new WebSocket('wss://chat.example/lobby', ['v1'])
+      const echoed = new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }))
+      await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
+      socket.send('hi')
+      await echoed
+      socket.close(1000, 'bye')
+      await new Promise((resolve) => socket.addEventListener('close', resolve, { once: true }))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const records = window.worker.webSocketConnections().map((record) => ({
+        url: record.url,
+        params: record.params,
+        protocols: record.protocols,
+        messages: record.messages.map((message) => `${message.direction} ${String(message.data)}`),
+        closed: record.closed?.code,
+      }))
+      return { before, after: failure(), records }
+    }, mode)
+    expect(result.before).toContain('wss://chat.example/:room')
+    expect(result.after).toBe('done')
+    expect(result.records).toEqual([
+      { url: 'wss://chat.example/lobby', params: { room: 'lobby' }, protocols: ['v1'], messages: ['incoming hi', 'outgoing echo hi'], closed: 1000 },
+    ])
+  })
+
   it('server.connect() opens the real socket; events are patched both ways', async () => {
     received.length = 0
     const result = await suite.page.evaluate(
