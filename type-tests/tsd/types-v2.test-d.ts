@@ -1,5 +1,6 @@
 // tsd, against dist/: issue 13 (Types v2), one positive and one negative case per item.
 import { expectError, expectType } from 'tsd'
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import { http, HttpResponse, mock, type DefaultBodyType, type PathParams } from 'mocklib'
 
 interface Post {
@@ -38,3 +39,11 @@ expectError(HttpResponse.json())
 http.post('/posts', async ({ request }) => {
   expectType<DefaultBodyType>(await request.json())
 })
+
+// Item 7 and 12 (builder): GraphQL variables checked against a typed document; one usage limit per mock.
+declare const GetPost: TypedDocumentNode<{ post: Post | null }, { id: string }>
+mock.query(GetPost).variables({ id: '1' }).reply({ data: { post: null } })
+expectError(mock.query(GetPost).variables({ id: 123 }))
+mock.get('/posts').reply(200).delay(5).once()
+expectError(mock.get('/posts').reply(200).once().persist())
+expectError(mock.get('/posts').reply(200).times(2).persist())
