@@ -3,6 +3,7 @@
 // the handler, the link and the server; mock.ws links that assertDone() reports
 // until they got their connections; once/times limits; unmatched connections
 // in unhandledRequests().
+import { CONNECTION_MESSAGE_LIMIT } from '../../src/dsl/ws/index.js'
 import { mock, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -86,6 +87,18 @@ describe('connection records', () => {
       ['incoming', 'ping'],
       ['outgoing', 'ping'],
     ])
+  })
+
+  it('keeps the last CONNECTION_MESSAGE_LIMIT messages of a connection, oldest first, and counts them all', async () => {
+    const handler = ws.link('wss://history.test/many').addEventListener('connection', ({ client }) => {
+      for (let i = 0; i < CONNECTION_MESSAGE_LIMIT + 5; i++) client.send(`m${i}`)
+    })
+    server.use(handler)
+    await messages(connect('wss://history.test/many'), CONNECTION_MESSAGE_LIMIT + 5)
+    const [record] = handler.connections
+    expect(record!.messageCount).toBe(CONNECTION_MESSAGE_LIMIT + 5)
+    expect(record!.messages).toHaveLength(CONNECTION_MESSAGE_LIMIT)
+    expect([record!.messages[0]!.data, record!.messages.at(-1)!.data]).toEqual(['m5', `m${CONNECTION_MESSAGE_LIMIT + 4}`])
   })
 
   it('lists one record per connection on a link, however many of its handlers took it', async () => {

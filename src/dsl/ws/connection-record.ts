@@ -61,7 +61,9 @@ export const CONNECTION_MESSAGE_LIMIT = 1000
 
 /** What every handler and link of one connection share: its traffic. @internal */
 export class ConnectionLog {
-  readonly messages: WebSocketMessageRecord[] = []
+  // A ring: once full, each message overwrites the oldest (no O(n) shift per message).
+  readonly #ring: WebSocketMessageRecord[] = []
+  #next = 0
   messageCount = 0
   closed: WebSocketCloseRecord | undefined
   readonly time = Date.now()
@@ -74,8 +76,16 @@ export class ConnectionLog {
 
   add(direction: 'incoming' | 'outgoing', data: WebSocketData): void {
     this.messageCount++
-    this.messages.push({ direction, data, time: Date.now() })
-    if (this.messages.length > CONNECTION_MESSAGE_LIMIT) this.messages.shift()
+    const entry = { direction, data, time: Date.now() }
+    if (this.#ring.length < CONNECTION_MESSAGE_LIMIT) this.#ring.push(entry)
+    else this.#ring[this.#next] = entry
+    this.#next = (this.#next + 1) % CONNECTION_MESSAGE_LIMIT
+  }
+
+  /** The kept messages, oldest first. */
+  get messages(): WebSocketMessageRecord[] {
+    const ring = this.#ring
+    return ring.length < CONNECTION_MESSAGE_LIMIT ? ring.slice() : [...ring.slice(this.#next), ...ring.slice(0, this.#next)]
   }
 
   /** A record of this connection with the params one link gave it. */
@@ -87,7 +97,7 @@ export class ConnectionLog {
       params,
       protocols: log.protocols,
       get messages() {
-        return log.messages.slice()
+        return log.messages
       },
       get messageCount() {
         return log.messageCount
