@@ -45,3 +45,48 @@ describe.each(['service-worker', 'in-page'] as const)('history and assertions (%
     expect(result.postsCalls).toBe(1)
   })
 })
+
+// History loads lazily (a chunk requested by setupWorker(), awaited by start()):
+// what is called before it arrived still answers, and record() started early
+// records from start() on.
+describe.each(['service-worker', 'in-page'] as const)('history before start() (%s mode)', (mode) => {
+  const suite = browserSuite()
+
+  it('pendingMocks() and assertDone() answer right after setupWorker(); an early record() records what follows start()', async () => {
+    const result = await suite.page.evaluate(async (interception) => {
+      const { setupWorker, mock, http, HttpResponse } = window.mocklib
+      window.worker = setupWorker(mock.get('/api/pending').reply(200, 'ok'), http.get('/api/plain', () => HttpResponse.text('plain')))
+      const pendingEarly = window.worker.pendingMocks().map((pending) => pending.info.header)
+      let doneEarly = ''
+      try {
+        window.worker.assertDone()
+      } catch (error) {
+        doneEarly = (error as Error).message
+      }
+      const unhandledEarly = window.worker.unhandledRequests().length
+      const recording = window.worker.record({ include: 'all' })
+      const stoppedEarly = window.worker.record().stop().log.entries.length
+      await window.worker.start({ interception, onUnhandledRequest: 'bypass', quiet: true })
+      await (await fetch('/api/pending')).text()
+      await (await fetch('/real/after-start')).text()
+      // Through the worker, a passthrough's real response is reported to the page just after the page read it.
+      for (let i = 0; i < 100 && recording.size < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      await recording.settled()
+      const har = recording.stop()
+      return {
+        pendingEarly,
+        doneEarly,
+        unhandledEarly,
+        stoppedEarly,
+        recorded: har.log.entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname}`),
+        pendingAfter: window.worker.pendingMocks().length,
+      }
+    }, mode)
+    expect(result.pendingEarly).toEqual(['GET /api/pending'])
+    expect(result.doneEarly).toContain('GET /api/pending')
+    expect(result.unhandledEarly).toBe(0)
+    expect(result.stoppedEarly).toBe(0)
+    expect(result.recorded).toEqual(['GET /api/pending', 'GET /real/after-start'])
+    expect(result.pendingAfter).toBe(0)
+  })
+})
