@@ -79,6 +79,32 @@ describe.each(['service-worker', 'in-page'] as const)('WebSocket (%s mode)', (mo
     expect(received).toEqual([])
   })
 
+  it('use() adds handlers that take new connections first; resetHandlers() removes them', async () => {
+    const result = await suite.page.evaluate(async (interception) => {
+      const { setupWorker, ws } = window.mocklib
+      const feed = ws.link('wss://feed.example/live')
+      window.worker = setupWorker(feed.addEventListener('connection', ({ client }) => client.send('initial')))
+      await window.worker.start({ interception, quiet: true })
+      const greetings = async (): Promise<string[]> => {
+        const socket = new WebSocket('wss://feed.example/live')
+        const inbox: string[] = []
+        socket.addEventListener('message', (event) => inbox.push(String(event.data)))
+        await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        socket.close()
+        return inbox
+      }
+      const before = await greetings()
+      window.worker.use(feed.addEventListener('connection', ({ client }) => client.send('override')))
+      const overridden = await greetings()
+      window.worker.resetHandlers()
+      const reset = await greetings()
+      return { before, overridden, reset }
+    }, mode)
+    // As msw: every matching link handler gets the connection, runtime handlers first.
+    expect(result).toEqual({ before: ['initial'], overridden: ['override', 'initial'], reset: ['initial'] })
+  })
+
   it('history: webSocketConnections() records each connection; assertDone() waits for a mock.ws connection', async () => {
     const result = await suite.page.evaluate(async (interception) => {
       const { setupWorker, mock } = window.mocklib
