@@ -56,7 +56,12 @@ export interface WebSocketConnectionRecord<Params = Record<string, string>> {
   readonly time: number
 }
 
-/** How many messages a connection record keeps (the oldest go first). */
+/**
+ * How many messages a connection record keeps (the oldest go first).
+ *
+ * @example
+ * expect(record.messages.length).toBeLessThanOrEqual(CONNECTION_MESSAGE_LIMIT)
+ */
 export const CONNECTION_MESSAGE_LIMIT = 1000
 
 /** What every handler and link of one connection share: its traffic. @internal */

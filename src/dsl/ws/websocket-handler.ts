@@ -83,7 +83,12 @@ function handlersOf(client: object): { count: number } {
   return counter
 }
 
-/** How many connection records a handler, a link and a scope keep (the oldest go first). */
+/**
+ * How many connection records a handler, a link and a scope keep (the oldest go first).
+ *
+ * @example
+ * expect(handler.connections.length).toBeLessThanOrEqual(CONNECTION_RECORD_LIMIT)
+ */
 export const CONNECTION_RECORD_LIMIT = 100
 
 /** Appends `item`, dropping the oldest beyond the limit. @internal */

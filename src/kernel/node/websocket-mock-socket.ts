@@ -18,6 +18,11 @@ type Handler = ((this: MockWebSocket, event: any) => unknown) | null
  * WebSocket): a WHATWG WebSocket with no network under it. Its exchange goes
  * to the runtime; handlers talk to it through `client` (a `MockSocketClient`),
  * and `server.connect()` (or a passthrough) joins a real socket to it.
+ *
+ * @example
+ * server.listen()
+ * const socket = new WebSocket('wss://chat.example') // a MockWebSocket
+ * socket.onmessage = (event) => console.log(event.data)
  */
 export class MockWebSocket extends EventTarget {
   static readonly CONNECTING = CONNECTING
@@ -118,6 +123,10 @@ export class MockWebSocket extends EventTarget {
  * The client end of a mocked global WebSocket, as handlers see it (the same
  * surface as a bridged `ws` connection): `message` events are what the
  * application sent, `send` delivers to it, `close` closes it.
+ *
+ * @example
+ * const { client } = exchange.connection as { client: MockSocketClient }
+ * client.addEventListener('message', (event) => client.send(event.data))
  */
 export class MockSocketClient extends EventTarget implements ServerPeer {
   readonly id = createRequestId()
