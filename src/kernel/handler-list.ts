@@ -77,7 +77,8 @@ export class HandlerList {
       for (let layer = 0; layer < layers.length; layer++) for (const position of mergeAscending(found[layer]!)) positions.push(position + offsets[layer]!)
       return positions
     }
-    return pending ? Promise.all(pending).then(join) : join()
+    if (pending === undefined) return join()
+    return (pending.length === 1 ? pending[0]! : Promise.all(pending)).then(join)
   }
 
   #ownCandidates(kind: ExchangeKind, context: ExchangeContext): readonly number[] | Promise<readonly number[]> {
@@ -93,8 +94,9 @@ export class HandlerList {
         collect(table, keys, found)
       }
     }
-    if (pending) return Promise.all(pending).then(() => mergeAscending(found))
-    return mergeAscending(found)
+    if (pending === undefined) return mergeAscending(found)
+    // One asynchronous channel (GraphQL reading the body) is the usual case: no Promise.all for it.
+    return (pending.length === 1 ? pending[0]! : Promise.all(pending)).then(() => mergeAscending(found))
   }
 
   /**
