@@ -17,6 +17,8 @@ const LAZY = [
   'src/dsl/record/to-har-entry.ts',
   'src/kernel/browser/websocket-source.ts',
   'src/api/browser/page-event-source.ts',
+  'src/api/browser/in-page-mode.ts',
+  'src/kernel/browser/in-page-source.ts',
   'node_modules/@mswjs/interceptors/lib/browser/interceptors/WebSocket/index.js',
 ]
 
@@ -47,7 +49,9 @@ async function chunksOf(contents: string): Promise<{ initial: Set<string>; lazy:
   visit(entry)
   const initial = new Set<string>()
   const lazy = new Set<string>()
-  for (const [path, output] of Object.entries(outputs)) for (const input of Object.keys(output.inputs)) (upFront.has(path) ? initial : lazy).add(input)
+  // Dependencies by their path from node_modules (a symlinked node_modules resolves elsewhere).
+  const name = (input: string): string => input.replace(/^.*?(?=node_modules\/)/, '')
+  for (const [path, output] of Object.entries(outputs)) for (const input of Object.keys(output.inputs)) (upFront.has(path) ? initial : lazy).add(name(input))
   return { initial, lazy }
 }
 

@@ -1,4 +1,4 @@
-// Loaded with `import()` when mocking starts in-page: pages using the Service
+// Loaded with in-page-mode.ts, when mocking starts in-page: pages using the Service
 // Worker (which sees EventSource requests itself) never download it.
 import { EventStreamParser } from '../../dsl/sse/event-stream-parser.js'
 

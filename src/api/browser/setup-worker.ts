@@ -1,7 +1,8 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
-import { connectWorker, interceptInPage } from '../../kernel/browser/index.js'
+// By path, not through the kernel/browser index: the in-page fallback must stay a lazy chunk.
+import { connectWorker } from '../../kernel/browser/worker-connection.js'
 import { lazyHistory } from './lazy-history.js'
 import { fallbackText } from './messages.js'
 import { readPageCookies } from './page-cookies.js'
@@ -128,17 +129,10 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
     }
     announceFallback(reason ?? '', quiet)
-    // EventSource does not go through fetch: in-page, it is replaced by one that reads through the patched fetch.
-    const [restore, { patchEventSource }] = await Promise.all([interceptInPage(core.handle), import('./page-event-source.js')])
-    const restoreEventSource = patchEventSource()
+    const { startInPage } = await import('./in-page-mode.js')
+    const restore = await startInPage(core.handle)
     if (!quiet) console.info(message('Mocking enabled (in-page).'))
-    return {
-      stop: async () => {
-        restoreEventSource()
-        restore()
-      },
-      result: { mode: 'in-page' },
-    }
+    return { stop: async () => restore(), result: { mode: 'in-page' } }
   }
 
   return {

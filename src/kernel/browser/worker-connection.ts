@@ -4,10 +4,12 @@ import type { ExchangeSink, HttpExchange } from '../contracts.js'
 import { bypassMarkOf } from '../passthrough.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
 import { deserializeRequest, deserializeResponse, serializeResponse } from './serialize.js'
-import { notMocklibWorkerText, scopeText, versionMismatchText } from './worker-messages.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
+
+/** The texts of start()'s failures, loaded only when one happens. */
+const texts = (): Promise<typeof import('./worker-messages.js')> => import('./worker-messages.js')
 
 /** A live link between this page and the mocklib worker. */
 export interface WorkerConnection {
@@ -51,7 +53,7 @@ async function activatedWorker(registration: ServiceWorkerRegistration): Promise
 async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerRegistration, url: string): Promise<void> {
   const container = navigator.serviceWorker
   if (container.controller === worker) return
-  if (!location.href.startsWith(registration.scope)) throw new Error(scopeText(url, registration.scope))
+  if (!location.href.startsWith(registration.scope)) throw new Error((await texts()).scopeText(url, registration.scope))
   const controlled = new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), HANDSHAKE_TIMEOUT)
     container.addEventListener('controllerchange', function onChange() {
@@ -62,7 +64,7 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
     })
   })
   await ask(worker, { type: 'mocklib:claim' }, HANDSHAKE_TIMEOUT)
-  if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
+  if (container.controller !== worker && !(await controlled)) throw new Error((await texts()).scopeText(url, registration.scope))
 }
 
 /**
@@ -74,10 +76,10 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
  */
 export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink): Promise<WorkerConnection> {
   const worker = await activatedWorker(registration)
-  if (!worker) throw new Error(notMocklibWorkerText(url))
+  if (!worker) throw new Error((await texts()).notMocklibWorkerText(url))
   const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
-  if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
-  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
+  if (hello?.type !== 'mocklib:hello') throw new Error((await texts()).notMocklibWorkerText(url))
+  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error((await texts()).versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
 
   // Passthroughs whose real response the worker reports back (for events and recording).
