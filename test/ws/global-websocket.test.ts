@@ -134,3 +134,35 @@ describe('listen() and close()', () => {
     expect(await reply).toEqual(['back'])
   })
 })
+
+describe('a real server that cannot be reached', () => {
+  it('server.connect(): the client sees error, then close 1006, unless a server "error" listener prevents it', async () => {
+    const { createServer } = await import('node:net')
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(port))
+      })
+    })
+    const serverErrors: string[] = []
+    server.use(
+      ws.link(`ws://127.0.0.1:${port}/*`).addEventListener('connection', ({ server: upstream, client }) => {
+        upstream.addEventListener('error', (event) => {
+          serverErrors.push(client.url.pathname)
+          if (client.url.pathname === '/quiet') event.preventDefault()
+        })
+        upstream.connect()
+      }),
+    )
+    const loud = connect(`ws://127.0.0.1:${port}/loud`)
+    const clientErrors: string[] = []
+    loud.addEventListener('error', () => clientErrors.push('loud'))
+    expect((await closed(loud)).code).toBe(1006)
+
+    const quiet = connect(`ws://127.0.0.1:${port}/quiet`)
+    quiet.addEventListener('error', () => clientErrors.push('quiet'))
+    expect((await closed(quiet)).code).toBe(1006)
+    expect(serverErrors).toEqual(['/loud', '/quiet'])
+    expect(clientErrors).toEqual(['loud'])
+  })
+})

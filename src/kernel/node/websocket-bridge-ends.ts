@@ -49,6 +49,8 @@ export interface ServerPeer {
   /** Sends to the application's socket (a forwarded message of the real server). */
   deliver(data: Data): void
   close(code?: number, reason?: string): void
+  /** The real connection failed and no listener prevented it: the application's socket sees `error`. */
+  fail?(): void
 }
 
 /**
@@ -172,7 +174,12 @@ export class BridgedServer extends EventTarget {
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.deliver(message.data as Data)
     })
-    real.addEventListener('error', () => this.dispatchEvent(new Event('error')))
+    real.addEventListener('error', () => {
+      // As msw: the client sees the error too, unless a server "error" listener prevented it.
+      const event = new Event('error', { cancelable: true })
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.fail?.()
+    })
     real.addEventListener('close', (closed) => {
       const event = new SocketCloseEvent(closed.code, closed.reason, closed.wasClean, true)
       this.dispatchEvent(event)

@@ -174,6 +174,10 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     queueMicrotask(() => this.closed(code, reason, true))
   }
 
+  fail(): void {
+    if (this.#socket.readyState !== CLOSED) this.#socket.dispatchEvent(new Event('error'))
+  }
+
   /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
   receive(data: Data): void {
     const event = new SocketMessageEvent('message', data, this.#socket.url, true)
@@ -216,7 +220,6 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
       accept: () => this.#open(protocols[0] ?? ''),
       passthrough: () => {
         server.addEventListener('open', () => this.#open(server.protocol))
-        server.addEventListener('error', () => this.#socket.dispatchEvent(new Event('error')))
         server.connect()
       },
       errorWith: (error) => {
