@@ -6,7 +6,8 @@ const NO_NOTES: readonly string[] = Object.freeze([])
  * unhandled-request policy). Both are created on first use.
  */
 export abstract class ContextScratchpad {
-  #memo: Map<unknown, unknown> | undefined
+  /** Keys and values side by side: a request memoizes a handful of values, a Map costs more to make than to scan this. */
+  #memo: unknown[] | undefined
   #notes: string[] | undefined
 
   /**
@@ -25,10 +26,10 @@ export abstract class ContextScratchpad {
 
   /** Computes a value once per exchange under `key` (use a module-private object or symbol). */
   memo<T>(key: unknown, compute: (context: this) => T): T {
-    this.#memo ??= new Map()
-    if (this.#memo.has(key)) return this.#memo.get(key) as T
+    const memo = (this.#memo ??= [])
+    for (let index = 0; index < memo.length; index += 2) if (memo[index] === key) return memo[index + 1] as T
     const value = compute(this)
-    this.#memo.set(key, value)
+    memo.push(key, value)
     return value
   }
 }

@@ -67,85 +67,106 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     for (const observer of observers) observer.onCompleted?.(record)
   }
 
-  async function handleHttp(exchange: HttpExchange): Promise<void> {
-    const requestId = exchange.id
-    const startedAt = Date.now()
-    const copy = recording() ? exchange.request.clone() : undefined
-    // Event payloads are built once, and only when someone listens (reading the request may build it).
-    let info: RequestEventInfo | undefined
-    const infoOf = (): RequestEventInfo => (info ??= { request: exchange.request, requestId })
-    const fire = (event: 'request:start' | 'request:match' | 'request:unhandled' | 'request:end'): void => {
-      if (emitter.has(event)) emitter.emit(event, infoOf())
-    }
-    const fail = (error: Error): void => {
-      if (emitter.has('unhandledException')) emitter.emit('unhandledException', { ...infoOf(), error })
-    }
-    const finish = (outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current(), failure?: 'policy' | 'network') => {
-      if (copy) complete({ id: requestId, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
-    }
-    const sendOn = async (outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()) => {
-      const real = await exchange.passthrough(copy !== undefined || emitter.has('response:bypass'))
-      if (real === undefined) return finish(outcome, undefined, scope, 'network')
-      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: exchange.request, requestId, response: copy ? real.clone() : real })
-      finish(outcome, real, scope)
-    }
-    const answer = (response: Response): void => {
-      const recorded = copy !== undefined && response.type !== 'error' ? response.clone() : undefined
-      if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...infoOf(), response: response.type === 'error' ? response : response.clone() })
-      exchange.respondWith(response)
-      finish('mocked', recorded)
+  /**
+   * The bookkeeping of one HTTP exchange: event payloads built once, and only
+   * when someone listens (reading the request may build it); the recording
+   * copy only when an observer records. One object rather than a closure per helper.
+   */
+  class HttpTurn {
+    #info: RequestEventInfo | undefined
+    readonly startedAt: number
+    readonly copy: Request | undefined
+
+    constructor(readonly exchange: HttpExchange) {
+      const recordingNow = recording()
+      this.startedAt = recordingNow ? Date.now() : 0
+      this.copy = recordingNow ? exchange.request.clone() : undefined
     }
 
-    if (exchange.bypassed === true) return sendOn('bypass')
-    fire('request:start')
+    get info(): RequestEventInfo {
+      return (this.#info ??= { request: this.exchange.request, requestId: this.exchange.id })
+    }
+
+    fire(event: 'request:start' | 'request:match' | 'request:unhandled' | 'request:end'): void {
+      if (emitter.has(event)) emitter.emit(event, this.info)
+    }
+
+    fail(error: Error): void {
+      if (emitter.has('unhandledException')) emitter.emit('unhandledException', { ...this.info, error })
+    }
+
+    finish(outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current(), failure?: 'policy' | 'network'): void {
+      const { copy, exchange, startedAt } = this
+      if (copy) complete({ id: exchange.id, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
+    }
+
+    async sendOn(outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()): Promise<void> {
+      const real = await this.exchange.passthrough(this.copy !== undefined || emitter.has('response:bypass'))
+      if (real === undefined) return this.finish(outcome, undefined, scope, 'network')
+      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
+      this.finish(outcome, real, scope)
+    }
+
+    answer(response: Response): void {
+      const recorded = this.copy !== undefined && response.type !== 'error' ? response.clone() : undefined
+      if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...this.info, response: response.type === 'error' ? response : response.clone() })
+      this.exchange.respondWith(response)
+      if (this.copy !== undefined) this.finish('mocked', recorded)
+    }
+  }
+
+  async function handleHttp(exchange: HttpExchange): Promise<void> {
+    const turn = new HttpTurn(exchange)
+    if (exchange.bypassed === true) return turn.sendOn('bypass')
+    turn.fire('request:start')
     const context = new RequestContext(exchange, store.current(), readCookies)
     const { scope } = context
 
     let outcome: DispatchOutcome
     try {
-      const dispatched = dispatch(scope.list, context, (part) => fail(asError(part.thrown)))
+      const dispatched = dispatch(scope.list, context, (part) => turn.fail(asError(part.thrown)))
       outcome = dispatched instanceof Promise ? await dispatched : dispatched
     } catch (error) {
       if (!(error instanceof ResolverError)) throw error
       // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
       const thrown = asError(error.thrown)
-      fail(thrown)
+      turn.fail(thrown)
       const response = exceptionResponse(thrown)
       for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-      return answer(response)
+      return turn.answer(response)
     }
 
     if (outcome.kind === 'unmatched') {
       for (const observer of observers) observer.onUnhandled?.(context)
-      fire('request:unhandled')
+      turn.fire('request:unhandled')
       const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
       if (verdict.action === 'respond') {
-        fail(verdict.error)
-        return answer(verdict.response)
+        turn.fail(verdict.error)
+        return turn.answer(verdict.response)
       }
-      fire('request:end')
+      turn.fire('request:end')
       if (verdict.action === 'fail') {
         exchange.errorWith(verdict.error)
-        return finish('unhandled', undefined, scope, 'policy')
+        return turn.finish('unhandled', undefined, scope, 'policy')
       }
-      return sendOn('unhandled', scope)
+      return turn.sendOn('unhandled', scope)
     }
 
     if (outcome.kind === 'fell-through') {
       // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw).
-      fire('request:end')
-      return sendOn('passthrough', scope)
+      turn.fire('request:end')
+      return turn.sendOn('passthrough', scope)
     }
 
     const { handler, response } = outcome
     for (const observer of observers) observer.onHandled?.(context, handler, response)
     if (isPassthrough(response)) {
-      fire('request:end')
-      return sendOn('passthrough', scope)
+      turn.fire('request:end')
+      return turn.sendOn('passthrough', scope)
     }
-    fire('request:match')
-    fire('request:end')
-    return answer(response)
+    turn.fire('request:match')
+    turn.fire('request:end')
+    return turn.answer(response)
   }
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {

@@ -55,14 +55,25 @@ export type HttpResponseInit = ResponseInit
  */
 function withContentType(init: HttpResponseInit | undefined, contentType: string, byteLength?: number): HttpResponseInit {
   if (init?.headers === undefined) {
-    // The common case: a plain record is the cheapest init for the Response's own headers.
-    const headers: Record<string, string> = byteLength === undefined ? { 'content-type': contentType } : { 'content-type': contentType, 'content-length': String(byteLength) }
+    // The common case: a record is the cheapest init for the Response's own headers.
+    const headers = new HelperHeaders(contentType, byteLength) as unknown as Record<string, string>
     return init === undefined ? { headers } : { ...init, headers }
   }
   const headers = new Headers(init.headers)
   if (!headers.has('content-type')) headers.set('content-type', contentType)
   if (byteLength !== undefined && !headers.has('content-length')) headers.set('content-length', String(byteLength))
   return { ...init, headers }
+}
+
+/** The headers a helper sets when the resolver gave none: no `Set-Cookie` to remember among them. */
+class HelperHeaders {
+  readonly 'content-type': string
+  declare readonly 'content-length'?: string
+
+  constructor(contentType: string, byteLength: number | undefined) {
+    this['content-type'] = contentType
+    if (byteLength !== undefined) this['content-length'] = String(byteLength)
+  }
 }
 
 /** The UTF-8 size of a text body; 0 when there is none. */
@@ -106,7 +117,7 @@ export class HttpResponse<BodyType = any> extends Response {
     // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
     // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
-    rememberSetCookies(this, init)
+    if (!(init?.headers instanceof HelperHeaders)) rememberSetCookies(this, init)
   }
 
   /**

@@ -3,6 +3,13 @@ import { HttpResponse } from '../response/http-response.js'
 import { hasStreamBody } from '../response/stream-body.js'
 import { observeBody } from './observe-body.js'
 
+/**
+ * `Response` as it was when mocklib loaded: in Node the socket layer's
+ * interceptor later wraps the global in a Proxy, which makes every
+ * `instanceof` check go through a trap. Its instances are this class's.
+ */
+const NativeResponse = globalThis.Response
+
 type AnyIterator = Iterator<unknown, unknown> | AsyncIterator<unknown, unknown>
 
 /** A `finalize()` callback. */
@@ -201,7 +208,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 
   #accept(value: unknown): Response | undefined {
-    if (value === undefined || value === null || value instanceof Response) return value ?? undefined
+    if (value === undefined || value === null || value instanceof NativeResponse) return value ?? undefined
     throw new TypeError(
       message(
         `The resolver of "${this.handlerName}" returned ${describe(value)}, which is not a Response.`,

@@ -36,64 +36,98 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     }
     const abortable = request !== undefined && (init?.signal != null || input instanceof Request)
     return new Promise<Response>((resolve, reject) => {
-      // A plain `fetch(url)` builds its Request only when someone reads it (it has no body nor signal).
-      const requestOf = (): Request => (request ??= new NativeRequest(input as string | URL))
-      const unread = request === undefined || request.body === null ? undefined : request.clone()
-      const method = plainUrl === undefined ? undefined : 'GET'
-      let settled = false
-      const settle = () => {
-        if (settled) return false
-        settled = true
-        if (abortable) request!.signal.removeEventListener('abort', onAbort)
-        return true
-      }
-      const onAbort = () => {
-        if (settle()) reject(request!.signal.reason)
-      }
-      if (abortable) request!.signal.addEventListener('abort', onAbort, { once: true })
-      const exchange: HttpExchange = {
-        kind: 'http',
-        id: createRequestId(),
-        get request() {
-          return requestOf()
-        },
-        method,
-        url: plainUrl,
-        bypassed: request !== undefined && bypassMarkOf(request) === 'bypass',
-        respondWith(response) {
-          if (!settle()) return void response.body?.cancel().catch(() => {})
-          if (response.type === 'error') return reject(networkError(response))
-          const requestMethod = method ?? request!.method
-          if (needsUndici(response, requestMethod)) return resolve(realFetch(markedRequest(unread ?? requestOf(), dispatcher.answerOnce(response))))
-          try {
-            resolve(asFetchResponse(response, requestMethod, plainUrl?.href ?? request!.url, abortable ? request!.signal : undefined))
-          } catch (error) {
-            reject(error)
-          }
-        },
-        errorWith(error) {
-          // Named after the request, with what to do: the message itself, not hidden in `cause`.
-          if (settle()) reject(new TypeError(error.message, { cause: error }))
-        },
-        passthrough(report) {
-          if (!settle()) return Promise.resolve(undefined)
-          const real = realFetch(markedRequest(unread ?? requestOf(), [BYPASS_HEADER, OWN_CALL]))
-          resolve(real)
-          // The client reads the real response; the runtime gets a copy only when it reports one.
-          return real.then(
-            (response) => (report === true ? response.clone() : undefined),
-            () => undefined,
-          )
-        },
-      }
-      sink(exchange).catch((error: unknown) => {
-        if (settle()) reject(error)
-      })
+      const exchange = new FetchExchange(input as string | URL, plainUrl, request, abortable, resolve, reject, realFetch, dispatcher)
+      sink(exchange).catch((error: unknown) => exchange.fail(error))
     })
   }
   globalThis.fetch = mockedFetch
   return () => {
     if (globalThis.fetch === mockedFetch) globalThis.fetch = realFetch
+  }
+}
+
+/**
+ * One intercepted `fetch()` call: one object per request rather than a closure
+ * per method (the fast path's allocations are most of its cost).
+ */
+class FetchExchange implements HttpExchange {
+  readonly kind = 'http'
+  readonly id = createRequestId()
+  readonly method: string | undefined
+  readonly bypassed: boolean
+  #request: Request | undefined
+  /** The request as the client made it, for a call to the real fetch (a body is read only once). */
+  readonly #unread: Request | undefined
+  #settled = false
+  #onAbort: (() => void) | undefined
+
+  constructor(
+    /** The input of a plain `fetch(url)`, whose Request is built on first read. */
+    private readonly input: string | URL,
+    readonly url: URL | undefined,
+    request: Request | undefined,
+    private readonly abortable: boolean,
+    private readonly resolve: (response: Response | Promise<Response>) => void,
+    private readonly reject: (reason: unknown) => void,
+    private readonly realFetch: typeof fetch,
+    private readonly dispatcher: DispatcherSource,
+  ) {
+    this.#request = request
+    this.method = url === undefined ? undefined : 'GET'
+    this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
+    this.#unread = request === undefined || request.body === null ? undefined : request.clone()
+    if (abortable) {
+      const signal = request!.signal
+      this.#onAbort = () => {
+        if (this.#settle()) reject(signal.reason)
+      }
+      signal.addEventListener('abort', this.#onAbort, { once: true })
+    }
+  }
+
+  /** A plain `fetch(url)` has no body nor signal: its Request is made when someone reads it. */
+  get request(): Request {
+    return (this.#request ??= new NativeRequest(this.input))
+  }
+
+  respondWith(response: Response): void {
+    if (!this.#settle()) return void response.body?.cancel().catch(() => {})
+    if (response.type === 'error') return this.reject(networkError(response))
+    const method = this.method ?? this.#request!.method
+    if (needsUndici(response, method)) return this.resolve(this.realFetch(markedRequest(this.#unread ?? this.request, this.dispatcher.answerOnce(response))))
+    try {
+      this.resolve(asFetchResponse(response, method, this.url?.href ?? this.#request!.url, this.abortable ? this.#request!.signal : undefined))
+    } catch (error) {
+      this.reject(error)
+    }
+  }
+
+  errorWith(error: Error): void {
+    // Named after the request, with what to do: the message itself, not hidden in `cause`.
+    if (this.#settle()) this.reject(new TypeError(error.message, { cause: error }))
+  }
+
+  passthrough(report?: boolean): Promise<Response | undefined> {
+    if (!this.#settle()) return Promise.resolve(undefined)
+    const real = this.realFetch(markedRequest(this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL]))
+    this.resolve(real)
+    // The client reads the real response; the runtime gets a copy only when it reports one.
+    return real.then(
+      (response) => (report === true ? response.clone() : undefined),
+      () => undefined,
+    )
+  }
+
+  /** The runtime failed (never expected: it reports its own faults through `errorWith`). */
+  fail(error: unknown): void {
+    if (this.#settle()) this.reject(error)
+  }
+
+  #settle(): boolean {
+    if (this.#settled) return false
+    this.#settled = true
+    if (this.#onAbort !== undefined) this.#request!.signal.removeEventListener('abort', this.#onAbort)
+    return true
   }
 }
 
