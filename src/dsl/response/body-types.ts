@@ -25,18 +25,23 @@ export interface StrictRequest<BodyType> extends Request {
 }
 
 /**
- * What `HttpResponse.json()` takes for a body type: the body type, with the
- * values the runtime refuses (they would serialize to `{}` or nothing)
- * rejected where the type shows them: a function, a Map, a Set, a Promise,
- * binary data (anything with `Symbol.hasInstance` or `Symbol.toStringTag`).
- * `undefined` stays allowed where the body type has it (msw's
- * `HttpResponse.json(await request.json())`). Not inferred from (`NoInfer`).
+ * What `HttpResponse.json()` takes for a body type. Where the body type is
+ * open (`JsonBodyType`, `any`, `unknown`: no declared body), the values the
+ * runtime refuses are rejected where the type shows them: a function, a Map,
+ * a Set, a Promise, binary data (anything with `Symbol.hasInstance` or
+ * `Symbol.toStringTag`). A declared body type is taken as it is: it already
+ * refuses them, and checking it costs nothing extra per handler. `undefined`
+ * stays allowed where the body type has it (msw's
+ * `HttpResponse.json(await request.json())`). Not inferred from (`NoInfer`):
+ * a declared body type is checked strictly, as in msw 2.
  *
  * @example
  * HttpResponse.json(new Map()) // error: Map has Symbol.toStringTag
  */
-// NoInfer here (the body never chooses its own type: a declared one is checked strictly, as in msw 2).
-export type JsonArgument<BodyType> = NoInfer<(BodyType & SerializableAsJson) | Extract<BodyType, undefined>>
+export type JsonArgument<BodyType> = NoInfer<JsonBodyType extends BodyType ? OpenJsonBody : BodyType>
+
+/** An open JSON body without the values `JSON.stringify` loses (computed once). */
+type OpenJsonBody = (JsonBodyType & SerializableAsJson) | undefined
 
 /** Only the members that mark a non-JSON value; a plain object or a class instance has neither. */
 interface SerializableAsJson {
