@@ -8,10 +8,6 @@ import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './we
  * round trip. Same fields as a DOM MessageEvent.
  */
 export class SocketMessageEvent extends Event {
-  readonly lastEventId = ''
-  readonly source = null
-  readonly ports: readonly never[] = []
-
   constructor(
     type: string,
     readonly data: unknown,
@@ -20,7 +16,20 @@ export class SocketMessageEvent extends Event {
   ) {
     super(type, { cancelable })
   }
+
+  // Constant per event: on the prototype, so that building an event allocates nothing more.
+  get lastEventId(): string {
+    return ''
+  }
+  get source(): null {
+    return null
+  }
+  get ports(): readonly never[] {
+    return NO_PORTS
+  }
 }
+
+const NO_PORTS: readonly never[] = Object.freeze([])
 
 /**
  * A `close` event with the DOM CloseEvent's fields (Node has no global
