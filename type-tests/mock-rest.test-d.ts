@@ -128,3 +128,15 @@ mock.get('/a').reply(200).query({ a: '1' })
 mock.post('/a').body<PostInput>().body({ title: 'x' })
 // @ts-expect-error a builder without an answer is not a handler
 const notAHandler: RestMock = mock.get('/a')
+
+// The step table types the builders: every step it gives a builder (and every answer) is a method
+// of that builder's type, a built mock refuses each, and MockStepName is derived from it.
+import type { AnswerName, StepsOf } from '../src/dsl/mock/step-table.js'
+import type { GraphQLMock, GraphQLMockBuilder, MockStepName, StepAfterAnswer } from 'mocklib'
+expectTypeOf<StepsOf<'rest'> | AnswerName>().toMatchTypeOf<keyof RestMockBuilder<{}>>()
+expectTypeOf<StepsOf<'graphql'> | AnswerName>().toMatchTypeOf<keyof GraphQLMockBuilder<{}, {}>>()
+expectTypeOf<RestMock[StepsOf<'rest'>]>().toEqualTypeOf<StepAfterAnswer>()
+expectTypeOf<GraphQLMock[StepsOf<'graphql'>]>().toEqualTypeOf<StepAfterAnswer>()
+expectTypeOf<StepsOf<'rest'>>().toEqualTypeOf<'query' | 'headers' | 'cookies' | 'body'>()
+expectTypeOf<StepsOf<'graphql'>>().toEqualTypeOf<'headers' | 'cookies' | 'variables'>()
+expectTypeOf<MockStepName>().toEqualTypeOf<'method' | 'path' | 'operation' | 'query' | 'headers' | 'cookies' | 'body' | 'variables'>()
