@@ -13,95 +13,38 @@
  * plainStaticPrefix('/posts/*') // undefined: ask the tokenizer
  */
 export function plainStaticPrefix(pattern: string): string | undefined {
-  const length = pattern.length
-  let at: number
-  if (pattern.charCodeAt(0) === 47 /* / */) {
-    // `//host/path` is protocol-relative: an origin, left to the tokenizer.
-    if (pattern.charCodeAt(1) === 47) return undefined
-    at = 0
-  } else {
-    at = pattern.startsWith('http://') ? 7 : pattern.startsWith('https://') ? 8 : 0
-    if (at === 0) return undefined
-    for (; at < length; at++) {
-      const code = pattern.charCodeAt(at)
-      if (code === 47) break
-      // A `:` before a digit is a port; any other `:` may be a host param.
-      if (!(isAlphaNumeric(code) || code === 46 /* . */ || code === 45 /* - */ || (code === 58 && isDigit(pattern.charCodeAt(at + 1))))) return undefined
-    }
-  }
-  const pathStart = at
-  let firstParam = -1
-  let firstName: string | undefined
-  let otherNames: string[] | undefined
-  let upperCase = false
-  while (at < length) {
-    const code = pattern.charCodeAt(at)
-    if (code !== 58 /* : */) {
-      if (!isPlainPathChar(code)) return undefined
-      // Empty segments are dropped by the tokenizer; rare enough to leave to it.
-      if (code === 47 && pattern.charCodeAt(at + 1) === 47) return undefined
-      if (code >= 65 && code <= 90) upperCase = true
-      at++
-      continue
-    }
-    let end = at + 1
-    if (!isNameStart(pattern.charCodeAt(end))) return undefined
-    while (end < length && isNameChar(pattern.charCodeAt(end))) end++
-    const next = pattern.charCodeAt(end)
-    // `:name?` and `:name(…)` are the tokenizer's to read (or refuse).
-    if (next === 63 /* ? */ || next === 40 /* ( */) return undefined
-    const name = pattern.slice(at + 1, end)
-    if (firstName === undefined) {
-      firstName = name
-      firstParam = at
-    } else {
-      // A repeated name is an error the tokenizer words.
-      if (name === firstName || otherNames?.includes(name) === true) return undefined
-      ;(otherNames ??= []).push(name)
-    }
-    at = end
-  }
+  // One native test decides "plain" (cheap even while the calling code is still cold, as when
+  // thousands of handlers are created at start-up); the rest only reads positions.
+  if (!PLAIN.test(pattern)) return undefined
+  const pathStart = pattern.charCodeAt(0) === 47 /* / */ ? 0 : pathStartOf(pattern)
+  const firstParam = pattern.indexOf(':', pathStart)
+  // A repeated name is an error the tokenizer words.
+  if (firstParam !== -1 && pattern.indexOf(':', firstParam + 1) !== -1 && hasRepeatedName(pattern, pathStart)) return undefined
   // Whole leading segments only: with `/posts/v:id`, "v" is not a segment of its own.
-  const end = firstParam === -1 ? length : pattern.lastIndexOf('/', firstParam - 1)
+  const end = firstParam === -1 ? pattern.length : pattern.lastIndexOf('/', firstParam - 1)
   if (end <= pathStart) return ''
-  const prefix = pattern.slice(pathStart, pattern.charCodeAt(end - 1) === 47 ? end - 1 : end)
-  return upperCase ? prefix.toLowerCase() : prefix
+  return pattern.slice(pathStart, pattern.charCodeAt(end - 1) === 47 ? end - 1 : end).toLowerCase()
 }
 
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57
+/**
+ * `http(s)://` and an origin of letters, digits, `.`, `-` and `:port`, or nothing; then a path
+ * that starts with `/`, of characters `encodeURI` keeps and the grammar gives no meaning, no
+ * empty segment (`//`), and `:name` params (no `?`, `(`, `*`, `%`, `#`, space… anywhere).
+ */
+const PLAIN = /^(?:https?:\/\/(?:[A-Za-z0-9.-]|:(?=[0-9]))*(?=\/|$)|(?=\/(?!\/)))(?:[A-Za-z0-9_\-.~@!$&+,;=]|\/(?!\/)|:[A-Za-z_])*$/
+
+const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g
+
+function pathStartOf(pattern: string): number {
+  const slash = pattern.indexOf('/', pattern.startsWith('https') ? 8 : 7)
+  return slash === -1 ? pattern.length : slash
 }
 
-function isNameStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
-}
-
-function isAlphaNumeric(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || isDigit(code)
-}
-
-function isNameChar(code: number): boolean {
-  return isAlphaNumeric(code) || code === 95
-}
-
-/** Characters `encodeURI` keeps as they are and the grammar gives no meaning: `- _ . ~ / @ ! $ & + , ; =` and alphanumerics. */
-function isPlainPathChar(code: number): boolean {
-  if (isNameChar(code)) return true
-  switch (code) {
-    case 45: // -
-    case 46: // .
-    case 126: // ~
-    case 47: // /
-    case 64: // @
-    case 33: // !
-    case 36: // $
-    case 38: // &
-    case 43: // +
-    case 44: // ,
-    case 59: // ;
-    case 61: // =
-      return true
-    default:
-      return false
+function hasRepeatedName(pattern: string, pathStart: number): boolean {
+  const names = new Set<string>()
+  for (const [, name] of pattern.slice(pathStart).matchAll(PARAM)) {
+    if (names.has(name!)) return true
+    names.add(name!)
   }
+  return false
 }
