@@ -46,8 +46,22 @@ export class SocketCloseEvent extends Event {
   }
 }
 
-/** The native WebSocket class, taken before any interceptor patches the global: `server.connect()` uses it. */
-const NativeWebSocket: typeof WebSocket | undefined = globalThis.WebSocket
+/**
+ * How `server.connect()` reaches Node's own WebSocket class. Read when first
+ * needed, not at import: Node's WebSocket getter loads all of undici.
+ */
+let nativeWebSocket = (): typeof WebSocket | undefined => globalThis.WebSocket
+
+/**
+ * Called by the WebSocket source with the global's property descriptor
+ * before it replaces it, so that real connections use the original class.
+ *
+ * @example
+ * rememberNativeWebSocket(Object.getOwnPropertyDescriptor(globalThis, 'WebSocket'))
+ */
+export function rememberNativeWebSocket(descriptor: PropertyDescriptor | undefined): void {
+  nativeWebSocket = () => (descriptor === undefined ? undefined : descriptor.get ? (descriptor.get.call(globalThis) as typeof WebSocket) : (descriptor.value as typeof WebSocket))
+}
 
 export type Data = string | ArrayBuffer | ArrayBufferView | Blob
 
@@ -167,6 +181,7 @@ export class BridgedServer extends EventTarget {
   }
 
   connect(): void {
+    const NativeWebSocket = nativeWebSocket()
     if (this.#real !== undefined || NativeWebSocket === undefined) return
     // undici's WebSocketInit: the upgrade request is marked as mocklib's own call, so the
     // HTTP layers below (the global dispatcher, the socket layer) let it through unresolved.

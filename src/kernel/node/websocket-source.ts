@@ -1,4 +1,5 @@
 import type { ExchangeSink, Source } from '../contracts.js'
+import { rememberNativeWebSocket } from './websocket-bridge-ends.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
@@ -29,6 +30,7 @@ export function createWebSocketSource(): Source {
     name: 'websocket',
     start(sink: ExchangeSink) {
       const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket')
+      rememberNativeWebSocket(descriptor)
       MockWebSocket.sink = sink
       Object.defineProperty(globalThis, 'WebSocket', { value: MockWebSocket, writable: true, configurable: true, enumerable: false })
       // MOCKLIB_HTTP_LAYER=socket leaves node:http untouched (sockets only), `ws` clients included.
