@@ -56,9 +56,35 @@ function runTsc(tsc, project) {
     child.on('close', (code) => {
       const seconds = (label) => Number(out.match(new RegExp(`${label}:\\s+([\\d.]+)s`))?.[1]) * 1000
       const diagnostics = out.split('\n').filter((line) => /error TS/.test(line))
-      resolve({ code, check: seconds('Check time'), total: seconds('Total time'), types: Number(out.match(/Types:\s+(\d+)/)?.[1]), diagnostics })
+      resolve({
+        code,
+        check: seconds('Check time'),
+        total: seconds('Total time'),
+        types: Number(out.match(/Types:\s+(\d+)/)?.[1]),
+        instantiations: Number(out.match(/Instantiations:\s+(\d+)/)?.[1]),
+        diagnostics,
+      })
     })
   })
+}
+
+/**
+ * Fails unless `mocklib` resolves into `dist` in every project (and never into the package's
+ * own dist/), so that a MOCKLIB_BENCH_DIST figure really is that build's.
+ */
+async function checkResolvesTo(dist, projects) {
+  for (const { tsc } of COMPILERS) for (const project of projects) {
+    const listed = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [tsc, '-p', project, '--listFilesOnly'], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      child.stdout.on('data', (chunk) => (out += chunk))
+      child.on('close', () => resolve(out.split('\n')))
+    })
+    const own = here('../../dist/')
+    if (!listed.some((file) => file.startsWith(dist)) || listed.some((file) => file.startsWith(own))) {
+      throw new Error(`MOCKLIB_BENCH_DIST=${dist}: ${project} does not check against that build (files: ${listed.filter((file) => /mocklib|dist/.test(file)).join(', ')})`)
+    }
+  }
 }
 
 /**
@@ -74,6 +100,7 @@ export async function measureTypecheck({ rounds }) {
     msw2: write('msw2', mswFile({ routes: ROUTES, operations, module: 'msw2' })),
     msw3: write('msw', mswFile({ routes: ROUTES, operations })),
   }
+  if (otherDist) await checkResolvesTo(otherDist, [projects.mocklib, projects.builder])
   const names = Object.keys(projects)
   const rows = {}
   const notes = []
@@ -81,6 +108,7 @@ export async function measureTypecheck({ rounds }) {
   for (const compiler of COMPILERS) {
     const runs = Object.fromEntries(names.map((name) => [name, []]))
     const types = {}
+    const instantiations = {}
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? [...names].reverse() : names
       for (const name of order) {
@@ -88,12 +116,16 @@ export async function measureTypecheck({ rounds }) {
         if (result.code !== 0) errors.push(`typecheck ${compiler.name} ${name}: tsc exit ${result.code}: ${result.diagnostics.slice(0, 3).join(' | ')}`)
         runs[name].push(result.check)
         types[name] = result.types
+        instantiations[name] = result.instantiations
       }
     }
     const medians = Object.fromEntries(names.map((name) => [name, median(runs[name])]))
     rows[`typecheck, http.* style (${compiler.name})`] = { mocklib: medians.mocklib, msw2: medians.msw2, msw3: medians.msw3 }
     rows[`typecheck, mock.* builder (${compiler.name})`] = { mocklib: medians.builder, msw2: medians.msw2, msw3: medians.msw3 }
-    notes.push(`${compiler.name}: types mocklib ${types.mocklib}, builder ${types.builder}, msw 2 ${types.msw2}, msw 3 ${types.msw3}`)
+    notes.push(
+      `${compiler.name}: types mocklib ${types.mocklib}, builder ${types.builder}, msw 2 ${types.msw2}, msw 3 ${types.msw3}` +
+        (instantiations.mocklib ? `; instantiations mocklib ${instantiations.mocklib}, builder ${instantiations.builder}, msw 2 ${instantiations.msw2}, msw 3 ${instantiations.msw3}` : ''),
+    )
   }
   rmSync(root, { recursive: true, force: true })
   const note =

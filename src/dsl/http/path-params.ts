@@ -100,7 +100,7 @@ type BeforeCut<Text extends string> = Text extends `${infer Head}#${string}`
     ? Head
     : Text
 
-type HasCut<Text extends string> = Text extends `${string}#${string}` ? true : Text extends `${string}?${string}` ? true : false
+type HasCut<Text extends string> = Text extends `${string}${'#' | '?'}${string}` ? true : false
 
 /** Star keys `"0"`, `"1"`… for each `*` in `Text`, counting from `Count['length']`. */
 type StarKeys<Text extends string, Count extends unknown[], Keys extends string = never> = Text extends `${string}*${infer Rest}`
@@ -118,7 +118,9 @@ type ParsePath<Path extends string> = Path extends `${string}:${string}` | `${st
     : ParsedPath<never, never, never>
 
 /** Splits an absolute pattern into its path (host params are collected separately). */
-type ParsePattern<Path extends string> = Path extends `${infer Scheme}://${infer AfterScheme}`
+type ParsePattern<Path extends string> = Path extends `/${string}`
+  ? ParsePathPart<Path, [], never, never, never>
+  : Path extends `${infer Scheme}://${infer AfterScheme}`
   ? Scheme extends `${string}/${string}`
     ? ParsePathPart<Path, [], never, never, never>
     : AfterScheme extends `${infer Host}/${infer Rest}`
@@ -145,10 +147,20 @@ type ParsePathPart<
   Optional extends string,
   Stars extends string,
 > = Text extends `${infer Before}:${infer After}`
-  ? HasCut<Before> extends true
-    ? Finish<BeforeCut<Before>, Count, Required, Optional, Stars>
-    : ParseParam<TakeName<After>, StarKeys<Before, Count>, Required, Optional, Stars>
+  ? Before extends `${string}${'#' | '?' | '*'}${string}`
+    ? HasCut<Before> extends true
+      ? Finish<BeforeCut<Before>, Count, Required, Optional, Stars>
+      : ParseParam<TakeSegmentName<After>, StarKeys<Before, Count>, Required, Optional, Stars>
+    : ParseParam<TakeSegmentName<After>, [never, Count], Required, Optional, Stars>
   : Finish<BeforeCut<Text>, Count, Required, Optional, Stars>
+
+/**
+ * `TakeName` on the rest of the segment only: names repeat across routes
+ * (`id`), whole paths do not, so the character walk is shared.
+ */
+type TakeSegmentName<After extends string> = After extends `${infer Segment}/${infer Rest}` ? RejoinRest<TakeName<Segment>, Rest> : TakeName<After>
+
+type RejoinRest<Taken extends [string, string], Rest extends string> = [Taken[0], `${Taken[1]}/${Rest}`]
 
 /**
  * One `:name` and what follows it. Indexed accesses (not `infer … extends`)
@@ -160,15 +172,21 @@ type ParseParam<
   Required extends string,
   Optional extends string,
   Stars extends string,
-> = Taken[0] extends '' | `${Digit}${string}`
-  ? PathProblem<'colon', `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`>
-  : Taken[0] extends Required | Optional
-    ? PathProblem<'twice', `The path uses the parameter :${Taken[0]} twice: give each parameter its own name.`>
-    : Taken[1] extends `(${string}`
-      ? PathProblem<'custom', `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`>
-      : Taken[1] extends `?${infer AfterOptional}`
-        ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Taken[0], Stars | Starred[0]>
+> =
+  [NameProblem<Taken[0], Required | Optional>] extends [never]
+    ? Taken[1] extends `?${infer AfterOptional}`
+      ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Taken[0], Stars | Starred[0]>
+      : Taken[1] extends `(${string}`
+        ? PathProblem<'custom', `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`>
         : ParsePathPart<Taken[1], Starred[1], Required | Taken[0], Optional, Stars | Starred[0]>
+    : NameProblem<Taken[0], Required | Optional>
+
+/** A name that cannot start a param, or one already used; `never` for a good name (cached per name). */
+type NameProblem<Name extends string, Seen extends string> = Name extends '' | `${Digit}${string}`
+  ? PathProblem<'colon', `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`>
+  : Name extends Seen
+    ? PathProblem<'twice', `The path uses the parameter :${Name} twice: give each parameter its own name.`>
+    : never
 
 type Finish<Text extends string, Count extends unknown[], Required extends string, Optional extends string, Stars extends string> = ParsedPath<
   Required,
