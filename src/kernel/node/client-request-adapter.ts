@@ -5,6 +5,7 @@ import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import type { HttpSink } from './exchange-sink.js'
 import { createMockSocket, type MockSocket } from './mock-socket.js'
+import { NativeHeaders } from './native-fetch.js'
 import { toFetchRequest } from './fetch-request.js'
 import { networkError } from './network-error.js'
 import { markWireHeaders, writeResponse } from './response-writer.js'
@@ -117,12 +118,16 @@ async function resolveRequest(
   sink: HttpSink,
 ): Promise<void> {
   const method = request.method.toUpperCase()
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.getHeaders())) {
+  // Filled through the constructor: the socket layer's interceptor wraps `set`/`append` on every Headers.
+  const lines: [string, string][] = []
+  const outgoing = request.getHeaders()
+  for (const name in outgoing) {
+    const value = outgoing[name]
     if (value === undefined) continue
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-    else headers.set(name, String(value))
+    if (Array.isArray(value)) for (const item of value) lines.push([name, item])
+    else lines.push([name, String(value)])
   }
+  const headers = new NativeHeaders(lines)
   const host = headers.get('host') ?? request.host
   const url = `${protocol}//${host}${request.path}`
   // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.

@@ -3,6 +3,7 @@ import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import type { HttpSink } from './exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
+import { NativeHeaders, NativeRequest } from './native-fetch.js'
 import { networkError } from './network-error.js'
 import type { DispatcherSource } from './undici-dispatcher.js'
 
@@ -130,14 +131,6 @@ class FetchExchange implements HttpExchange {
     return true
   }
 }
-
-/**
- * The Fetch classes as they were when mocklib loaded: the socket layer's
- * interceptor later wraps the globals (to record raw header names for the
- * wire), which the fast path, never on the wire, need not pay for.
- */
-const NativeRequest = globalThis.Request
-const NativeHeaders = globalThis.Headers
 
 /**
  * The parsed URL of `fetch(input)` without init when the Request it stands

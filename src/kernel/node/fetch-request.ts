@@ -1,3 +1,5 @@
+import { NativeRequest } from './native-fetch.js'
+
 /**
  * The Fetch Request for a request a Node client sent. Fetch refuses a body on
  * GET and HEAD, but node:http sends one when asked (search APIs take a JSON
@@ -12,9 +14,9 @@
  */
 export function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
   const bodyForbidden = method === 'GET' || method === 'HEAD'
-  if (body === null || body.byteLength === 0) return new Request(url, { method, headers })
-  if (!bodyForbidden) return new Request(url, { method, headers, body })
-  return withBody(new Request(url, { method, headers }), body)
+  if (body === null || body.byteLength === 0) return new NativeRequest(url, { method, headers })
+  if (!bodyForbidden) return new NativeRequest(url, { method, headers, body })
+  return withBody(new NativeRequest(url, { method, headers }), body)
 }
 
 const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const
@@ -25,7 +27,7 @@ const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'
  * as Fetch's own. Own properties shadow the prototype's getters and methods.
  */
 function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
-  const carrier = new Request(request.url, { method: 'POST', headers: request.headers, body })
+  const carrier = new NativeRequest(request.url, { method: 'POST', headers: request.headers, body })
   const properties: PropertyDescriptorMap = {
     body: { get: () => carrier.body, configurable: true },
     bodyUsed: { get: () => carrier.bodyUsed, configurable: true },
