@@ -17,6 +17,8 @@ const encoder = new TextEncoder()
 export class ServerSentEventClient<EventMap extends ServerSentEventMap = { message: unknown }> {
   readonly #controller: ReadableStreamDefaultController<Uint8Array>
   #open = true
+  /** Frames sent in the current tick, written as one chunk at its end (a reader wakes once, not per event). */
+  #batch = ''
 
   /** @internal Made by `sse()` for each request. */
   constructor(controller: ReadableStreamDefaultController<Uint8Array>) {
@@ -66,6 +68,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
   /** Ends the stream normally (an `EventSource` reconnects after its retry time). */
   close(): void {
     if (!this.#open) return
+    this.#flush()
     this.#open = false
     try {
       this.#controller.close()
@@ -76,8 +79,16 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
 
   #write(frame: string): void {
     if (!this.#open) return
+    if (this.#batch === '') queueMicrotask(() => this.#flush())
+    this.#batch += frame
+  }
+
+  #flush(): void {
+    const batch = this.#batch
+    if (batch === '' || !this.#open) return
+    this.#batch = ''
     try {
-      this.#controller.enqueue(encoder.encode(frame))
+      this.#controller.enqueue(encoder.encode(batch))
     } catch {
       // The reader went away between our check and the write; the stream is over.
       this.#open = false
