@@ -1,6 +1,6 @@
 import { createResponseMark } from './response-mark.js'
 
-const passthroughResponses = createResponseMark()
+const passthroughResponses = /* @__PURE__ */ createResponseMark()
 
 /** Marks a Response as "send the request to the network instead". @internal */
 export const markPassthrough = passthroughResponses.mark

@@ -36,7 +36,8 @@ function factoriesFor(endpoint: GraphQLEndpoint | undefined): GraphQLLink {
   }
 }
 
-const anyEndpoint = factoriesFor(undefined)
+// Pure (and no spread below, which a bundler must keep): an application without GraphQL handlers drops all this.
+const anyEndpoint = /* @__PURE__ */ factoriesFor(undefined)
 
 /**
  * GraphQL handler factories. `query` and `mutation` match by operation name
@@ -81,7 +82,6 @@ export const graphql: {
    * github.query('GetUser', () => HttpResponse.json({ data: { user: null } }))
    */
   link(url: HttpPredicate): GraphQLLink
-} = {
-  ...anyEndpoint,
-  link: (url) => factoriesFor(compileEndpoint(url)),
-}
+} = /* @__PURE__ */ Object.assign(anyEndpoint, {
+  link: (url: HttpPredicate) => factoriesFor(compileEndpoint(url)),
+})

@@ -39,15 +39,16 @@ export const mock: {
   /** A `ws.link` whose handlers `assertDone()` expects connections for (see `mockWebSocketLink`). */
   readonly ws: WebSocketLinkFactory
 } = {
-  all: restMockFactory('*'),
-  get: restMockFactory('GET'),
-  post: restMockFactory('POST'),
-  put: restMockFactory('PUT'),
-  patch: restMockFactory('PATCH'),
-  delete: restMockFactory('DELETE'),
-  head: restMockFactory('HEAD'),
-  options: restMockFactory('OPTIONS'),
-  query: graphQLMockFactory('query'),
-  mutation: graphQLMockFactory('mutation'),
+  // Pure calls: a bundler drops the mock builder when an application does not use it, even from a shared chunk.
+  all: /* @__PURE__ */ restMockFactory('*'),
+  get: /* @__PURE__ */ restMockFactory('GET'),
+  post: /* @__PURE__ */ restMockFactory('POST'),
+  put: /* @__PURE__ */ restMockFactory('PUT'),
+  patch: /* @__PURE__ */ restMockFactory('PATCH'),
+  delete: /* @__PURE__ */ restMockFactory('DELETE'),
+  head: /* @__PURE__ */ restMockFactory('HEAD'),
+  options: /* @__PURE__ */ restMockFactory('OPTIONS'),
+  query: /* @__PURE__ */ graphQLMockFactory('query'),
+  mutation: /* @__PURE__ */ graphQLMockFactory('mutation'),
   ws: mockWebSocketLink,
 }

@@ -99,7 +99,7 @@ export class CookieJar {
 }
 
 /** The process-wide jar every runtime uses, as msw's cookie store. */
-export const cookieJar: CookieJar = new CookieJar()
+export const cookieJar: CookieJar = /* @__PURE__ */ new CookieJar()
 
 /** Parses one `Set-Cookie` value set by a response to `url` (RFC 6265 §5.2, leniently). */
 function parseSetCookie(header: string, url: URL, now: number): StoredCookie | undefined {

@@ -1,6 +1,6 @@
 import { createResponseMark } from '../../kernel/index.js'
 
-const defaulted = createResponseMark()
+const defaulted = /* @__PURE__ */ createResponseMark()
 
 /** Records that a response got its content type from a helper's default, not from the resolver. @internal */
 export const markDefaultContentType = defaulted.mark

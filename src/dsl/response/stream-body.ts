@@ -1,6 +1,6 @@
 import { createResponseMark } from '../../kernel/index.js'
 
-const streamed = createResponseMark()
+const streamed = /* @__PURE__ */ createResponseMark()
 
 /** Records that an `HttpResponse` was given a ReadableStream body (its size is unknown). @internal */
 export const markStreamBody = streamed.mark
