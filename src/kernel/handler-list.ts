@@ -40,6 +40,17 @@ export class HandlerList {
   }
 
   /**
+   * The list this one extends (its handlers are this list's last ones), if any;
+   * lets a view of the list be built from the base's view and the own handlers.
+   *
+   * @example
+   * const added = list.handlers.slice(0, list.handlers.length - (list.base?.handlers.length ?? 0))
+   */
+  get base(): HandlerList | undefined {
+    return this.#base
+  }
+
+  /**
    * Positions of the handlers of `kind` that may match `context`, in list order.
    *
    * @example

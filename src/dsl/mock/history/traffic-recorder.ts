@@ -6,11 +6,22 @@ import { scopeTraffic } from './scope-traffic.js'
 
 const loadingMocks = new WeakMap<HandlerList, readonly MockHandler[]>()
 
-/** The mocks of `list` with asynchronous steps (body, GraphQL operation). */
+const isLoadingMock = (handler: Handler): handler is MockHandler => handler instanceof MockHandler && handler.loads
+
+/**
+ * The mocks of `list` with asynchronous steps (body, GraphQL operation). A list made by
+ * `use()` or a boundary extends another: only its own handlers are looked at.
+ */
 function mocksThatLoad(list: HandlerList): readonly MockHandler[] {
   let mocks = loadingMocks.get(list)
   if (mocks === undefined) {
-    mocks = list.handlers.filter((handler): handler is MockHandler => handler instanceof MockHandler && handler.loads)
+    const { base } = list
+    if (base === undefined) mocks = list.handlers.filter(isLoadingMock)
+    else {
+      const own = list.handlers.slice(0, list.handlers.length - base.handlers.length).filter(isLoadingMock)
+      const inherited = mocksThatLoad(base)
+      mocks = own.length === 0 ? inherited : [...own, ...inherited]
+    }
     loadingMocks.set(list, mocks)
   }
   return mocks
