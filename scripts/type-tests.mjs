@@ -45,7 +45,9 @@ checks.push({
     if (!existsSync(fromRoot('dist/index.d.ts')) || !existsSync(fromRoot('dist/node.d.ts'))) {
       return { ok: false, output: 'dist/*.d.ts is missing: run `npm run build` first.', detail: '' }
     }
-    return { ...spawn([fromRoot('node_modules/tsd/dist/cli.js')]), detail: '' }
+    // --files: without it tsd finds no test file here and passes without checking anything.
+    const files = readdirSync(fromRoot('type-tests/tsd')).filter((name) => name.endsWith('.test-d.ts'))
+    return { ...spawn([fromRoot('node_modules/tsd/dist/cli.js'), '--files', 'type-tests/tsd/*.test-d.ts']), detail: `${files.length} files` }
   },
 })
 

@@ -106,19 +106,3 @@ HttpResponse.formData(new FormData(), { status: 700 })
 HttpResponse.xml('<a/>', { status: 600 })
 HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 206 })
 HttpResponse.formData(new FormData(), { status: someStatus })
-// The constructor checks a literal status too (issue 13 item 12).
-// @ts-expect-error status 99 is refused by the Fetch Response
-new HttpResponse(null, { status: 99 })
-// @ts-expect-error status 700 is refused by the Fetch Response
-new HttpResponse('x', { status: 700, headers: { 'x-a': '1' } })
-new HttpResponse(null, { status: 204 })
-new HttpResponse(null, { status: someStatus })
-declare const someInit: ResponseInit
-new HttpResponse('x', someInit)
-// A response built with a literal status is still an HttpResponse of its body type.
-const created: HttpResponse<string> = new HttpResponse('created', { status: 201 })
-void created
-http201()
-function http201(): HttpResponse<Post> {
-  return new HttpResponse(new ReadableStream(), { status: 201 })
-}

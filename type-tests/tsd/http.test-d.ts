@@ -1,7 +1,7 @@
 // tsd: checks the built declarations (package.json `types`/`exports`), positive
 // cases with expectType and negative ones with expectError.
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
-import { http, HttpHandler, HttpResponse, type PathParams, type StrictRequest } from 'mocklib'
+import { http, HttpHandler, HttpResponse, type JsonBodyType, type PathParams, type StrictRequest } from 'mocklib'
 import { setupServer, type SetupServerApi } from 'mocklib/node'
 
 // Params from the path literal.
@@ -31,8 +31,10 @@ expectError(http.get('/wrong', () => 'text'))
 expectError(http.get(42, () => undefined))
 
 // Responses carry their body type and are Responses.
+// As in msw 2 the body type comes from a declared type, never from the body (NoInfer).
 const ok = HttpResponse.json({ ok: true })
-expectType<HttpResponse<{ ok: boolean }>>(ok)
+expectType<HttpResponse<JsonBodyType>>(ok)
+expectType<HttpResponse<{ ok: boolean }>>(HttpResponse.json<{ ok: boolean }>({ ok: true }))
 expectAssignable<Response>(HttpResponse.text('x'))
 expectNotAssignable<HttpResponse<{ id: string }>>(HttpResponse.json({ id: 1 }))
 

@@ -1,7 +1,7 @@
 // tsd, against dist/: issue 13 (Types v2), one positive and one negative case per item.
-import { expectError, expectType } from 'tsd'
+import { expectAssignable, expectError, expectType } from 'tsd'
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
-import { http, HttpResponse, mock, type DefaultBodyType, type PathParams } from 'mocklib'
+import { http, HttpResponse, mock, type DefaultBodyType, type JsonBodyType, type PathParams } from 'mocklib'
 
 interface Post {
   id: string
@@ -37,7 +37,8 @@ expectError(HttpResponse.json())
 
 // Item 10: request.json() is DefaultBodyType, not any.
 http.post('/posts', async ({ request }) => {
-  expectType<DefaultBodyType>(await request.json())
+  expectType<JsonBodyType>(await request.json())
+  expectAssignable<DefaultBodyType>(await request.json())
 })
 
 // Item 7 and 12 (builder): GraphQL variables checked against a typed document; one usage limit per mock.
@@ -47,3 +48,22 @@ expectError(mock.query(GetPost).variables({ id: 123 }))
 mock.get('/posts').reply(200).delay(5).once()
 expectError(mock.get('/posts').reply(200).once().persist())
 expectError(mock.get('/posts').reply(200).times(2).persist())
+
+// Item 6: a path built in a generic helper.
+export function crud<Base extends string>(base: Base) {
+  return http.get(`${base}/:id`, ({ params }) => {
+    expectType<string>(params.id)
+    return HttpResponse.text(params.id)
+  })
+}
+
+// Item 12: non-JSON values and literal statuses in every init.
+expectError(HttpResponse.json(new Map([['id', '1']])))
+expectError(HttpResponse.json(() => 1))
+expectError(HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 700 }))
+HttpResponse.json(undefined)
+new HttpResponse(null, { status: 204 })
+
+// Item 13: explicit Params must not contradict the path.
+expectError(http.get<{ slug: string }>('/posts/:id', () => undefined))
+http.get<{ id: string }>('/posts/:id', ({ params }) => HttpResponse.text(params.id))

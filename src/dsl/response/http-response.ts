@@ -108,14 +108,11 @@ function withStatusText(init: HttpResponseInit | undefined): HttpResponseInit {
  * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
  * http.get('/gone', () => new HttpResponse(null, { status: 404 }))
  */
-// `Status` only lets the constructor see a literal status (a class constructor
-// cannot have type parameters of its own); no member uses it, so
-// `HttpResponse<Post, 404>` is an `HttpResponse<Post>`.
-export class HttpResponse<BodyType = any, Status extends number = number> extends Response {
+export class HttpResponse<BodyType = any> extends Response {
   /** Type-only: the declared body type. Never set at runtime. */
   declare readonly [bodyTypeBrand]: BodyType
 
-  constructor(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>) {
+  constructor(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: HttpResponseInit) {
     super(body, withStatusText(init))
     // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
