@@ -41,7 +41,7 @@ export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
   return { predicate: compileHandlerPredicate(url, 'graphql.link()'), label }
 }
 
-const EVERY_OPERATION: CompiledSelector = { key: operationKey(ANY, ANY), label: 'operation *', matches: () => true }
+const EVERY_OPERATION: CompiledSelector = { key: /* @__PURE__ */ operationKey(ANY, ANY), label: 'operation *', matches: () => true }
 
 /**
  * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,

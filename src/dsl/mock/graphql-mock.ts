@@ -38,8 +38,6 @@ export class GraphQLMock<Result = any, Variables = Record<string, unknown>> exte
 /** The builder methods a built GraphQL mock refuses (generated from the step table). */
 export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {}
 
-installMisuseGuards(GraphQLMock.prototype, 'graphql')
-
 /** Where a GraphQL builder starts: `mock.query(selector)`. @internal */
 export interface GraphQLStart {
   readonly operationType: 'query' | 'mutation'
@@ -59,6 +57,8 @@ export function graphQLStart(operationType: 'query' | 'mutation', selector: unkn
 
 /** Builds a GraphQL mock: a `graphql.*` handler answering with `resolver`, decorated with `steps`. @internal */
 export function buildGraphQLMock(start: GraphQLStart, steps: readonly MockStep[], resolver: MockResolver): GraphQLMock {
+  // On the first mock, not at import: a bundle that never builds one can drop the builder.
+  installMisuseGuards(GraphQLMock.prototype, 'graphql')
   const target: MockTarget<ParsedOperation, GraphQLMockCall> = {
     handler: new GraphQLHandler({ operationType: start.operationType, selector: start.target }, resolver),
     header: start.header,

@@ -25,6 +25,8 @@ const START: Record<MockKind, string> = { rest: 'mock.get(path)', graphql: 'mock
  * gets the same clear message the types give. @internal
  */
 export function installMisuseGuards(prototype: object, kind: MockKind): void {
+  if (guarded.has(prototype)) return
+  guarded.add(prototype)
   for (const name of ANSWER_NAMES) {
     guard(prototype, name, (header) => message(`mock "${header}" already has an answer, so .${name}() cannot be called on it.`, 'Build another mock for another answer.'))
   }
@@ -32,6 +34,8 @@ export function installMisuseGuards(prototype: object, kind: MockKind): void {
     guard(prototype, name, (header) => message(`.${name}() was called on mock "${header}" after its answer.`, `Matching steps come first: ${START[kind]}.${name}(...).reply(...).`))
   }
 }
+
+const guarded = new WeakSet<object>()
 
 function guard(prototype: object, name: string, text: (header: string) => string): void {
   Object.defineProperty(prototype, name, {

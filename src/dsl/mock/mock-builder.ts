@@ -12,8 +12,16 @@ export interface MockStart {
   build(steps: readonly MockStep[], resolver: MockResolver): MockHandler<any>
 }
 
-let stepMethod: (builder: MockBuilder, name: StepTableName, args: readonly unknown[]) => MockBuilder
-let answerMethod: (builder: MockBuilder, name: AnswerName, args: readonly unknown[]) => MockHandler<any>
+interface BuilderState {
+  readonly start: MockStart
+  readonly steps: readonly MockStep[]
+  /** Steps that may be called once, already called. */
+  readonly called: readonly StepTableName[]
+}
+
+// Kept beside the builder rather than in private fields: a class with a static block to reach
+// them would run at import and keep the whole builder in bundles of apps that never use it.
+const states = new WeakMap<MockBuilder, BuilderState>()
 
 /**
  * The runtime side of `RestMockBuilder` and `GraphQLMockBuilder` (their types
@@ -23,62 +31,52 @@ let answerMethod: (builder: MockBuilder, name: AnswerName, args: readonly unknow
  * @internal
  */
 export class MockBuilder {
-  readonly #start: MockStart
-  readonly #steps: readonly MockStep[]
-  /** Steps that may be called once, already called. */
-  readonly #called: readonly StepTableName[]
-
   constructor(start: MockStart, steps: readonly MockStep[] = [], called: readonly StepTableName[] = []) {
-    this.#start = start
-    this.#steps = steps
-    this.#called = called
+    states.set(this, { start, steps, called })
   }
 
   /** Starts a builder of the prototype its kind has (the methods of that builder only). */
   static start(start: MockStart): MockBuilder {
-    return new BUILDERS[start.kind](start)
-  }
-
-  static {
-    // Generated methods reach private state through these two closures.
-    stepMethod = (builder, name, args) => builder.#step(name, args)
-    answerMethod = (builder, name, args) => builder.#answer(name, args)
-  }
-
-  #step(name: StepTableName, args: readonly unknown[]): MockBuilder {
-    const row: StepRow = STEP_TABLE[name]
-    const { header } = this.#start
-    if (row.once !== undefined && this.#called.includes(name)) throw new Error(message(`.${name}() was called twice on mock "${header}".`, row.once))
-    const check = row.compile(args, header)
-    const steps = check === undefined ? this.#steps : [...this.#steps, { name, ...check }]
-    const called = row.once === undefined ? this.#called : [...this.#called, name]
-    return new (this.constructor as typeof MockBuilder)(this.#start, steps, called)
-  }
-
-  #answer(name: AnswerName, args: readonly unknown[]): MockHandler<any> {
-    const start = this.#start
-    return start.build(this.#steps, ANSWER_TABLE[name][start.kind](args, start.header))
+    return new (builderOf(start.kind))(start)
   }
 }
 
-/** One class per builder kind, so that each has only its own steps. */
-const BUILDERS: Record<MockKind, new (start: MockStart) => MockBuilder> = {
-  rest: class RestMockBuilder extends MockBuilder {},
-  graphql: class GraphQLMockBuilder extends MockBuilder {},
+function step(builder: MockBuilder, name: StepTableName, args: readonly unknown[]): MockBuilder {
+  const { start, steps, called } = states.get(builder)!
+  const row: StepRow = STEP_TABLE[name]
+  if (row.once !== undefined && called.includes(name)) throw new Error(message(`.${name}() was called twice on mock "${start.header}".`, row.once))
+  const check = row.compile(args, start.header)
+  const nextSteps = check === undefined ? steps : [...steps, { name, ...check }]
+  const nextCalled = row.once === undefined ? called : [...called, name]
+  return new (builder.constructor as typeof MockBuilder)(start, nextSteps, nextCalled)
 }
 
-for (const kind of Object.keys(BUILDERS) as MockKind[]) {
-  const prototype = BUILDERS[kind].prototype
-  for (const name of stepNamesOf(kind)) {
-    define(prototype, name, function (this: MockBuilder, ...args: unknown[]) {
-      return stepMethod(this, name, args)
-    })
+function answer(builder: MockBuilder, name: AnswerName, args: readonly unknown[]): MockHandler<any> {
+  const { start, steps } = states.get(builder)!
+  return start.build(steps, ANSWER_TABLE[name][start.kind](args, start.header))
+}
+
+/** One class per builder kind, so that each has only its own steps; made on first use (nothing runs at import). */
+const builders = new Map<MockKind, new (start: MockStart) => MockBuilder>()
+
+function builderOf(kind: MockKind): new (start: MockStart) => MockBuilder {
+  let Builder = builders.get(kind)
+  if (Builder === undefined) {
+    Builder = kind === 'rest' ? class RestMockBuilder extends MockBuilder {} : class GraphQLMockBuilder extends MockBuilder {}
+    const prototype = Builder.prototype
+    for (const name of stepNamesOf(kind)) {
+      define(prototype, name, function (this: MockBuilder, ...args: unknown[]) {
+        return step(this, name, args)
+      })
+    }
+    for (const name of ANSWER_NAMES) {
+      define(prototype, name, function (this: MockBuilder, ...args: unknown[]) {
+        return answer(this, name, args)
+      })
+    }
+    builders.set(kind, Builder)
   }
-  for (const name of ANSWER_NAMES) {
-    define(prototype, name, function (this: MockBuilder, ...args: unknown[]) {
-      return answerMethod(this, name, args)
-    })
-  }
+  return Builder
 }
 
 function define(prototype: object, name: string, value: (...args: unknown[]) => unknown): void {

@@ -28,8 +28,6 @@ export class RestMock<Params = Record<string, string>, RequestBodyType = unknown
 /** The builder methods a built REST mock refuses (generated from the step table). */
 export interface RestMock<Params, RequestBodyType, ResponseBody> extends MisuseGuards<'rest'> {}
 
-installMisuseGuards(RestMock.prototype, 'rest')
-
 /** Where a REST builder starts: `mock.get(predicate)`. @internal */
 export interface RestStart {
   readonly method: string
@@ -46,6 +44,8 @@ export function restStart(method: string, predicate: HttpPredicate): RestStart {
 
 /** Builds a REST mock: an `http.*` handler answering with `resolver`, decorated with `steps`. @internal */
 export function buildRestMock(start: RestStart, steps: readonly MockStep[], resolver: MockResolver): RestMock {
+  // On the first mock, not at import: a bundle that never builds one can drop the builder.
+  installMisuseGuards(RestMock.prototype, 'rest')
   return new RestMock(restTarget(start, resolver), steps)
 }
 

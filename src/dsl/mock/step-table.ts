@@ -74,4 +74,4 @@ export function stepNamesOf(kind: MockKind): StepTableName[] {
 }
 
 /** The table's answer names. @internal */
-export const ANSWER_NAMES = Object.keys(ANSWER_TABLE) as AnswerName[]
+export const ANSWER_NAMES = /* @__PURE__ */ Object.keys(ANSWER_TABLE) as AnswerName[]

@@ -2,7 +2,7 @@ import { message } from '../../kernel/index.js'
 import { dataToText, encodeEvent, encodeRetry } from './event-stream-encoder.js'
 import type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'
 
-const encoder = new TextEncoder()
+const encoder = /* @__PURE__ */ new TextEncoder()
 
 /**
  * The client end of a mocked event stream: what the resolver writes to.
