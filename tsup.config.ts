@@ -55,6 +55,8 @@ export default defineConfig((cli) => [
       if (format === 'esm') {
         // esbuild's own `external` applies once tsup's plugin lets a path through; it covers subpaths.
         options.external = [...(options.external ?? []), ...externalInEsm]
+        // Drops the CommonJS-only branch of load-xhr-interceptor.ts.
+        options.define = { ...options.define, __MOCKLIB_CJS__: 'false' }
         return
       }
       // Resolve bundled packages as Node does (debug's `browser` field would pick its browser build).
@@ -62,7 +64,8 @@ export default defineConfig((cli) => [
       options.mainFields = ['module', 'main']
       // Fetch/stream classes from Node when the test environment (Jest + jsdom) lacks them.
       options.inject = [...(options.inject ?? []), 'src/kernel/node/node-globals.ts', 'src/kernel/node/cjs-import-meta.ts']
-      options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl' }
+      // __MOCKLIB_CJS__: load-xhr-interceptor.ts `require`s the bundled XHR interceptor (synchronous, inside the bundle).
+      options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl', __MOCKLIB_CJS__: 'true' }
       // Maps keep positions only: with the bundled dependencies' sources embedded they
       // tripled the package; those sources are installed next to mocklib anyway.
       options.sourcesContent = false
