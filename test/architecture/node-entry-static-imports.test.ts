@@ -1,0 +1,45 @@
+// Cold start (issue 9): what `import 'mocklib/node'` evaluates is its static
+// import graph. Interceptors needed only in some environments (XMLHttpRequest in
+// a DOM environment, the WebSocket interceptor in the browser) must not be in it.
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url))
+
+/** Every package specifier reached through value imports and re-exports (no `import type`, no `import()`). */
+function staticPackages(entry: string): Set<string> {
+  const packages = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [join(src, entry)]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+    for (const statement of source.statements) {
+      let specifier: ts.Expression | undefined
+      if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
+      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
+      if (!specifier || !ts.isStringLiteral(specifier)) continue
+      const name = specifier.text
+      if (name.startsWith('.')) queue.push(join(dirname(file), name.replace(/\.js$/, '.ts')))
+      else packages.add(name)
+    }
+  }
+  return packages
+}
+
+describe('the Node entry’s static imports', () => {
+  const packages = staticPackages('api/node.ts')
+
+  it('include the socket interceptor (listen() patches synchronously)', () => {
+    expect(packages).toContain('@mswjs/interceptors/http')
+  })
+
+  it('exclude the XMLHttpRequest and WebSocket interceptors', () => {
+    expect([...packages].filter((name) => /XMLHttpRequest|WebSocket/.test(name))).toEqual([])
+  })
+})
