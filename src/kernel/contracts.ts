@@ -32,6 +32,12 @@ export interface HttpExchange {
   readonly method?: string
   readonly url?: URL
   /**
+   * The request's body as text, when the source was given it as a string (a
+   * fetch `body: '…'`): readers take it rather than copy and decode the
+   * body stream of `request` (see `RequestContext.bodyText`).
+   */
+  readonly bodyText?: string
+  /**
    * True when the request was made by `bypass()`: the runtime sends it on
    * without looking at handlers (and reports its real response).
    */

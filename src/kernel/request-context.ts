@@ -15,6 +15,9 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
   #request: Request | undefined
   #url: URL | undefined
   #cookies: Record<string, string> | undefined
+  /** The source's text of the body; a fork stands for another request (one operation of a batch) and has none. */
+  readonly #knownBodyText: string | undefined
+  #bodyText: Promise<string> | undefined
 
   constructor(
     readonly exchange: HttpExchange,
@@ -24,6 +27,7 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
   ) {
     super()
     this.#request = request
+    this.#knownBodyText = request === undefined ? exchange.bodyText : undefined
     if (request === undefined && exchange.method !== undefined) {
       this.method = exchange.method
       this.#url = exchange.url
@@ -51,6 +55,28 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
       this.#cookies = extra === undefined ? fromHeader : Object.assign(Object.create(null) as Record<string, string>, extra, fromHeader)
     }
     return this.#cookies
+  }
+
+  /**
+   * The request's body as text, read once however many readers ask (the
+   * GraphQL reader, mock body matchers): the source's text when it had one,
+   * else a copy of the body, so `request` stays readable for resolvers and the
+   * network. As reading a copy would, it rejects when the body was consumed
+   * before the first call, and resolves `''` when there is no body.
+   *
+   * @example
+   * const payload = JSON.parse(await context.bodyText())
+   */
+  bodyText(): Promise<string> {
+    return (this.#bodyText ??= this.#readBodyText())
+  }
+
+  async #readBodyText(): Promise<string> {
+    const known = this.#knownBodyText
+    if (known === undefined) return this.request.clone().text()
+    // Same outcome as copying a consumed body, whichever source the request came from.
+    if (this.request.bodyUsed) throw new TypeError('The request body was already read.')
+    return known
   }
 
   /** A context for a part of this request (one operation of a batch): same exchange, scope and cookie source. */

@@ -51,7 +51,8 @@ function isWhiteSpace(char: number): boolean {
  * Reads the GraphQL operation(s) of a request that follows GraphQL over HTTP:
  * GET with a `query` search param, POST with a JSON body, a multipart upload,
  * or a batch (a JSON array). Returns `null` for every other request without
- * reading its body; the body is read from a clone so resolvers can read it.
+ * reading its body; the body is read once per request (`context.bodyText()`),
+ * leaving the request readable for resolvers.
  * A `query` that does not start like a GraphQL document (`/search?query=shoes`)
  * is not GraphQL either.
  *
@@ -62,10 +63,10 @@ export async function readGraphQLPayload(context: RequestContext): Promise<Graph
   if (!mayCarryGraphQL(context)) return null
   if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
   const contentType = context.request.headers.get('content-type') ?? ''
-  if (JSON_TYPE.test(contentType)) return fromJson(await context.request.clone().text())
+  if (JSON_TYPE.test(contentType)) return fromJson(await context.bodyText())
   if (MULTIPART_TYPE.test(contentType)) return fromMultipart(context.request)
   // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
-  return fromJson(await context.request.clone().text())
+  return fromJson(await context.bodyText())
 }
 
 /**

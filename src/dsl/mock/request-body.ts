@@ -1,8 +1,9 @@
 import type { RequestContext } from '../../kernel/index.js'
 
 /**
- * The body of one request as mocks see it, read once per request from a
- * clone (the original stays readable for resolvers and the network).
+ * The body of one request as mocks see it, read once per request through
+ * `context.bodyText()` (shared with the GraphQL reader; the request stays
+ * readable for resolvers and the network).
  *
  * `state` is `'pending'` while reading, `'read'` once `text`/`parsed` are set,
  * and `'unavailable'` when the body had already been consumed.
@@ -15,7 +16,8 @@ export class RequestBody {
   parsed: unknown = undefined
   readonly ready: Promise<void>
 
-  constructor(request: Request) {
+  constructor(context: RequestContext) {
+    const request = context.request
     if (request.body === null) {
       this.state = 'read'
       this.ready = Promise.resolve()
@@ -23,15 +25,12 @@ export class RequestBody {
       this.state = 'unavailable'
       this.ready = Promise.resolve()
     } else {
-      this.ready = request
-        .clone()
-        .text()
-        .then(
-          (text) => this.#accept(text, request.headers.get('content-type') ?? ''),
-          () => {
-            this.state = 'unavailable'
-          },
-        )
+      this.ready = context.bodyText().then(
+        (text) => this.#accept(text, request.headers.get('content-type') ?? ''),
+        () => {
+          this.state = 'unavailable'
+        },
+      )
     }
   }
 
@@ -61,7 +60,7 @@ const bodies = new WeakMap<RequestContext, RequestBody>()
 /** The request's body snapshot, started on first use and shared by every mock. @internal */
 export function requestBody(context: RequestContext): RequestBody {
   let body = bodies.get(context)
-  if (body === undefined) bodies.set(context, (body = new RequestBody(context.request)))
+  if (body === undefined) bodies.set(context, (body = new RequestBody(context)))
   return body
 }
 

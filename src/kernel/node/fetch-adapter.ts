@@ -36,8 +36,9 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
       if (request.signal.aborted) return Promise.reject(request.signal.reason)
     }
     const abortable = request !== undefined && (init?.signal != null || input instanceof Request)
+    const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
-      const exchange = new FetchExchange(input as string | URL, plainUrl, request, abortable, resolve, reject, realFetch, dispatcher)
+      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher)
       sink(exchange).catch((error: unknown) => exchange.fail(error))
     })
   }
@@ -57,7 +58,10 @@ class FetchExchange implements HttpExchange {
   readonly method: string | undefined
   readonly bypassed: boolean
   #request: Request | undefined
-  /** The request as the client made it, for a call to the real fetch (a body is read only once). */
+  /**
+   * The request as the client made it, for a call to the real fetch (a body is
+   * read only once); a string body needs no copy, it is sent again from `bodyText`.
+   */
   readonly #unread: Request | undefined
   #settled = false
   #onAbort: (() => void) | undefined
@@ -67,6 +71,7 @@ class FetchExchange implements HttpExchange {
     private readonly input: string | URL,
     readonly url: URL | undefined,
     request: Request | undefined,
+    readonly bodyText: string | undefined,
     private readonly abortable: boolean,
     private readonly resolve: (response: Response | Promise<Response>) => void,
     private readonly reject: (reason: unknown) => void,
@@ -76,7 +81,7 @@ class FetchExchange implements HttpExchange {
     this.#request = request
     this.method = url === undefined ? undefined : 'GET'
     this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
-    this.#unread = request === undefined || request.body === null ? undefined : request.clone()
+    this.#unread = request === undefined || request.body === null || bodyText !== undefined ? undefined : request.clone()
     if (abortable) {
       const signal = request!.signal
       this.#onAbort = () => {
@@ -95,7 +100,7 @@ class FetchExchange implements HttpExchange {
     if (!this.#settle()) return void response.body?.cancel().catch(() => {})
     if (response.type === 'error') return this.reject(networkError(response))
     const method = this.method ?? this.#request!.method
-    if (needsUndici(response, method)) return this.resolve(this.realFetch(markedRequest(this.#unread ?? this.request, this.dispatcher.answerOnce(response))))
+    if (needsUndici(response, method)) return this.resolve(this.realFetch(this.#forNetwork(this.dispatcher.answerOnce(response))))
     try {
       this.resolve(asFetchResponse(response, method, this.url?.href ?? this.#request!.url, this.abortable ? this.#request!.signal : undefined))
     } catch (error) {
@@ -110,7 +115,7 @@ class FetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = this.realFetch(markedRequest(this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL]))
+    const real = this.realFetch(this.#forNetwork([BYPASS_HEADER, OWN_CALL]))
     this.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(
@@ -122,6 +127,17 @@ class FetchExchange implements HttpExchange {
   /** The runtime failed (never expected: it reports its own faults through `errorWith`). */
   fail(error: unknown): void {
     if (this.#settle()) this.reject(error)
+  }
+
+  /**
+   * The client's request with one more header, for the real fetch. It never
+   * takes the body of `request`, which listeners and resolvers may still read.
+   */
+  #forNetwork([name, value]: readonly [string, string]): Request {
+    const request = this.#unread ?? this.request
+    const headers = new NativeHeaders(request.headers)
+    headers.set(name, value)
+    return new NativeRequest(request, this.bodyText === undefined ? { headers } : { headers, body: this.bodyText })
   }
 
   #settle(): boolean {
@@ -151,8 +167,15 @@ function againstLocation(input: RequestInfo | URL): RequestInfo | URL {
   return new URL(input, location.href)
 }
 
-function markedRequest(request: Request, [name, value]: readonly [string, string]): Request {
-  const headers = new NativeHeaders(request.headers)
-  headers.set(name, value)
-  return new NativeRequest(request, { headers })
+/**
+ * The body of `fetch(input, init)` when it is a string that reads back the
+ * same: readers then take it as is instead of copying the Request's stream.
+ * A lone surrogate is sent as U+FFFD, so such a string is read from the stream.
+ */
+function stringBody(input: RequestInfo | URL, init: RequestInit | undefined): string | undefined {
+  const body = init?.body
+  return typeof body === 'string' && !(input instanceof Request) && (body as WellFormedCheck).isWellFormed() ? body : undefined
 }
+
+/** ES2024 (Node 20 and later), newer than the `lib` the sources compile against. */
+type WellFormedCheck = string & { isWellFormed(): boolean }
