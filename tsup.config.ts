@@ -35,6 +35,27 @@ const requireInCommonJs: NonNullable<Options['plugins']>[number] = {
   },
 }
 
+/**
+ * The ES module build bundles the socket interceptor (`@mswjs/interceptors/http`,
+ * which every `import 'mocklib/node'` loads) instead of importing it: Node resolves,
+ * reads and compiles each of its ~18 files and their packages' one by one, which
+ * cost the cold start about 20 ms of CPU. The interceptors' other entries (browser
+ * fetch, XMLHttpRequest, WebSocket) stay external. Their `debug` dependency becomes a
+ * small module of ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and
+ * not a dependency of mocklib.
+ */
+const bundleSocketInterceptorInEsm: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'bundle-socket-interceptor-in-esm',
+  setup(build) {
+    if (build.initialOptions.define?.TSUP_FORMAT !== '"esm"') return
+    const require = createRequire(import.meta.url)
+    build.onResolve({ filter: /^@mswjs\/interceptors\/http$/ }, (args) => ({ path: require.resolve(args.path) }))
+    build.onResolve({ filter: /^debug$/ }, (args) =>
+      args.importer.includes('/@mswjs/interceptors/') ? { path: join(process.cwd(), 'src/kernel/node/interceptors-debug.ts') } : undefined,
+    )
+  },
+}
+
 // A function of the command line's options: `--out-dir` (a test builds into a private folder) must
 // receive the wasm file too.
 export default defineConfig((cli) => [
@@ -71,6 +92,7 @@ export default defineConfig((cli) => [
       options.sourcesContent = false
     },
     plugins: [requireInCommonJs],
+    esbuildPlugins: [bundleSocketInterceptorInEsm],
     async onSuccess() {
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       const outDir = cli.outDir ?? 'dist'

@@ -1,0 +1,51 @@
+// Stands in for the `debug` package inside the @mswjs/interceptors code that the
+// ES module build bundles (tsup.config.ts): `debug` is CommonJS (its `require('tty')`
+// cannot run in an ES module chunk) and loading it with supports-color cost the
+// cold start a few milliseconds. It keeps what the interceptors use: a logger per
+// namespace, enabled by the DEBUG environment variable (`interceptors:*`, lists
+// separated by commas or spaces, `-` to exclude), written to stderr.
+
+type Logger = ((...args: unknown[]) => void) & { enabled: boolean; namespace: string; log?: (...args: unknown[]) => void; useColors?: boolean }
+
+function patternsOf(value: string): { include: RegExp[]; exclude: RegExp[] } {
+  const include: RegExp[] = []
+  const exclude: RegExp[] = []
+  for (const part of value.split(/[\s,]+/)) {
+    if (part === '') continue
+    const negated = part.startsWith('-')
+    const source = (negated ? part.slice(1) : part).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*?')
+    ;(negated ? exclude : include).push(new RegExp(`^${source}$`))
+  }
+  return { include, exclude }
+}
+
+function isEnabled(namespace: string): boolean {
+  const value = globalThis.process?.env?.DEBUG
+  if (!value) return false
+  const { include, exclude } = patternsOf(value)
+  return !exclude.some((pattern) => pattern.test(namespace)) && include.some((pattern) => pattern.test(namespace))
+}
+
+/**
+ * A `debug`-compatible logger factory (the subset @mswjs/interceptors calls).
+ *
+ * @example
+ * const log = debug('interceptors:http')
+ * if (log.enabled) log('request %s', url)
+ */
+function debug(namespace: string): Logger {
+  const logger = ((...args: unknown[]) => {
+    if (!logger.enabled) return
+    const [first = '', ...rest] = args
+    ;(logger.log ?? debug.log)(`${namespace} ${String(first)}`, ...rest)
+  }) as Logger
+  logger.namespace = namespace
+  logger.enabled = isEnabled(namespace)
+  return logger
+}
+
+debug.log = (...args: unknown[]): void => {
+  console.error(...args)
+}
+
+export default debug
