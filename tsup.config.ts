@@ -36,22 +36,26 @@ const requireInCommonJs: NonNullable<Options['plugins']>[number] = {
 }
 
 /**
- * The ES module build bundles the socket interceptor (`@mswjs/interceptors/http`,
- * which every `import 'mocklib/node'` loads) instead of importing it: Node resolves,
- * reads and compiles each of its ~18 files and their packages' one by one, which
- * cost the cold start about 20 ms of CPU. The interceptors' other entries (browser
- * fetch, XMLHttpRequest, WebSocket) stay external. Their `debug` dependency becomes a
- * small module of ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and
- * not a dependency of mocklib.
+ * The ES module build bundles the interceptors that every `import 'mocklib/node'`
+ * loads (sockets, and XMLHttpRequest for DOM environments: both static imports, so
+ * that `listen()` patches synchronously and bundlers see them) instead of importing
+ * them: Node resolves, reads and compiles each of their ~25 files one by one, which
+ * cost the cold start about 20 ms of CPU. The browser entry's imports of the
+ * interceptors stay external. Their `debug` dependency becomes a small module of
+ * ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and not a dependency
+ * of mocklib.
  */
-const bundleSocketInterceptorInEsm: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'bundle-socket-interceptor-in-esm',
+const bundleNodeInterceptorsInEsm: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'bundle-node-interceptors-in-esm',
   setup(build) {
     if (build.initialOptions.define?.TSUP_FORMAT !== '"esm"') return
     const require = createRequire(import.meta.url)
-    build.onResolve({ filter: /^@mswjs\/interceptors\/http$/ }, (args) => ({ path: require.resolve(args.path) }))
+    const nodeSources = new URL('./src/kernel/node/', import.meta.url).pathname
+    build.onResolve({ filter: /^@mswjs\/interceptors\/(http|XMLHttpRequest\/web)$/ }, (args) =>
+      args.importer.startsWith(nodeSources) ? { path: require.resolve(args.path) } : undefined,
+    )
     build.onResolve({ filter: /^debug$/ }, (args) =>
-      args.importer.includes('/@mswjs/interceptors/') ? { path: join(process.cwd(), 'src/kernel/node/interceptors-debug.ts') } : undefined,
+      args.importer.includes('/@mswjs/interceptors/') ? { path: `${nodeSources}interceptors-debug.ts` } : undefined,
     )
   },
 }
@@ -76,8 +80,6 @@ export default defineConfig((cli) => [
       if (format === 'esm') {
         // esbuild's own `external` applies once tsup's plugin lets a path through; it covers subpaths.
         options.external = [...(options.external ?? []), ...externalInEsm]
-        // Drops the CommonJS-only branch of load-xhr-interceptor.ts.
-        options.define = { ...options.define, __MOCKLIB_CJS__: 'false' }
         return
       }
       // Resolve bundled packages as Node does (debug's `browser` field would pick its browser build).
@@ -85,14 +87,13 @@ export default defineConfig((cli) => [
       options.mainFields = ['module', 'main']
       // Fetch/stream classes from Node when the test environment (Jest + jsdom) lacks them.
       options.inject = [...(options.inject ?? []), 'src/kernel/node/node-globals.ts', 'src/kernel/node/cjs-import-meta.ts']
-      // __MOCKLIB_CJS__: load-xhr-interceptor.ts `require`s the bundled XHR interceptor (synchronous, inside the bundle).
-      options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl', __MOCKLIB_CJS__: 'true' }
+      options.define = { ...options.define, 'import.meta.url': 'cjsImportMetaUrl' }
       // Maps keep positions only: with the bundled dependencies' sources embedded they
       // tripled the package; those sources are installed next to mocklib anyway.
       options.sourcesContent = false
     },
     plugins: [requireInCommonJs],
-    esbuildPlugins: [bundleSocketInterceptorInEsm],
+    esbuildPlugins: [bundleNodeInterceptorsInEsm],
     async onSuccess() {
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       const outDir = cli.outDir ?? 'dist'

@@ -1,6 +1,8 @@
 // Cold start (issue 9): what `import 'mocklib/node'` evaluates is its static
-// import graph. Interceptors needed only in some environments (XMLHttpRequest in
-// a DOM environment, the WebSocket interceptor in the browser) must not be in it.
+// import graph. The WebSocket interceptor (the browser's; Node's global WebSocket is
+// mocklib's own MockWebSocket) must not be in it; the socket and XMLHttpRequest
+// interceptors are, because `listen()` patches synchronously and bundlers must see
+// them (the ES module build bundles both, tsup.config.ts).
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,11 +37,12 @@ function staticPackages(entry: string): Set<string> {
 describe('the Node entry’s static imports', () => {
   const packages = staticPackages('api/node.ts')
 
-  it('include the socket interceptor (listen() patches synchronously)', () => {
+  it('include the socket and XMLHttpRequest interceptors (listen() patches synchronously)', () => {
     expect(packages).toContain('@mswjs/interceptors/http')
+    expect(packages).toContain('@mswjs/interceptors/XMLHttpRequest/web')
   })
 
-  it('exclude the XMLHttpRequest and WebSocket interceptors', () => {
-    expect([...packages].filter((name) => /XMLHttpRequest|WebSocket/.test(name))).toEqual([])
+  it('exclude the WebSocket interceptor', () => {
+    expect([...packages].filter((name) => /WebSocket/i.test(name))).toEqual([])
   })
 })

@@ -1,12 +1,11 @@
 // The browser flavour of the interceptor on purpose: it replaces the XMLHttpRequest
 // class itself, so a DOM test environment's own XHR (jsdom, happy-dom) never runs
 // for a mocked request: no CORS preflight, no CORS checks, as msw 2 does.
-import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
+import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
 import type { HttpExchange, Source } from '../contracts.js'
 import { parseCookieHeader } from '../cookies.js'
 import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
-import { loadXhrInterceptor } from './load-xhr-interceptor.js'
 import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
 
@@ -56,22 +55,7 @@ export function hasXmlHttpRequest(): boolean {
 }
 
 function interceptXhr(sink: HttpSink): () => void {
-  const loaded = loadXhrInterceptor()
-  if (typeof loaded === 'function') return applyInterceptor(loaded, sink)
-  // Only where mocklib is bundled: the class arrives a few microtasks later.
-  let stop: (() => void) | undefined
-  let stopped = false
-  void loaded.then((Interceptor) => {
-    if (!stopped) stop = applyInterceptor(Interceptor, sink)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
-}
-
-function applyInterceptor(Interceptor: typeof XMLHttpRequestInterceptor, sink: HttpSink): () => void {
-  const interceptor = new Interceptor()
+  const interceptor = new XMLHttpRequestInterceptor()
   interceptor.on('request', ({ request: request, controller }) => {
     const mark = bypassMarkOf(request)
     if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
