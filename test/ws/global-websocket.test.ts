@@ -6,7 +6,7 @@ import { ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened } from './support.js'
+import { closed, messages, opened, useGlobalSockets } from './support.js'
 
 const NativeWebSocket = globalThis.WebSocket
 const echo = ws.link('wss://global.test/*')
@@ -20,15 +20,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const sockets: WebSocket[] = []
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close()
-})
-function connect(url: string, protocols?: string | string[]): WebSocket {
-  const socket = new WebSocket(url, protocols)
-  sockets.push(socket)
-  return socket
-}
+const connect = useGlobalSockets()
 
 describe('the WebSocket API', () => {
   it('goes CONNECTING → OPEN → CLOSING → CLOSED, with onopen, onmessage and onclose', async () => {

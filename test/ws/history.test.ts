@@ -9,7 +9,7 @@ import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WsClient from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened, useRealWebSocketServer } from './support.js'
+import { closed, messages, opened, useRealWebSocketServer, useGlobalSockets } from './support.js'
 
 const server = setupServer()
 failOnUnhandledRejection()
@@ -20,15 +20,7 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-const sockets: WebSocket[] = []
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close()
-})
-function connect(url: string, protocols?: string | string[]): WebSocket {
-  const socket = new WebSocket(url, protocols)
-  sockets.push(socket)
-  return socket
-}
+const connect = useGlobalSockets()
 
 describe('connection records', () => {
   it('records url, params, protocols, messages both ways and the close, on the handler, the link and the server', async () => {

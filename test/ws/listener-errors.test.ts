@@ -7,7 +7,7 @@ import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WsClient from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened, useRealWebSocketServer } from './support.js'
+import { closed, messages, opened, useRealWebSocketServer, useGlobalSockets } from './support.js'
 
 const server = setupServer()
 failOnUnhandledRejection()
@@ -29,15 +29,7 @@ afterEach(() => {
   server.resetHandlers()
 })
 
-const sockets: WebSocket[] = []
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close()
-})
-function connect(url: string): WebSocket {
-  const socket = new WebSocket(url)
-  sockets.push(socket)
-  return socket
-}
+const connect = useGlobalSockets()
 
 /** An echo link whose message listener fails on "boom" (synchronously or not). */
 function failingEcho(url: string, fail: (text: string) => unknown) {

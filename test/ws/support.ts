@@ -2,8 +2,24 @@
  * WebSocket test support (the tests run on `setupServer`, as users do): a real
  * `ws` server on 127.0.0.1, and small socket helpers.
  */
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { WebSocketServer as RealServer, type WebSocket as RealSocket } from 'ws'
+
+/**
+ * `connect(url, protocols?)` with the global `WebSocket`; every socket it opened is
+ * closed after each test of the file that calls this.
+ */
+export function useGlobalSockets(): (url: string, protocols?: string | string[]) => WebSocket {
+  const sockets: WebSocket[] = []
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close()
+  })
+  return (url, protocols) => {
+    const socket = new WebSocket(url, protocols)
+    sockets.push(socket)
+    return socket
+  }
+}
 
 /** Resolves when the socket opened; rejects on error. */
 export function opened(socket: WebSocket): Promise<void> {

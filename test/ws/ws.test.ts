@@ -6,7 +6,7 @@ import { ws } from 'mocklib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
 import { setupServer } from 'mocklib/node'
-import { closed, messages, opened, useRealWebSocketServer } from './support.js'
+import { closed, messages, opened, useRealWebSocketServer, useGlobalSockets } from './support.js'
 
 const server = setupServer()
 failOnUnhandledRejection()
@@ -14,15 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const sockets: WebSocket[] = []
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close()
-})
-function connect(url: string, protocols?: string | string[]): WebSocket {
-  const socket = new WebSocket(url, protocols)
-  sockets.push(socket)
-  return socket
-}
+const connect = useGlobalSockets()
 
 describe('mocked connections', () => {
   it('echoes messages back to the client', async () => {
