@@ -106,3 +106,33 @@ HttpResponse.formData(new FormData(), { status: 700 })
 HttpResponse.xml('<a/>', { status: 600 })
 HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 206 })
 HttpResponse.formData(new FormData(), { status: someStatus })
+
+// Issue 13 item 12: the constructor checks a literal status too (undici's Response throws a RangeError).
+// @ts-expect-error a literal status below 200 in the constructor
+new HttpResponse(null, { status: 99 })
+// @ts-expect-error a literal status above 599 in the constructor
+new HttpResponse('x', { status: 600 })
+// @ts-expect-error status 0 in the constructor
+new HttpResponse(new ReadableStream(), { status: 0, headers: { 'x-a': '1' } })
+new HttpResponse(null, { status: 201 })
+new HttpResponse('x', { status: someStatus, statusText: 'Whatever' })
+const statusInit: ResponseInit = { status: 204 }
+new HttpResponse(null, statusInit)
+// @ts-expect-error a literal status out of range is refused with a declared body type too
+const declaredOutOfRange: HttpResponse<Post> = new HttpResponse(new ReadableStream(), { status: 700 })
+void declaredOutOfRange
+
+// The value is still a class: subclassing, instanceof, explicit generics, the instance type.
+class MyResponse extends HttpResponse {}
+expectTypeOf(new MyResponse(null, { status: 202 })).toMatchTypeOf<HttpResponse<any>>()
+class PostResponse extends HttpResponse<Post> {}
+expectTypeOf(new PostResponse(null)).toMatchTypeOf<HttpResponse<Post>>()
+expectTypeOf(new HttpResponse<Post>(null, { status: 201 })).toEqualTypeOf<HttpResponse<Post>>()
+// @ts-expect-error an explicit JSON body type still refuses a raw string body
+new HttpResponse<Post>('not a post')
+declare const anything: unknown
+if (anything instanceof HttpResponse) expectTypeOf(anything).toEqualTypeOf<HttpResponse<any>>()
+if (anything instanceof MyResponse) expectTypeOf(anything).toEqualTypeOf<MyResponse>()
+expectTypeOf(HttpResponse.json<Post>({ id: '1', title: 'a' }, { status: 201 })).toEqualTypeOf<HttpResponse<Post>>()
+expectTypeOf(HttpResponse.redirect('https://example.com/', 301)).toMatchTypeOf<Response>()
+export const annotated = ({ params }: { params: { id: string } }): HttpResponse<Post> => HttpResponse.json({ id: params.id, title: 'a' })

@@ -23,6 +23,7 @@ export {
   type HttpPredicateResult,
   type HttpResolver,
   type HttpResolverInfo,
+  type HttpResponseConstructor,
   type HttpResponseInit,
   type JsonBodyType,
   type ParamsShape,

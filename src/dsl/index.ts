@@ -15,7 +15,7 @@ export type { DefaultBodyType, JsonBodyType, StrictRequest } from './response/bo
 export { bypass } from './response/bypass.js'
 export { delay } from './response/delay.js'
 export { getResponse } from './response/get-response.js'
-export { HttpResponse, type HttpResponseInit } from './response/http-response.js'
+export { HttpResponse, type HttpResponseConstructor, type HttpResponseInit } from './response/http-response.js'
 export { cookieJar, CookieJar } from './response/cookie-jar.js'
 export { passthrough } from './response/passthrough.js'
 export { ResolverRunner, type Cleanup, type FinalizeFunction } from './shared/resolver-runner.js'

@@ -63,6 +63,12 @@ expectError(HttpResponse.json(() => 1))
 expectError(HttpResponse.arrayBuffer(new ArrayBuffer(1), { status: 700 }))
 HttpResponse.json(undefined)
 new HttpResponse(null, { status: 204 })
+expectError(new HttpResponse(null, { status: 99 }))
+expectError(new HttpResponse('x', { status: 600 }))
+declare const anyStatus: number
+new HttpResponse('x', { status: anyStatus })
+class SubclassedResponse extends HttpResponse {}
+expectType<HttpResponse<any>>(new SubclassedResponse(null, { status: 201 }))
 
 // Item 13: explicit Params must not contradict the path.
 expectError(http.get<{ slug: string }>('/posts/:id', () => undefined))

@@ -105,20 +105,33 @@ function withStatusText(init: HttpResponseInit | undefined): HttpResponseInit {
  * `Set-Cookie` headers reach the client; ReadableStream bodies stream.
  *
  * @example
- * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
- * http.get('/gone', () => new HttpResponse(null, { status: 404 }))
+ * const answer = (): HttpResponse<{ id: string }> => HttpResponse.json({ id: '1' })
  */
-export class HttpResponse<BodyType = any> extends Response {
+export interface HttpResponse<BodyType = any> extends Response {
   /** Type-only: the declared body type. Never set at runtime. */
-  declare readonly [bodyTypeBrand]: BodyType
+  readonly [bodyTypeBrand]: BodyType
+}
 
-  constructor(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: HttpResponseInit) {
-    super(body, withStatusText(init))
-    // finalize() cleanups of a streamed body wait until the stream settles.
-    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
-    // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
-    if (!(init?.headers instanceof HelperHeaders)) rememberSetCookies(this, init)
-  }
+/**
+ * The type of the `HttpResponse` value: a constructor interface (the way the DOM
+ * lib declares `Response`) because a class constructor cannot have a type
+ * parameter of its own, and the constructor needs one to check a literal status.
+ *
+ * @example
+ * const Response404: HttpResponseConstructor = HttpResponse
+ * new Response404(null, { status: 404 })
+ */
+export interface HttpResponseConstructor {
+  /**
+   * A response with a raw body (string, stream, bytes, form or search params).
+   * A literal status outside 200–599 is a type error, as it is a RangeError at runtime.
+   *
+   * @example
+   * new HttpResponse(null, { status: 404 })
+   */
+  new <BodyType = any, const Status extends number = number>(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
+  /** What `instanceof HttpResponse` narrows to. */
+  readonly prototype: HttpResponse
 
   /**
    * A response with a JSON body and `content-type: application/json`.
@@ -126,13 +139,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    assertJsonBody(body)
-    const text = body === undefined ? null : JSON.stringify(body)
-    const response = new HttpResponse<any>(text, withContentType(init, 'application/json', textLength(text)))
-    // Remember the default, so GraphQL can answer its own JSON media type instead.
-    return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : markDefaultContentType(response)
-  }
+  json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
   /**
    * A response with a text body and `content-type: text/plain`.
@@ -140,9 +147,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.text('pong')
    */
-  static text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
-  }
+  text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
   /**
    * A response with an XML body and `content-type: text/xml`.
@@ -150,9 +155,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.xml('<post id="1" />')
    */
-  static xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/xml'))
-  }
+  xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
   /**
    * A response with an HTML body and `content-type: text/html`.
@@ -160,9 +163,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.html('<h1>Hello</h1>')
    */
-  static html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponse<any>(body ?? null, withContentType(init, 'text/html'))
-  }
+  html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
   /**
    * A response with a binary body and `content-type: application/octet-stream`.
@@ -170,9 +171,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
    */
-  static arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer> {
-    return new HttpResponse<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
-  }
+  arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer>
 
   /**
    * A response with a multipart form body (the content type carries the boundary).
@@ -181,9 +180,7 @@ export class HttpResponse<BodyType = any> extends Response {
    * const form = new FormData(); form.set('name', 'Ada')
    * HttpResponse.formData(form)
    */
-  static formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData> {
-    return new HttpResponse<FormData>(body ?? null, init)
-  }
+  formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData>
 
   /**
    * A network error: the client's request fails (fetch rejects with a
@@ -192,7 +189,73 @@ export class HttpResponse<BodyType = any> extends Response {
    * @example
    * http.get('/flaky', () => HttpResponse.error())
    */
+  error(): HttpResponse<any>
+
+  /**
+   * A redirect to `url` (the Fetch `Response.redirect`).
+   *
+   * @example
+   * http.get('/old', () => HttpResponse.redirect('https://example.com/new', 301))
+   */
+  redirect(url: string | URL, status?: number): Response
+}
+
+/** The implementation behind `HttpResponse`; its public type is `HttpResponseConstructor`. */
+class HttpResponseImpl<BodyType = any> extends Response implements HttpResponse<BodyType> {
+  declare readonly [bodyTypeBrand]: BodyType
+
+  constructor(body?: FetchBodyInit | null, init?: HttpResponseInit) {
+    super(body, withStatusText(init))
+    // finalize() cleanups of a streamed body wait until the stream settles.
+    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
+    // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
+    if (!(init?.headers instanceof HelperHeaders)) rememberSetCookies(this, init)
+  }
+
+  // The static helpers are documented on HttpResponseConstructor.
+  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+    assertJsonBody(body)
+    const text = body === undefined ? null : JSON.stringify(body)
+    const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
+    // Remember the default, so GraphQL can answer its own JSON media type instead.
+    return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : markDefaultContentType(response)
+  }
+
+  static text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
+  }
+
+  static xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/xml'))
+  }
+
+  static html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/html'))
+  }
+
+  static arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer> {
+    return new HttpResponseImpl<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
+  }
+
+  static formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData> {
+    return new HttpResponseImpl<FormData>(body ?? null, init)
+  }
+
   static override error(): HttpResponse<any> {
     return Response.error() as HttpResponse<any>
   }
 }
+
+// msw's class is named HttpResponse; so is this one at runtime (logs, `constructor.name`).
+Object.defineProperty(HttpResponseImpl, 'name', { value: 'HttpResponse' })
+
+/**
+ * A Fetch `Response` that remembers the type of its body, so that a handler
+ * which declares its response body type rejects a mismatching answer.
+ * A literal status outside 200–599 is a type error in every form.
+ *
+ * @example
+ * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
+ * http.get('/gone', () => new HttpResponse(null, { status: 404 }))
+ */
+export const HttpResponse: HttpResponseConstructor = HttpResponseImpl
