@@ -198,17 +198,25 @@ export class BridgedServer extends EventTarget {
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.deliver(message.data as Data)
     })
+    let closeSeen = false
+    const closed = (code: number, reason: string, wasClean: boolean): void => {
+      if (closeSeen) return
+      closeSeen = true
+      const event = new SocketCloseEvent(code, reason, wasClean, true)
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.close(code === 1005 ? 1000 : code, reason)
+    }
     real.addEventListener('error', () => {
+      if (closeSeen) return
       // As msw: the client sees the error too, unless a server "error" listener prevented it.
       const event = new Event('error', { cancelable: true })
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.fail?.()
+      // Node 22's WebSocket fires no close after a failed connection (the standard says close
+      // 1006 follows the error): give one, unless the real close arrives first.
+      setTimeout(() => closed(1006, '', false), 50).unref?.()
     })
-    real.addEventListener('close', (closed) => {
-      const event = new SocketCloseEvent(closed.code, closed.reason, closed.wasClean, true)
-      this.dispatchEvent(event)
-      if (!event.defaultPrevented) this.client.close(closed.code === 1005 ? 1000 : closed.code, closed.reason)
-    })
+    real.addEventListener('close', (event) => closed(event.code, event.reason, event.wasClean))
   }
 
   send(data: Data): void {
