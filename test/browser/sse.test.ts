@@ -84,8 +84,12 @@ describe.each(['service-worker', 'in-page'] as const)('EventSource (%s mode)', (
       return { events, lastIds }
     }, mode)
     expect(result.events).toEqual(['connection 1 (n1)', 'error 0', 'connection 2 (n2)'])
-    // Chromium adds Last-Event-ID below the Service Worker: the worker (so the handler) never sees it.
-    expect(result.lastIds).toEqual([null, mode === 'in-page' ? 'n1' : null])
+    expect(result.lastIds[0]).toBeNull()
+    // In-page, mocklib's EventSource sends it. Through the worker it depends on the browser:
+    // Debian's Chromium adds Last-Event-ID below the Service Worker (the handler never sees it),
+    // the Chromium that @sparticuz/chromium ships puts it on the request the worker gets.
+    if (mode === 'in-page') expect(result.lastIds[1]).toBe('n1')
+    else expect([null, 'n1']).toContain(result.lastIds[1])
   })
 
   it('EventSource.close() ends the handler side of the stream (the request is aborted)', async () => {
