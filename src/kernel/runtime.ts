@@ -115,27 +115,53 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
+  /** A fault of mocklib itself: fail this exchange loudly, keep every other one working. */
+  function internalError(exchange: Exchange, error: unknown): void {
+    console.error(message('An internal error stopped this request; please report it.'), error)
+    exchange.errorWith(asError(error))
+  }
+
+  // Each handler catches its own faults (rather than a `.catch` on its promise): one promise a request, not two.
   async function handleHttp(exchange: HttpExchange): Promise<void> {
+    try {
+      const answering = answerHttp(exchange)
+      if (answering instanceof Promise) await answering
+    } catch (error) {
+      internalError(exchange, error)
+    }
+  }
+
+  function answerHttp(exchange: HttpExchange): void | Promise<void> {
     const turn = new HttpTurn(exchange)
     if (exchange.bypassed === true) return turn.sendOn('bypass')
     turn.fire('request:start')
     const context = new RequestContext(exchange, store.current(), readCookies)
-    const { scope } = context
-
-    let outcome: DispatchOutcome
+    let dispatched: DispatchOutcome | Promise<DispatchOutcome>
     try {
-      const dispatched = dispatch(scope.list, context, (part) => turn.fail(asError(part.thrown)))
-      outcome = dispatched instanceof Promise ? await dispatched : dispatched
+      dispatched = dispatch(context.scope.list, context, (part) => turn.fail(asError(part.thrown)))
     } catch (error) {
-      if (!(error instanceof ResolverError)) throw error
-      // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
-      const thrown = asError(error.thrown)
-      turn.fail(thrown)
-      const response = exceptionResponse(thrown)
-      for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-      return turn.answer(response)
+      return resolverFailed(turn, context, error)
     }
+    // Synchronous handlers answer within this call: no promise until something awaits.
+    if (!(dispatched instanceof Promise)) return settle(turn, context, dispatched)
+    return dispatched.then(
+      (outcome) => settle(turn, context, outcome),
+      (error: unknown) => resolverFailed(turn, context, error),
+    )
+  }
 
+  function resolverFailed(turn: HttpTurn, context: RequestContext, error: unknown): void {
+    if (!(error instanceof ResolverError)) throw error
+    // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
+    const thrown = asError(error.thrown)
+    turn.fail(thrown)
+    const response = exceptionResponse(thrown)
+    for (const observer of observers) observer.onHandled?.(context, error.handler, response)
+    turn.answer(response)
+  }
+
+  function settle(turn: HttpTurn, context: RequestContext, outcome: DispatchOutcome): void | Promise<void> {
+    const { scope } = context
     if (outcome.kind === 'unmatched') {
       for (const observer of observers) observer.onUnhandled?.(context)
       turn.fire('request:unhandled')
@@ -146,7 +172,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       }
       turn.fire('request:end')
       if (verdict.action === 'fail') {
-        exchange.errorWith(verdict.error)
+        turn.exchange.errorWith(verdict.error)
         return turn.finish('unhandled', undefined, scope, 'policy')
       }
       return turn.sendOn('unhandled', scope)
@@ -170,6 +196,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   }
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
+    try {
+      await answerWebSocket(exchange)
+    } catch (error) {
+      internalError(exchange, error)
+    }
+  }
+
+  async function answerWebSocket(exchange: WebSocketExchange): Promise<void> {
     const scope = store.current()
     const taken = await dispatchConnection(scope, exchange, (error) => {
       emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
@@ -190,13 +224,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return stops !== undefined
     },
     handle(exchange) {
-      // Both handlers are async functions (they never throw, they reject): one `catch`, no extra await.
-      const handled = exchange.kind === 'http' ? handleHttp(exchange) : handleWebSocket(exchange)
-      return handled.catch((error: unknown) => {
-        // A fault of mocklib itself: fail this exchange loudly, keep every other one working.
-        console.error(message('An internal error stopped this request; please report it.'), error)
-        exchange.errorWith(asError(error))
-      })
+      return exchange.kind === 'http' ? handleHttp(exchange) : handleWebSocket(exchange)
     },
     start(startOptions = {}) {
       if (stops) return

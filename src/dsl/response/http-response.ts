@@ -1,6 +1,7 @@
 import type { JsonArgument, JsonBodyType } from './body-types.js'
 import type { MockTypeError } from '../mock/type-error.js'
 import { rememberSetCookies } from '../../kernel/index.js'
+import { rememberBody } from '../../kernel/known-body.js'
 import { markDefaultContentType } from './default-content-type.js'
 import { assertJsonBody } from './json-body.js'
 import { statusText } from './status-text.js'
@@ -94,10 +95,14 @@ function textLength(text: string | null | undefined): number {
 }
 
 /** Status 200 by default, and the standard reason phrase when none is given (as msw). */
-function withStatusText(init: HttpResponseInit | undefined): HttpResponseInit {
-  const status = init?.status || 200
-  return { ...init, status, statusText: init?.statusText || statusText(status) }
+function withStatusText(init: HttpResponseInit | undefined): ResponseInit {
+  if (init === undefined) return OK
+  const status = init.status || 200
+  // The three members a Response reads, not a spread: every response pays for this.
+  return { status, statusText: init.statusText || statusText(status), headers: init.headers }
 }
+
+const OK: ResponseInit = Object.freeze({ status: 200, statusText: 'OK' })
 
 /**
  * A Fetch `Response` that remembers the type of its body, so that a handler
@@ -206,6 +211,8 @@ class HttpResponseImpl<BodyType = any> extends Response implements HttpResponse<
 
   constructor(body?: FetchBodyInit | null, init?: HttpResponseInit) {
     super(body, withStatusText(init))
+    // A string body (every text helper's) can be written onto a wire without reading the stream.
+    if (typeof body === 'string') rememberBody(this, body)
     // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
     // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.

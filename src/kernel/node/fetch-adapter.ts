@@ -39,7 +39,8 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher)
-      sink(exchange).catch((error: unknown) => exchange.fail(error))
+      // The sink never rejects: it fails the exchange itself.
+      void sink(exchange)
     })
   }
   globalThis.fetch = mockedFetch
@@ -122,11 +123,6 @@ class FetchExchange implements HttpExchange {
       (response) => (report === true ? response.clone() : undefined),
       () => undefined,
     )
-  }
-
-  /** The runtime failed (never expected: it reports its own faults through `errorWith`). */
-  fail(error: unknown): void {
-    if (this.#settle()) this.reject(error)
   }
 
   /**
