@@ -33,7 +33,6 @@ export { BYPASS_HEADER, BYPASS_VALUE, bypassMarkOf, isPassthrough, markPassthrou
 export { RequestContext } from './request-context.js'
 export { createRequestId } from './request-id.js'
 export { createResponseMark, type ResponseMark } from './response-mark.js'
-export { rememberSetCookies, setCookiesOf } from './response-cookies.js'
 export { createRuntime, type Runtime, type RuntimeOptions, type RuntimeStartOptions } from './runtime.js'
 export { createSingleScopeStore, type ScopeStore } from './scope-store.js'
 export type { CompletedExchange, TrafficObserver } from './traffic-observer.js'

@@ -1,4 +1,5 @@
-import { isPassthrough, setCookiesOf, type TrafficObserver } from '../../kernel/index.js'
+import { setCookiesOf } from '../../dsl/response/set-cookies.js'
+import { isPassthrough, type TrafficObserver } from '../../kernel/index.js'
 import { logMocked } from './console-log.js'
 import { storeResponseCookies } from './page-cookies.js'
 

@@ -1,4 +1,5 @@
-import { decodeComponentSafely, setCookiesOf } from '../../kernel/index.js'
+import { decodeComponentSafely } from '../../kernel/index.js'
+import { setCookiesOf } from './set-cookies.js'
 
 /** One stored cookie. */
 interface StoredCookie {

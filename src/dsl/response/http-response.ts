@@ -1,6 +1,6 @@
 import type { JsonArgument, JsonBodyType } from './body-types.js'
 import type { MockTypeError } from '../mock/type-error.js'
-import { rememberSetCookies } from '../../kernel/index.js'
+import { rememberSetCookies } from './set-cookies.js'
 import { rememberBody } from '../../kernel/known-body.js'
 import { markDefaultContentType } from './default-content-type.js'
 import { assertJsonBody } from './json-body.js'

@@ -1,4 +1,4 @@
-import { rememberSetCookies, setCookiesOf } from '../../kernel/index.js'
+import { rememberSetCookies, setCookiesOf } from '../response/set-cookies.js'
 import { HttpResponse } from '../response/http-response.js'
 import { markStreamBody } from '../response/stream-body.js'
 

@@ -1,3 +1,4 @@
+// Set-Cookie bookkeeping is HTTP response semantics: it lives with the responses (the DSL), not in the protocol-neutral kernel.
 const remembered = new WeakMap<Response, readonly string[]>()
 
 /**
