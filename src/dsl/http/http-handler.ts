@@ -1,6 +1,7 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
+import { HttpResolverInfo } from './http-resolver-info.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from './http-predicate.js'
 
 const LABELS: Readonly<Record<string, string>> = {
@@ -84,18 +85,7 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   }
 
   respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    // Own enumerable getters (a spread copies them): a resolver that reads neither the request
-    // nor the cookies never makes the source build the Request nor parse the Cookie header.
-    return this.#run().run({
-      get request() {
-        return context.request
-      },
-      params,
-      get cookies() {
-        return context.cookies
-      },
-      requestId: context.requestId,
-    })
+    return this.#run().run(new HttpResolverInfo(params, context))
   }
 
   override restore(): void {
