@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { builtinModules, createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
 
@@ -35,11 +35,42 @@ const requireInCommonJs: NonNullable<Options['plugins']>[number] = {
   },
 }
 
+const builtins = new Set(builtinModules)
+
 /**
- * The ES module build bundles the interceptors that every `import 'mocklib/node'`
- * loads (sockets, and XMLHttpRequest for DOM environments: both static imports, so
- * that `listen()` patches synchronously and bundlers see them) instead of importing
- * them: Node resolves, reads and compiles each of their ~25 files one by one, which
+ * In the ES module build, Node's built-in modules come from
+ * `process.getBuiltinModule()` instead of `import` statements. For each builtin a
+ * module imports, Node builds an ES module facade that copies every export (and so
+ * runs lazy getters: `crypto.webcrypto` loads WebCrypto), and each
+ * `syncBuiltinESMExports()` (in `listen()` and `close()`) copies them again: the
+ * eleven builtins of the Node entry cost the cold start about 10 ms that way.
+ * Nothing changes for mocklib's code (it reads the module objects, never live
+ * bindings of patched functions), nor for bundlers (builtins are external to them).
+ * Runs on esbuild's output, whose import statements have one regular shape; one
+ * line stays one line, so the source map keeps its lines.
+ */
+const builtinsFromProcessInEsm: NonNullable<Options['plugins']>[number] = {
+  name: 'builtins-from-process-in-esm',
+  renderChunk(code) {
+    if (this.format !== 'esm') return
+    const statement = /^import (?:([\w$]+)(?:, )?)?(?:\{ ([^}]*) \})? from (["'])(?:node:)?([\w/]+)\3;$/gm
+    return {
+      code: code.replace(statement, (line, name: string | undefined, named: string | undefined, _quote: string, specifier: string) => {
+        if (!builtins.has(specifier) || (name === undefined && named === undefined)) return line
+        const module = `process.getBuiltinModule('node:${specifier}')`
+        const bindings = named === undefined ? '' : `{ ${named.replace(/ as /g, ': ')} }`
+        if (name === undefined) return `const ${bindings} = ${module};`
+        return `const ${name} = ${module};${bindings ? ` const ${bindings} = ${name};` : ''}`
+      }),
+    }
+  },
+}
+
+/**
+ * The ES module build bundles the interceptors that `import 'mocklib/node'` loads
+ * (sockets: a static import, so that `listen()` patches synchronously and bundlers
+ * see it; XMLHttpRequest for DOM environments: an `import()`, a chunk of its own)
+ * instead of importing them: Node resolves, reads and compiles each of their ~25 files one by one, which
  * cost the cold start about 20 ms of CPU. The browser entry's imports of the
  * interceptors stay external. Their `debug` dependency becomes a small module of
  * ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and not a dependency
@@ -92,7 +123,7 @@ export default defineConfig((cli) => [
       // tripled the package; those sources are installed next to mocklib anyway.
       options.sourcesContent = false
     },
-    plugins: [requireInCommonJs],
+    plugins: [requireInCommonJs, builtinsFromProcessInEsm],
     esbuildPlugins: [bundleNodeInterceptorsInEsm],
     async onSuccess() {
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).

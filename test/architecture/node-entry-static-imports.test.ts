@@ -1,8 +1,9 @@
 // Cold start (issue 9): what `import 'mocklib/node'` evaluates is its static
 // import graph. The WebSocket interceptor (the browser's; Node's global WebSocket is
-// mocklib's own MockWebSocket) must not be in it; the socket and XMLHttpRequest
-// interceptors are, because `listen()` patches synchronously and bundlers must see
-// them (the ES module build bundles both, tsup.config.ts).
+// mocklib's own MockWebSocket) must not be in it; the socket interceptor is, because
+// `listen()` patches synchronously and bundlers must see it (the ES module build
+// bundles it, tsup.config.ts). The XMLHttpRequest interceptor is a plain `import()`
+// (bundlers follow it), started at import only in DOM environments (xhr-source.ts).
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,9 +38,14 @@ function staticPackages(entry: string): Set<string> {
 describe('the Node entry’s static imports', () => {
   const packages = staticPackages('api/node.ts')
 
-  it('include the socket and XMLHttpRequest interceptors (listen() patches synchronously)', () => {
+  it('include the socket interceptor (listen() patches synchronously)', () => {
     expect(packages).toContain('@mswjs/interceptors/http')
-    expect(packages).toContain('@mswjs/interceptors/XMLHttpRequest/web')
+  })
+
+  it('exclude the XMLHttpRequest interceptor, which DOM environments load with import()', () => {
+    expect(packages).not.toContain('@mswjs/interceptors/XMLHttpRequest/web')
+    const xhrSource = readFileSync(join(src, 'kernel/node/xhr-source.ts'), 'utf8')
+    expect(xhrSource).toMatch(/\bimport\('@mswjs\/interceptors\/XMLHttpRequest\/web'\)/)
   })
 
   it('exclude the WebSocket interceptor', () => {

@@ -1,7 +1,4 @@
-// The browser flavour of the interceptor on purpose: it replaces the XMLHttpRequest
-// class itself, so a DOM test environment's own XHR (jsdom, happy-dom) never runs
-// for a mocked request: no CORS preflight, no CORS checks, as msw 2 does.
-import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
+import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
 import type { HttpExchange, Source } from '../contracts.js'
 import { parseCookieHeader } from '../cookies.js'
 import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
@@ -19,6 +16,25 @@ import type { HttpSink } from './exchange-sink.js'
 const nodeHttp = globalThis.process?.getBuiltinModule?.('node:http')
 const nodeHttps = globalThis.process?.getBuiltinModule?.('node:https')
 const realRequest = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
+
+type InterceptorClass = typeof XMLHttpRequestInterceptor
+let Interceptor: InterceptorClass | undefined
+let loading: Promise<InterceptorClass> | undefined
+
+/**
+ * The interceptor is loaded on demand: outside DOM test environments (no
+ * XMLHttpRequest) nothing needs it, and its ~65 kB cost every cold start ~5 ms.
+ * The browser flavour on purpose: it replaces the XMLHttpRequest class itself,
+ * so a DOM test environment's own XHR (jsdom, happy-dom) never runs for a
+ * mocked request: no CORS preflight, no CORS checks, as msw 2 does.
+ */
+function loadInterceptor(): Promise<InterceptorClass> {
+  return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor = module.XMLHttpRequestInterceptor)))
+}
+
+// A DOM test environment defines XMLHttpRequest before the test's imports run:
+// loading starts with `import 'mocklib/node'`, so the class is there by `listen()`.
+if (hasXmlHttpRequest()) void loadInterceptor()
 
 /**
  * The XMLHttpRequest source, for DOM test environments under Node (jsdom,
@@ -55,7 +71,23 @@ export function hasXmlHttpRequest(): boolean {
 }
 
 function interceptXhr(sink: HttpSink): () => void {
-  const interceptor = new XMLHttpRequestInterceptor()
+  if (Interceptor !== undefined) return applyInterceptor(Interceptor, sink)
+  // XMLHttpRequest appeared after the import, or listen() ran in the same tick:
+  // until the interceptor is loaded, the environment's XHR sends through
+  // node:http, which the lower layers answer (with the environment's CORS checks).
+  let stop: (() => void) | undefined
+  let stopped = false
+  void loadInterceptor().then((loaded) => {
+    if (!stopped) stop = applyInterceptor(loaded, sink)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
+function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => void {
+  const interceptor = new Interceptor()
   interceptor.on('request', ({ request: request, controller }) => {
     const mark = bypassMarkOf(request)
     if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
