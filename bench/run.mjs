@@ -77,8 +77,6 @@ if (!only || only.includes('typecheck')) {
   const typecheck = await measureTypecheck({ rounds: quick ? 1 : 3 })
   // One row per compiler and mocklib style (http.* and the mock.* builder).
   Object.assign(results, typecheck.rows)
-  // The goals (bench/lib/goals.mjs) read `typecheck`: the http.* style on TypeScript 5.9.
-  results.typecheck = Object.values(typecheck.rows)[0]
   for (const name of Object.keys(typecheck.rows)) TYPECHECK_ROWS.push(name)
   typecheckNote = typecheck.note
   errors.push(...typecheck.errors)
