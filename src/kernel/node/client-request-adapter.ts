@@ -1,23 +1,10 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
-import type { HttpExchange } from '../contracts.js'
-import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
+import { ClientRequestExchange, type CallArgs, type RequestFunction } from './client-request-exchange.js'
 import type { HttpSink } from './exchange-sink.js'
 import { createMockSocket, type MockSocket } from './mock-socket.js'
-import { NativeHeaders } from './native-fetch.js'
-import { toFetchRequest } from './fetch-request.js'
-import { networkError } from './network-error.js'
-import { markWireHeaders, writeResponse } from './response-writer.js'
 
-type RequestFunction = (...args: unknown[]) => ClientRequest
 type Callback = (response: IncomingMessage) => void
-
-interface CallArgs {
-  readonly url: string | URL | undefined
-  readonly options: RequestOptions
-  readonly callback: Callback | undefined
-}
 
 /**
  * The ClientRequest layer: patches `http.request/get` and `https.request/get`
@@ -82,7 +69,7 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
   const options = { ...call.options, agent: undefined, defaultPort, createConnection } as RequestOptions
   const request = call.url === undefined ? realRequest(options, call.callback) : realRequest(call.url, options, call.callback)
 
-  const chunks: Buffer[] = []
+  const chunks: Buffer<ArrayBuffer>[] = []
   const capture = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array))
@@ -111,93 +98,17 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
 async function resolveRequest(
   request: ClientRequest,
   socket: MockSocket,
-  chunks: Buffer[],
+  chunks: Buffer<ArrayBuffer>[],
   call: CallArgs,
   realRequest: RequestFunction,
   protocol: string,
   sink: HttpSink,
 ): Promise<void> {
-  const method = request.method.toUpperCase()
-  // Filled through the constructor: the socket layer's interceptor wraps `set`/`append` on every Headers.
-  const lines: [string, string][] = []
-  const outgoing = request.getHeaders()
-  for (const name in outgoing) {
-    const value = outgoing[name]
-    if (value === undefined) continue
-    if (Array.isArray(value)) for (const item of value) lines.push([name, item])
-    else lines.push([name, String(value)])
-  }
-  const headers = new NativeHeaders(lines)
-  const host = headers.get('host') ?? request.host
-  const url = `${protocol}//${host}${request.path}`
-  // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.
-  const body = chunks.length === 0 ? null : Buffer.concat(chunks)
-  const fetchRequest = toFetchRequest(url, method, headers, body)
-  const deliver = (response: Response) => {
-    writeResponse(socket, response, method).catch((error: unknown) => socket.destroy(error instanceof Error ? error : new Error(String(error))))
-  }
-  const exchange: HttpExchange = {
-    kind: 'http',
-    id: createRequestId(),
-    request: fetchRequest,
-    bypassed: bypassMarkOf(fetchRequest) === 'bypass',
-    respondWith(response) {
-      if (socket.destroyed) return
-      if (response.type === 'error') socket.destroy(networkError(response))
-      else deliver(response)
-    },
-    errorWith(error) {
-      if (!socket.destroyed) socket.destroy(error)
-    },
-    async passthrough(report) {
-      if (socket.destroyed) return undefined
-      const response = await sendToNetwork(request, socket, body, call, realRequest)
-      if (response === undefined) return undefined
-      const copy = report ? response.clone() : undefined
-      deliver(response)
-      return copy
-    },
-  }
+  // Every chunk is a copy of what the client wrote (see `capture`): one of them needs no concat.
+  const body = chunks.length === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+  const exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
   // The request takes its socket on the next tick (queued when it was created): a plain
   // handler answers synchronously, and the answer (or a failure) must find it attached.
   if (request.socket == null) await new Promise<void>((resolve) => process.nextTick(resolve))
   await sink(exchange)
-}
-
-/** The passthrough: the same request through the original function, its answer as a Response. */
-function sendToNetwork(
-  request: ClientRequest,
-  socket: MockSocket,
-  body: Buffer | null,
-  call: CallArgs,
-  realRequest: RequestFunction,
-): Promise<Response | undefined> {
-  const headers = { ...request.getHeaders(), [BYPASS_HEADER]: OWN_CALL }
-  const options: RequestOptions = { ...call.options, method: request.method, headers }
-  return new Promise((resolve) => {
-    const onResponse = (incoming: IncomingMessage) => resolve(toFetchResponse(incoming))
-    const real = call.url === undefined ? realRequest(options, onResponse) : realRequest(call.url, options, onResponse)
-    real.on('error', (error) => {
-      socket.destroy(error)
-      resolve(undefined)
-    })
-    socket.once('close', () => real.destroy())
-    real.end(body ?? undefined)
-  })
-}
-
-function toFetchResponse(incoming: IncomingMessage): Response {
-  const headers = new Headers()
-  const raw = incoming.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
-  const status = incoming.statusCode ?? 200
-  const bodyless = status === 204 || status === 304 || status < 200
-  // Header values read off the wire are bytes: written back as they came (non-ASCII survives).
-  return markWireHeaders(
-    new Response(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-      status: status < 200 ? 200 : status,
-      statusText: incoming.statusMessage ?? '',
-      headers,
-    }),
-  )
 }

@@ -17,6 +17,13 @@ export interface MockSocket extends Duplex {
    * next bytes, or `null` at the end; a rejection destroys the socket with it.
    */
   deliverFrom(next: () => Promise<Buffer | null>): void
+  /**
+   * Hands over a whole answer and ends the stream, on the next tick: the
+   * client's callbacks run in a turn of their own, as with bytes from a real
+   * connection (a callback that throws is an uncaught exception, not a fault of
+   * whoever answered).
+   */
+  deliverAll(data: Buffer): void
 }
 
 let MockSocketClass: (new (port: number, secure: boolean) => MockSocket) | undefined
@@ -59,6 +66,10 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
     /** Hands bytes to the client's HTTP parser; `null` ends the stream. */
     deliver(data: Buffer | string | null): void {
       if (!this.destroyed) this.push(data)
+    }
+
+    deliverAll(data: Buffer): void {
+      process.nextTick(deliverAllNow, this, data)
     }
 
     deliverFrom(next: () => Promise<Buffer | null>): void {
@@ -131,4 +142,9 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
       return { address: this.localAddress, family: 'IPv4', port: this.localPort }
     }
   }
+}
+
+function deliverAllNow(socket: MockSocket, data: Buffer): void {
+  socket.deliver(data)
+  socket.deliver(null)
 }

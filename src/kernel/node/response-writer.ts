@@ -1,3 +1,4 @@
+import { knownBodyOf, type KnownBody } from '../known-body.js'
 import { createResponseMark } from '../response-mark.js'
 import { statusTextOf } from './dispatch-replay.js'
 import type { MockSocket } from './mock-socket.js'
@@ -25,10 +26,14 @@ export const markWireHeaders = wireResponses.mark
  * the body stream). A body stream that errors destroys the socket (the client
  * sees 'error' or an aborted response).
  *
+ * A body the response was built from as a string (`HttpResponse.text`,
+ * `json`…) is written at once, without reading the stream: then no promise is
+ * returned. A returned promise rejects when the body cannot be read.
+ *
  * @example
  * await writeResponse(socket, new Response('hi'), 'GET')
  */
-export async function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> {
+export function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> | undefined {
   const { status } = response
   const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || response.body === null
   const hasLength = response.headers.has('content-length')
@@ -42,16 +47,26 @@ export async function writeResponse(socket: MockSocket, response: Response, meth
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
   else if (response.body === null && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
   head += CRLF
-  const headBytes = Buffer.from(head, headEncoding(response))
 
   if (bodyless || response.body === null) {
-    socket.deliver(headBytes)
+    socket.deliverAll(Buffer.from(head, headEncoding(response)))
     void response.body?.cancel().catch(() => {})
-    socket.deliver(null)
     return
   }
 
-  const reader = response.body.getReader()
+  const known = knownBodyOf(response)
+  if (known !== undefined) {
+    // The bytes the stream would yield, framed as the stream path frames them (one chunk).
+    // Only helpers record a known body, and their responses never come from fetch: UTF-8.
+    socket.deliverAll(withKnownBody(head, wireResponses.has(response) ? 'latin1' : 'utf8', known, chunked))
+    return
+  }
+  return streamBody(socket, response.body, Buffer.from(head, headEncoding(response)), chunked)
+}
+
+/** Sends the body stream as the client reads it, after the head. */
+async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, headBytes: Buffer, chunked: boolean): Promise<void> {
+  const reader = body.getReader()
   socket.once('close', () => void reader.cancel().catch(() => {}))
   let pending: Buffer | undefined = headBytes
   let ended = false
@@ -75,6 +90,21 @@ export async function writeResponse(socket: MockSocket, response: Response, meth
       return framed
     }
   })
+}
+
+/** The whole answer in one buffer: head, body (one chunk when chunked) and the chunked terminator. */
+function withKnownBody(head: string, encoding: BufferEncoding, body: KnownBody, chunked: boolean): Buffer {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  if (size === 0) return Buffer.from(chunked ? `${head}0${CRLF}${CRLF}` : head, encoding)
+  if (chunked) head += `${size.toString(16)}${CRLF}`
+  const tail = chunked ? `${CRLF}0${CRLF}${CRLF}` : ''
+  const headSize = Buffer.byteLength(head, encoding)
+  const bytes = Buffer.allocUnsafe(headSize + size + tail.length)
+  bytes.write(head, 0, encoding)
+  if (typeof body === 'string') bytes.write(body, headSize, 'utf8')
+  else bytes.set(body, headSize)
+  if (tail !== '') bytes.write(tail, headSize + size, 'latin1')
+  return bytes
 }
 
 /**
