@@ -86,16 +86,15 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, ...rest)
     if (!ended) {
       ended = true
-      resolveRequest(request, socket!, chunks, call, realRequest, protocol, sink).catch((error: unknown) => {
-        socket?.destroy(error instanceof Error ? error : new Error(String(error)))
-      })
+      startExchange(request, socket!, chunks, call, realRequest, protocol, sink)
     }
     return result
   } as typeof request.end
   return request
 }
 
-async function resolveRequest(
+/** Turns the ended request into an exchange (its head is final now) and hands it to the runtime. */
+function startExchange(
   request: ClientRequest,
   socket: MockSocket,
   chunks: Buffer<ArrayBuffer>[],
@@ -103,12 +102,29 @@ async function resolveRequest(
   realRequest: RequestFunction,
   protocol: string,
   sink: HttpSink,
-): Promise<void> {
+): void {
   // Every chunk is a copy of what the client wrote (see `capture`): one of them needs no concat.
   const body = chunks.length === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-  const exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
-  // The request takes its socket on the next tick (queued when it was created): a plain
-  // handler answers synchronously, and the answer (or a failure) must find it attached.
-  if (request.socket == null) await new Promise<void>((resolve) => process.nextTick(resolve))
-  await sink(exchange)
+  let exchange: ClientRequestExchange
+  try {
+    exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
+  } catch (error) {
+    // No URL describes the request (a malformed Host header): the request fails with why, once it has its socket.
+    process.nextTick(fail, socket, error)
+    return
+  }
+  process.nextTick(handOver, request, exchange, sink)
+}
+
+/**
+ * The request takes its socket on the next tick (queued when it was created): a plain
+ * handler answers synchronously, and the answer (or a failure) must find it attached.
+ */
+function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
+  if (request.socket == null) process.nextTick(handOver, request, exchange, sink)
+  else void sink(exchange)
+}
+
+function fail(socket: MockSocket, error: unknown): void {
+  socket.destroy(error instanceof Error ? error : new Error(String(error)))
 }

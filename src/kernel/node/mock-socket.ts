@@ -56,11 +56,7 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
         this.authorized = true
       }
       // Code waiting for the connection (timings, `socket.once('connect')`) sees one.
-      process.nextTick(() => {
-        if (this.destroyed) return
-        this.emit('connect')
-        if (secure) this.emit('secureConnect')
-      })
+      process.nextTick(connected, this, secure)
     }
 
     /** Hands bytes to the client's HTTP parser; `null` ends the stream. */
@@ -142,6 +138,12 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
       return { address: this.localAddress, family: 'IPv4', port: this.localPort }
     }
   }
+}
+
+function connected(socket: MockSocket, secure: boolean): void {
+  if (socket.destroyed) return
+  socket.emit('connect')
+  if (secure) socket.emit('secureConnect')
 }
 
 function deliverAllNow(socket: MockSocket, data: Buffer): void {

@@ -94,6 +94,8 @@ async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, 
 
 /** The whole answer in one buffer: head, body (one chunk when chunked) and the chunked terminator. */
 function withKnownBody(head: string, encoding: BufferEncoding, body: KnownBody, chunked: boolean): Buffer {
+  // The usual case (a helper's text, its length in the head): one string, encoded once.
+  if (!chunked && encoding === 'utf8' && typeof body === 'string') return Buffer.from(head + body, 'utf8')
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   if (size === 0) return Buffer.from(chunked ? `${head}0${CRLF}${CRLF}` : head, encoding)
   if (chunked) head += `${size.toString(16)}${CRLF}`
