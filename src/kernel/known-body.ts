@@ -3,7 +3,8 @@
  * (`HttpResponse.json/text/…`), so that a source writing the response onto a
  * wire can take the bytes as they are instead of reading the body stream
  * (a stream read costs more than the rest of a small mocked answer). The
- * stream stays untouched: whoever reads it gets the same bytes.
+ * helper keeps the record true: it withdraws it (`forgetBody`) as soon as the
+ * body is read or its stream made.
  */
 export type KnownBody = string | Uint8Array
 
@@ -12,7 +13,8 @@ const BODY = Symbol('mocklib.known-body')
 
 /**
  * Records that `response` was constructed with `body` (a string or bytes that
- * nothing changes afterwards). Returns `response`.
+ * nothing changes afterwards), its body unread and its stream not yet made.
+ * Returns `response`.
  * @internal
  *
  * @example
@@ -24,18 +26,29 @@ export function rememberBody<R extends Response>(response: R, body: KnownBody): 
 }
 
 /**
- * The body `response` was built from, while its stream is still unread
- * (`undefined` otherwise, or when no helper recorded one): the caller may use
- * it in place of reading the stream.
+ * Withdraws what `rememberBody` recorded: the body was read, or its stream
+ * made, and writers must read the stream from now on.
+ * @internal
+ *
+ * @example
+ * forgetBody(response) // before handing its text to a reader
+ */
+export function forgetBody(response: Response): void {
+  const record = response as unknown as Record<symbol, KnownBody | undefined>
+  // Set rather than deleted: a deleted property would slow every later access to the object.
+  if (record[BODY] !== undefined) record[BODY] = undefined
+}
+
+/**
+ * The body `response` was built from, while nothing has read it nor made its
+ * stream (`undefined` otherwise, or when no helper recorded one): the caller
+ * may write it in place of reading the stream. Reads no property of the
+ * Response itself (a helper may make its stream only when asked for it).
  * @internal
  *
  * @example
  * const body = knownBodyOf(response) ?? (await response.arrayBuffer())
  */
 export function knownBodyOf(response: Response): KnownBody | undefined {
-  const body = (response as unknown as Record<symbol, KnownBody | undefined>)[BODY]
-  if (body === undefined) return undefined
-  // Read or being read (a reader holds it): the stream is the truth from now on.
-  const stream = response.body
-  return stream === null || response.bodyUsed || stream.locked ? undefined : body
+  return (response as unknown as Record<symbol, KnownBody | undefined>)[BODY]
 }

@@ -1,7 +1,7 @@
 import type { JsonArgument, JsonBodyType } from './body-types.js'
 import type { MockTypeError } from '../mock/type-error.js'
 import { rememberSetCookies } from './set-cookies.js'
-import { rememberBody } from '../../kernel/known-body.js'
+import { DeferredBodyResponse } from './deferred-body-response.js'
 import { markDefaultContentType } from './default-content-type.js'
 import { assertJsonBody } from './json-body.js'
 import { statusText } from './status-text.js'
@@ -206,13 +206,12 @@ export interface HttpResponseConstructor {
 }
 
 /** The implementation behind `HttpResponse`; its public type is `HttpResponseConstructor`. */
-class HttpResponseImpl<BodyType = any> extends Response implements HttpResponse<BodyType> {
+class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements HttpResponse<BodyType> {
   declare readonly [bodyTypeBrand]: BodyType
 
   constructor(body?: FetchBodyInit | null, init?: HttpResponseInit) {
-    super(body, withStatusText(init))
-    // A string body (every text helper's) can be written onto a wire without reading the stream.
-    if (typeof body === 'string') rememberBody(this, body)
+    // A string body (every text helper's) becomes a stream only if something asks for one.
+    super(body, withStatusText(init), init?.headers instanceof HelperHeaders)
     // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
     // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.

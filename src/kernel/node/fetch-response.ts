@@ -12,7 +12,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
  */
 export function needsUndici(response: Response, method: string): boolean {
   if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) return true
-  return response.body !== null && method !== 'HEAD' && response.headers.has('content-encoding')
+  // The body last: an HttpResponse makes its stream only when asked for it.
+  return response.headers.has('content-encoding') && method !== 'HEAD' && response.body !== null
 }
 
 /**

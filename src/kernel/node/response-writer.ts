@@ -35,7 +35,11 @@ export const markWireHeaders = wireResponses.mark
  */
 export function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> | undefined {
   const { status } = response
-  const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || response.body === null
+  // A known body is a body: asking for the stream would make one for nothing.
+  const known = knownBodyOf(response)
+  const body = known === undefined ? response.body : undefined
+  const empty = known === undefined && body === null
+  const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || empty
   const hasLength = response.headers.has('content-length')
   const chunked = !bodyless && !hasLength
   let head = `HTTP/1.1 ${status} ${statusTextOf(response)}${CRLF}`
@@ -45,23 +49,21 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   }
   for (const cookie of response.headers.getSetCookie()) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
-  else if (response.body === null && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
+  else if (empty && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
   head += CRLF
 
-  if (bodyless || response.body === null) {
+  if (bodyless) {
     socket.deliverAll(Buffer.from(head, headEncoding(response)))
-    void response.body?.cancel().catch(() => {})
+    void body?.cancel().catch(() => {})
     return
   }
-
-  const known = knownBodyOf(response)
   if (known !== undefined) {
     // The bytes the stream would yield, framed as the stream path frames them (one chunk).
     // Only helpers record a known body, and their responses never come from fetch: UTF-8.
     socket.deliverAll(withKnownBody(head, wireResponses.has(response) ? 'latin1' : 'utf8', known, chunked))
     return
   }
-  return streamBody(socket, response.body, Buffer.from(head, headEncoding(response)), chunked)
+  return streamBody(socket, body!, Buffer.from(head, headEncoding(response)), chunked)
 }
 
 /** Sends the body stream as the client reads it, after the head. */
