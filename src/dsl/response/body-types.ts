@@ -40,11 +40,18 @@ export interface StrictRequest<BodyType> extends Request {
  */
 export type JsonArgument<BodyType> = NoInfer<JsonBodyType extends BodyType ? OpenJsonBody : BodyType>
 
-/** An open JSON body without the values `JSON.stringify` loses (computed once). */
-type OpenJsonBody = (JsonBodyType & SerializableAsJson) | undefined
+/**
+ * An open JSON body without the values `JSON.stringify` loses (computed once).
+ * Only the object member carries the check: a function, a Map, a Set or a
+ * Promise can only be that member. A union of plain members (not
+ * `JsonBodyType & …`, which distributes into one intersection per member) is
+ * what keeps checking the body of every untyped `HttpResponse.json({...})` cheap.
+ */
+type OpenJsonBody = JsonObjectBody | readonly unknown[] | string | number | boolean | null | undefined
 
-/** Only the members that mark a non-JSON value; a plain object or a class instance has neither. */
-interface SerializableAsJson {
+/** A JSON object: any string keys, and neither member that marks a non-JSON value (a plain object or a class instance has neither). */
+interface JsonObjectBody {
+  readonly [key: string]: any
   readonly [Symbol.hasInstance]?: never
   readonly [Symbol.toStringTag]?: never
 }
