@@ -77,13 +77,14 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
   const realWrite = request.write
   const realEnd = request.end
   let ended = false
-  request.write = function write(this: ClientRequest, chunk: unknown, ...rest: unknown[]) {
-    capture(chunk, rest[0])
-    return (realWrite as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
+  // Node's write/end take (chunk, encoding, callback), any of them optional: passed on as given.
+  request.write = function write(this: ClientRequest, chunk: unknown, encoding?: unknown, callback?: unknown) {
+    capture(chunk, encoding)
+    return (realWrite as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback)
   } as typeof request.write
-  request.end = function end(this: ClientRequest, chunk?: unknown, ...rest: unknown[]) {
-    capture(chunk, rest[0])
-    const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, ...rest)
+  request.end = function end(this: ClientRequest, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    capture(chunk, encoding)
+    const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, encoding, callback)
     if (!ended) {
       ended = true
       startExchange(request, socket!, chunks, call, realRequest, protocol, sink)

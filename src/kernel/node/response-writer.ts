@@ -40,14 +40,17 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   const body = known === undefined ? response.body : undefined
   const empty = known === undefined && body === null
   const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || empty
-  const hasLength = response.headers.has('content-length')
+  const { headers } = response
+  const hasLength = headers.has('content-length')
   const chunked = !bodyless && !hasLength
   let head = `HTTP/1.1 ${status} ${statusTextOf(response)}${CRLF}`
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie' || (chunked && name === 'transfer-encoding')) continue
-    head += `${name}: ${value}${CRLF}`
+  let cookies = false
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') cookies = true
+    else if (!chunked || name !== 'transfer-encoding') head += `${name}: ${value}${CRLF}`
   }
-  for (const cookie of response.headers.getSetCookie()) head += `set-cookie: ${cookie}${CRLF}`
+  // After the others, each on a line of its own.
+  if (cookies) for (const cookie of headers.getSetCookie()) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
   else if (empty && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
   head += CRLF
