@@ -1,4 +1,4 @@
-import type { Exchange, HttpExchange, Source, WebSocketExchange } from './contracts.js'
+import type { Exchange, Handler, HttpExchange, Source, WebSocketExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import { LifecycleEmitter, type RequestEventInfo } from './events.js'
@@ -185,6 +185,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
 
     const { handler, response } = outcome
+    // A read body cannot reach the client (each source failed its own way, one by hanging): the resolver's mistake, said as such.
+    if (response.bodyUsed) return resolverFailed(turn, context, new ResolverError(handler, usedBody(handler)))
     for (const observer of observers) observer.onHandled?.(context, handler, response)
     if (isPassthrough(response)) {
       turn.fire('request:end')
@@ -250,6 +252,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 /** The request a WebSocket connection stands for, for events and the unhandled-request policy (its URL stays ws:/wss:). */
 function connectionRequest(exchange: WebSocketExchange): Request {
   return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
+}
+
+function usedBody(handler: Handler): TypeError {
+  return new TypeError(
+    message(
+      `The resolver of "${handler.info.header}" returned a response whose body was already read.`,
+      'Return a new response, or read a clone (response.clone()) made before reading it.',
+    ),
+  )
 }
 
 function asError(thrown: unknown): Error {

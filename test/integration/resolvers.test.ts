@@ -127,3 +127,28 @@ describe('sync and async resolvers', () => {
     expect([reply.status, reply.body]).toEqual([203, 'plain'])
   })
 })
+
+describe('a response whose body the resolver already read', () => {
+  it.each(clients)('is a 500 that says so, reported as an exception; the next request is answered (%s)', async (_name, client) => {
+    const errors: string[] = []
+    server.events.on('unhandledException', ({ error }) => errors.push(error.message))
+    server.use(
+      http.get(`${API}/read-body`, async () => {
+        const response = HttpResponse.json({ id: 1 })
+        await response.json()
+        return response
+      }),
+      http.get(`${API}/after`, () => HttpResponse.text('still answering')),
+    )
+    try {
+      const reply = await client(`${API}/read-body`)
+      expect(reply.status).toBe(500)
+      const expected = '[mocklib] The resolver of "GET https://api.example.test/read-body" returned a response whose body was already read.'
+      expect(JSON.parse(reply.body).message).toContain(expected)
+      expect(errors).toEqual([expect.stringContaining(expected)])
+      expect((await client(`${API}/after`)).body).toBe('still answering')
+    } finally {
+      server.events.removeAllListeners()
+    }
+  })
+})
