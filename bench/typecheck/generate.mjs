@@ -17,7 +17,7 @@ function route(i) {
 /** @returns {string} the mocklib file */
 export function mocklibFile({ routes, operations }) {
   const lines = ["import { http, HttpResponse } from 'mocklib'", '']
-  if (operations) lines.push(...graphqlPreamble("import { graphql } from 'mocklib'"))
+  if (operations) lines.push(...graphqlPreamble("import { graphql } from 'mocklib'", operations))
   lines.push('export const handlers = [')
   for (let i = 0; i < routes; i++) {
     const { method, path, use } = route(i)
@@ -33,7 +33,7 @@ export function mocklibFile({ routes, operations }) {
 /** @returns {string} the mocklib file in the builder style: `mock.*`, params inferred, GraphQL variables matched */
 export function mocklibBuilderFile({ routes, operations }) {
   const lines = ["import { mock, HttpResponse } from 'mocklib'", '']
-  if (operations) lines.push(...graphqlPreamble(''))
+  if (operations) lines.push(...graphqlPreamble('', operations))
   lines.push('export const handlers = [')
   for (let i = 0; i < routes; i++) {
     const { method, path, use } = route(i)
@@ -53,7 +53,7 @@ export function mocklibBuilderFile({ routes, operations }) {
 export function mswFile({ routes, operations, module = 'msw' }) {
   const lines = [`import { http, HttpResponse } from '${module}'`, '']
   // msw 3 moved graphql to a subpath; msw 2 exports it from the main entry.
-  if (operations) lines.push(...graphqlPreamble(`import { graphql } from '${module === 'msw' ? 'msw/graphql' : module}'`), "const api = graphql.link('http://localhost/graphql')", '')
+  if (operations) lines.push(...graphqlPreamble(`import { graphql } from '${module === 'msw' ? 'msw/graphql' : module}'`, operations), "const api = graphql.link('http://localhost/graphql')", '')
   lines.push('export const handlers = [')
   for (let i = 0; i < routes; i++) {
     const { method, path, params, use } = route(i)
@@ -68,9 +68,10 @@ export function mswFile({ routes, operations, module = 'msw' }) {
   return lines.join('\n')
 }
 
-function graphqlPreamble(importLine) {
+/** The typed documents `Op0`…: one per operation, so that OPERATIONS can change. */
+function graphqlPreamble(importLine, operations) {
   const lines = [...(importLine ? [importLine] : []), "import type { TypedDocumentNode } from '@graphql-typed-document-node/core'", "import { parse } from 'graphql'", '']
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < operations; i++) {
     lines.push(
       `const Op${i} = parse('query Op${i}($id: ID!) { item${i}(id: $id) { id n } }') as TypedDocumentNode<{ item${i}: { id: string; n: number } }, { id: string }>`,
     )
