@@ -1,4 +1,4 @@
-import { forgetBody, rememberBody } from '../../kernel/known-body.js'
+import { KNOWN_BODY } from '../../kernel/known-body.js'
 
 /** Statuses a Response may not have a body with (the constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
@@ -71,7 +71,11 @@ export class DeferredBodyResponse extends Response {
     super(deferred ? null : body, deferred && !hasContentType ? { status: init.status, statusText: init.statusText, headers: TEXT_PLAIN } : init)
     if (!deferred) return
     this.#text = body
-    rememberBody(this, body)
+  }
+
+  /** The string body while nothing has read it nor made its stream: a writer may send it as it is. */
+  get [KNOWN_BODY](): string | undefined {
+    return this.#held === undefined && !this.#read ? this.#text : undefined
   }
 
   /** The Response holding the body as a stream: made on first need, in the state the reads so far left it. */
@@ -81,7 +85,6 @@ export class DeferredBodyResponse extends Response {
       // Read already: a read body's stream is disturbed and locked.
       if (this.#read) void held.text()
       this.#held = held
-      forgetBody(this)
     }
     return this.#held
   }
@@ -90,8 +93,17 @@ export class DeferredBodyResponse extends Response {
   #take(): string | undefined {
     if (this.#held !== undefined || this.#read) return undefined
     this.#read = true
-    forgetBody(this)
     return this.#text
+  }
+
+  /**
+   * A whole-body read: of the string itself while nothing else has read it or
+   * made its stream; else through the stream, as Fetch reads (refused once the
+   * string was read). Never throws: a failing `direct` rejects, as Fetch's reads do.
+   */
+  #readWhole<T>(text: string, direct: (text: string) => T, viaStream: (held: Response) => Promise<T>): Promise<T> {
+    if (this.#take() !== undefined) return new Promise((resolve) => resolve(direct(text)))
+    return this.#read && this.#held === undefined ? unusable() : viaStream(this.#stream(text))
   }
 
   static {
@@ -108,31 +120,22 @@ export class DeferredBodyResponse extends Response {
 
   override text(): Promise<string> {
     const text = this.#text
-    if (text === undefined) return super.text()
-    if (this.#take() === undefined) return this.#read && this.#held === undefined ? unusable() : this.#stream(text).text()
-    return Promise.resolve(text)
+    return text === undefined ? super.text() : this.#readWhole(text, (body) => body, (held) => held.text())
   }
 
   override json(): Promise<any> {
     const text = this.#text
-    if (text === undefined) return super.json()
-    if (this.#take() === undefined) return this.#read && this.#held === undefined ? unusable() : this.#stream(text).json()
-    // A rejection, never a throw: as Fetch's json() on malformed text.
-    return new Promise((resolve) => resolve(JSON.parse(text)))
+    return text === undefined ? super.json() : this.#readWhole(text, (body) => JSON.parse(body), (held) => held.json())
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
     const text = this.#text
-    if (text === undefined) return super.arrayBuffer()
-    if (this.#take() === undefined) return this.#read && this.#held === undefined ? unusable() : this.#stream(text).arrayBuffer()
-    return Promise.resolve(encoder.encode(text).buffer)
+    return text === undefined ? super.arrayBuffer() : this.#readWhole(text, (body) => encoder.encode(body).buffer, (held) => held.arrayBuffer())
   }
 
   override bytes(): Promise<Uint8Array<ArrayBuffer>> {
     const text = this.#text
-    if (text === undefined) return super.bytes()
-    if (this.#take() === undefined) return this.#read && this.#held === undefined ? unusable() : this.#stream(text).bytes()
-    return Promise.resolve(encoder.encode(text))
+    return text === undefined ? super.bytes() : this.#readWhole(text, (body) => encoder.encode(body), (held) => held.bytes())
   }
 
   override blob(): Promise<Blob> {

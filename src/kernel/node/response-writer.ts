@@ -1,4 +1,4 @@
-import { knownBodyOf, type KnownBody } from '../known-body.js'
+import { knownBodyOf } from '../known-body.js'
 import { createResponseMark } from '../response-mark.js'
 import { statusTextOf } from './dispatch-replay.js'
 import type { MockSocket } from './mock-socket.js'
@@ -98,18 +98,17 @@ async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, 
 }
 
 /** The whole answer in one buffer: head, body (one chunk when chunked) and the chunked terminator. */
-function withKnownBody(head: string, encoding: BufferEncoding, body: KnownBody, chunked: boolean): Buffer {
+function withKnownBody(head: string, encoding: BufferEncoding, body: string, chunked: boolean): Buffer {
   // The usual case (a helper's text, its length in the head): one string, encoded once.
-  if (!chunked && encoding === 'utf8' && typeof body === 'string') return Buffer.from(head + body, 'utf8')
-  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  if (!chunked && encoding === 'utf8') return Buffer.from(head + body, 'utf8')
+  const size = Buffer.byteLength(body)
   if (size === 0) return Buffer.from(chunked ? `${head}0${CRLF}${CRLF}` : head, encoding)
   if (chunked) head += `${size.toString(16)}${CRLF}`
   const tail = chunked ? `${CRLF}0${CRLF}${CRLF}` : ''
   const headSize = Buffer.byteLength(head, encoding)
   const bytes = Buffer.allocUnsafe(headSize + size + tail.length)
   bytes.write(head, 0, encoding)
-  if (typeof body === 'string') bytes.write(body, headSize, 'utf8')
-  else bytes.set(body, headSize)
+  bytes.write(body, headSize, 'utf8')
   if (tail !== '') bytes.write(tail, headSize + size, 'latin1')
   return bytes
 }
