@@ -2,7 +2,7 @@ import { patchClientRequests } from './client-request-adapter.js'
 import type { HttpSink } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { isolatePools } from './pool-isolation.js'
-import { interceptSockets } from './socket-adapter.js'
+import { interceptSocketsOnDemand } from './socket-layer-on-demand.js'
 import { installDispatcherSource } from './undici-dispatcher.js'
 
 /**
@@ -33,7 +33,7 @@ export function defaultFetchLayer(): FetchLayer {
  * stop()
  */
 export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
-  const stopSockets = interceptSockets(sink)
+  const stopSockets = interceptSocketsOnDemand(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
   const dispatcher = fetchLayer === 'fast' ? installDispatcherSource(sink) : undefined

@@ -1,0 +1,153 @@
+import nodeHttp from 'node:http'
+import { Socket } from 'node:net'
+import { message } from '../errors.js'
+import type { HttpSink } from './exchange-sink.js'
+
+type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
+type Resume = (phase: 'open' | 'failed' | 'stopped', failure?: Error) => void
+
+/**
+ * The socket layer, loaded when the first connection or agent request needs
+ * it rather than at `listen()`. Returns the function that stops it.
+ *
+ * Why: global fetch and node:http are answered by the layers above; only other
+ * clients (an undici `Agent` of the user's own, raw `net`/`tls`, the
+ * `MOCKLIB_*_LAYER=socket` modes) and passthrough traffic reach sockets. The
+ * layer's code (@mswjs/interceptors' socket interceptor, an HTTP parser in
+ * WebAssembly) and patching Node with it were about a third of a cold start
+ * that never opens a socket.
+ *
+ * Until the layer is loaded, `net.Socket#connect` and `http.Agent#addRequest`
+ * hold their calls (a held socket counts as connecting, so writes wait for
+ * its `connect` as they would during a DNS lookup), and replay them once it
+ * patches Node, so the first connection is intercepted like the next ones.
+ * Limits of the held calls: an argument error (a bad port) arrives as the
+ * socket's `error` event instead of a throw, and a TLS socket layered in the
+ * same tick over a held socket (`tls.connect({ socket: net.connect(…) })`) is
+ * not intercepted as one.
+ *
+ * @example
+ * const stop = interceptSocketsOnDemand(runtime.handle)
+ * stop()
+ */
+export function interceptSocketsOnDemand(sink: HttpSink): () => void {
+  let phase: Phase = 'waiting'
+  let failure: Error | undefined
+  let stopLayer: (() => void) | undefined
+  const held: Resume[] = []
+
+  const settle = (next: 'open' | 'failed' | 'stopped') => {
+    phase = next
+    for (const resume of held.splice(0)) resume(next, failure)
+  }
+  const load = () => {
+    if (phase !== 'waiting') return
+    phase = 'loading'
+    loadSocketLayer()
+      .then(({ interceptSockets }) => {
+        if (phase !== 'loading') return
+        // Patches over the gates, which from now on let every call through.
+        stopLayer = interceptSockets(sink)
+        settle('open')
+      })
+      .catch((error: unknown) => {
+        if (phase !== 'loading') return
+        failure = new Error(
+          message(
+            `The socket layer could not be loaded (${String(error)}), so a connection made while listening was refused rather than sent to the network unchecked.`,
+            'If mocklib/node is bundled, keep the chunks it imports next to it.',
+          ),
+        )
+        settle('failed')
+      })
+  }
+
+  const restoreGates = gateAll([
+    gate(Socket.prototype, 'connect', (socket: Socket, args, real) => {
+      if (phase === 'open' || phase === 'stopped') return real.apply(socket, args)
+      if (phase === 'failed') {
+        process.nextTick(() => socket.destroy(failure))
+        return socket
+      }
+      // Node types `connecting` read-only; net.Socket itself sets it while connecting.
+      ;(socket as { connecting: boolean }).connecting = true
+      held.push((outcome, error) => {
+        if (socket.destroyed) return
+        if (outcome === 'failed') return void socket.destroy(error)
+        try {
+          socket.connect(...(args as Parameters<Socket['connect']>))
+        } catch (thrown) {
+          // The socket layer destroys the socket before rethrowing an argument error: report it.
+          if (socket.destroyed) process.nextTick(() => socket.emit('error', thrown))
+          else socket.destroy(thrown as Error)
+        }
+      })
+      load()
+      return socket
+    }),
+    gate(nodeHttp.Agent.prototype as AgentWithAddRequest, 'addRequest', (agent: AgentWithAddRequest, args, real) => {
+      if (phase === 'open' || phase === 'stopped') return real.apply(agent, args)
+      const request = args[0] as nodeHttp.ClientRequest
+      if (phase === 'failed') return void process.nextTick(() => request.destroy(failure))
+      held.push((outcome, error) => {
+        if (request.destroyed) return
+        if (outcome === 'failed') return void request.destroy(error)
+        try {
+          agent.addRequest(...args)
+        } catch (thrown) {
+          request.destroy(thrown as Error)
+        }
+      })
+      load()
+      return undefined
+    }),
+  ])
+
+  return () => {
+    // Held calls go on unintercepted, as connections whose interception had not begun by `close()`.
+    settle('stopped')
+    stopLayer?.()
+    restoreGates()
+  }
+}
+
+let socketLayer: Promise<typeof import('./socket-adapter.js')> | undefined
+
+// A plain `import()` of a sibling: bundlers follow it into a chunk of its own.
+function loadSocketLayer(): Promise<typeof import('./socket-adapter.js')> {
+  return (socketLayer ??= import('./socket-adapter.js'))
+}
+
+interface AgentWithAddRequest extends nodeHttp.Agent {
+  addRequest(...args: unknown[]): void
+}
+
+type Method = (this: unknown, ...args: unknown[]) => unknown
+
+/**
+ * Replaces `target[key]` with a function that gives each call to `hold`
+ * (with the original); returns the function that puts the original back,
+ * unless something else has replaced the method since.
+ */
+function gate<Target extends object, Self>(
+  target: Target,
+  key: keyof Target & string,
+  hold: (self: Self, args: unknown[], real: Method) => unknown,
+): () => void {
+  const slot = target as unknown as Record<string, Method>
+  const real = slot[key]
+  if (typeof real !== 'function') return () => {}
+  const gated: Method = function (this: unknown, ...args: unknown[]) {
+    return hold(this as Self, args, real)
+  }
+  slot[key] = gated
+  return () => {
+    if (slot[key] === gated) slot[key] = real
+  }
+}
+
+function gateAll(restores: Array<() => void>): () => void {
+  return () => {
+    for (const restore of restores) restore()
+  }
+}
