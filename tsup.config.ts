@@ -68,8 +68,8 @@ const builtinsFromProcessInEsm: NonNullable<Options['plugins']>[number] = {
 
 /**
  * The ES module build bundles the interceptors that `import 'mocklib/node'` loads
- * (sockets: a static import, so that `listen()` patches synchronously and bundlers
- * see it; XMLHttpRequest for DOM environments: an `import()`, a chunk of its own)
+ * (sockets and XMLHttpRequest for DOM environments, each reached by an `import()`
+ * when first needed, so each is a chunk of its own)
  * instead of importing them: Node resolves, reads and compiles each of their ~25 files one by one, which
  * cost the cold start about 20 ms of CPU. The browser entry's imports of the
  * interceptors stay external. Their `debug` dependency becomes a small module of

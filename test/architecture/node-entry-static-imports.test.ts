@@ -1,9 +1,10 @@
 // Cold start (issue 9): what `import 'mocklib/node'` evaluates is its static
-// import graph. The WebSocket interceptor (the browser's; Node's global WebSocket is
-// mocklib's own MockWebSocket) must not be in it; the socket interceptor is, because
-// `listen()` patches synchronously and bundlers must see it (the ES module build
-// bundles it, tsup.config.ts). The XMLHttpRequest interceptor is a plain `import()`
-// (bundlers follow it), started at import only in DOM environments (xhr-source.ts).
+// import graph. Neither interceptor of @mswjs/interceptors that Node uses is in it:
+// the socket interceptor is reached by a plain `import()` of the socket layer on the
+// first connection made while listening (socket-layer-on-demand.ts), and the
+// XMLHttpRequest interceptor by an `import()` started at import only in DOM
+// environments (xhr-source.ts); bundlers follow both. The WebSocket interceptor (the
+// browser's; Node's global WebSocket is mocklib's own MockWebSocket) is not used at all.
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,8 +39,12 @@ function staticPackages(entry: string): Set<string> {
 describe('the Node entry’s static imports', () => {
   const packages = staticPackages('api/node.ts')
 
-  it('include the socket interceptor (listen() patches synchronously)', () => {
-    expect(packages).toContain('@mswjs/interceptors/http')
+  it('exclude the socket interceptor, which the first connection loads with import()', () => {
+    expect(packages).not.toContain('@mswjs/interceptors/http')
+    const onDemand = readFileSync(join(src, 'kernel/node/socket-layer-on-demand.ts'), 'utf8')
+    expect(onDemand).toMatch(/\bimport\('\.\/socket-adapter\.js'\)/)
+    const socketLayer = readFileSync(join(src, 'kernel/node/load-interceptors.ts'), 'utf8')
+    expect(socketLayer).toMatch(/^import \{ HttpRequestInterceptor \} from '@mswjs\/interceptors\/http'/m)
   })
 
   it('exclude the XMLHttpRequest interceptor, which DOM environments load with import()', () => {

@@ -1,7 +1,8 @@
 // A static import, so that bundlers (Next.js/Turbopack, webpack, esbuild) see the
 // dependency; a `createRequire` call hid it and failed with "Cannot find module
-// '@mswjs/interceptors/http'" once bundled. It is reached from the `mocklib/node`
-// entry only, so `import 'mocklib'` (handlers alone) still does not load it.
+// '@mswjs/interceptors/http'" once bundled. It is reached through the `import()`
+// of the socket layer (socket-layer-on-demand.ts), which bundlers follow too, so
+// neither `import 'mocklib'` nor `listen()` loads it.
 import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 
 /**
