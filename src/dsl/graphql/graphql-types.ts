@@ -5,6 +5,7 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { GraphQLHandler } from './graphql-handler.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
+import type { AsyncResolverIterator, ResolverIterator } from '../http/http-types.js'
 
 /**
  * The variables of an operation when nothing more precise is known.
@@ -80,8 +81,17 @@ export type GraphQLOperationSelector<Result = any, Variables = GraphQLVariables>
   // A primitive string is a `String`: one member covers names and typed strings.
   | RegExp
   | GraphQLPredicate
-  | (GraphQLDocumentLike & TypedDocumentDecoration<Result, Variables>)
-  | (String & TypedDocumentDecoration<Result, Variables>)
+  | DecoratedDocument<Result, Variables>
+  | DecoratedString<Result, Variables>
+
+// Interfaces, not intersections (`GraphQLDocumentLike & TypedDocumentDecoration<…>`):
+// TypeScript reduces an intersection per operation (every member of `String`
+// each time) and matches a typed document against each part for inference;
+// an interface's members are resolved once and lazily.
+/** A parsed document, typed or not. */
+interface DecoratedDocument<Result, Variables> extends GraphQLDocumentLike, TypedDocumentDecoration<Result, Variables> {}
+/** An operation name, or a typed document string (graphql-codegen's TypedDocumentString). */
+interface DecoratedString<Result, Variables> extends String, TypedDocumentDecoration<Result, Variables> {}
 
 /**
  * The result type a typed document carries.
@@ -153,8 +163,8 @@ export type GraphQLResolver<Result = any, Variables = GraphQLVariables, Operatio
   info: GraphQLResolverInfo<Variables, OperationName>,
 ) =>
   | MaybePromise<GraphQLResolverResult<Result>>
-  | Generator<MaybePromise<GraphQLResolverResult<Result>>, GraphQLResolverResult<Result>, unknown>
-  | AsyncGenerator<GraphQLResolverResult<Result>, GraphQLResolverResult<Result>, unknown>
+  | ResolverIterator<MaybePromise<GraphQLResolverResult<Result>>, GraphQLResolverResult<Result>>
+  | AsyncResolverIterator<GraphQLResolverResult<Result>, GraphQLResolverResult<Result>>
 
 /**
  * `graphql.query` and `graphql.mutation`. Result and variables come from a
