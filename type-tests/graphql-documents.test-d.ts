@@ -68,6 +68,17 @@ graphql.query(ListPosts, function* () {
   yield HttpResponse.json({ data: { posts: [] } })
   return HttpResponse.json({ data: { posts: [{ id: '1', title: 'T' }] } })
 })
+graphql.query(ListPosts, async function* () {
+  yield HttpResponse.json({ data: { posts: [] } })
+})
+graphql.query(ListPosts, function* () {
+  // @ts-expect-error a yielded response must carry the document's result type
+  yield HttpResponse.json({ data: { posts: [{ id: 1 }] } })
+})
+graphql.query(ListPosts, async function* () {
+  // @ts-expect-error in an async generator too
+  yield HttpResponse.json({ data: { posts: 'none' } })
+})
 graphql.query(ListPosts, () => undefined)
 graphql.query(ListPosts, () => HttpResponse.error())
 // @ts-expect-error a typed handler answers a GraphQL body, not text

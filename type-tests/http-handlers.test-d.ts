@@ -111,6 +111,27 @@ http.get<{}, never, Post>('/posts/gen', function* () {
   yield HttpResponse.json({ wrong: true })
   return HttpResponse.json({ id: '2', title: 'two' })
 })
+// The same for an async generator, its yields and its return.
+http.get<{}, never, Post>('/posts/async-gen', async function* () {
+  yield HttpResponse.json({ id: '1', title: 'one' })
+  return HttpResponse.json({ id: '2', title: 'two' })
+})
+http.get<{}, never, Post>('/posts/async-gen', async function* () {
+  // @ts-expect-error a yielded response must match ResponseBody in an async generator too
+  yield HttpResponse.json({ wrong: true })
+})
+http.get<{}, never, Post>('/posts/async-gen', async function* () {
+  yield HttpResponse.json({ id: '1', title: 'one' })
+  // @ts-expect-error the returned response must match ResponseBody too
+  return HttpResponse.json({ wrong: true })
+})
+// Yielding something that is not a response is an error, as it is at runtime.
+// @ts-expect-error a generator yields responses
+http.get('/posts/gen-text', function* () {
+  yield 'text'
+})
+// @ts-expect-error an array of responses is not a generator: the runtime steps the result by next()
+http.get('/posts/array', () => [HttpResponse.text('a')])
 
 // Params must be a record of strings.
 // @ts-expect-error params are strings
