@@ -1,0 +1,91 @@
+// A/B type-check cost of mocklib builds, for working on the types: the same
+// workload as measure.mjs, checked against each build (and msw 2), ALL AT ONCE
+// in each round, so that every project of a round shares the machine's load.
+// On a shared machine the medians of sequential runs drift by 10–20% with the
+// load; the per-round ratios of concurrent runs, each check timed in CPU time
+// (cpu-clock.cjs; wall time on TypeScript 7), stay within a few percent, so a
+// 5% change shows. Builds come from `npx tsup --out-dir /work/main/.<name>-dist`.
+//
+//   node bench/typecheck/compare.mjs --dist /work/main/.a-dist --dist /work/main/.b-dist [--tsc 6.0] [--style http|builder] [--rounds 10]
+import { spawn } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { median } from '../lib/stats.mjs'
+import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
+
+const require = createRequire(import.meta.url)
+const here = (path) => fileURLToPath(new URL(path, import.meta.url))
+const COMPILERS = {
+  '5.9': require.resolve('typescript/bin/tsc'),
+  '6.0': here('../../node_modules/ts6/bin/tsc'),
+  '7.0': here('../../node_modules/ts7/bin/tsc'),
+}
+const workload = { routes: 300, operations: 100 }
+const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], lib: ['es2022', 'dom'] }
+
+function option(name, fallback) {
+  const values = process.argv.flatMap((arg, index) => (arg === `--${name}` ? [process.argv[index + 1]] : []))
+  return values.length ? values : fallback
+}
+
+const dists = option('dist', [])
+const [version] = option('tsc', ['6.0'])
+const [style] = option('style', ['http'])
+const rounds = Number(option('rounds', ['10'])[0])
+if (!dists.length || !COMPILERS[version] || !['http', 'builder'].includes(style)) {
+  console.error('usage: node bench/typecheck/compare.mjs --dist <absolute build folder> [--dist …] [--tsc 5.9|6.0|7.0] [--style http|builder] [--rounds N]')
+  process.exit(2)
+}
+
+// Inside the package, so that msw2 and graphql resolve from its node_modules.
+const root = here(`./.compare-${process.pid}/`)
+
+function write(name, source, dist) {
+  const dir = `${root}${name}/`
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(`${dir}handlers.ts`, source)
+  const options = dist ? { ...compilerOptions, paths: { mocklib: [`${dist}/index.d.ts`] } } : compilerOptions
+  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions: options, files: ['handlers.ts'] }))
+  return `${dir}tsconfig.json`
+}
+
+function checkTime(project) {
+  return new Promise((resolve, reject) => {
+    const clock = version === '7.0' ? [] : ['-r', here('./cpu-clock.cjs')]
+    const child = spawn(process.execPath, [...clock, COMPILERS[version], '-p', project, '--extendedDiagnostics'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.stderr.on('data', (chunk) => (out += chunk))
+    child.on('close', (code) => {
+      // A build whose types fail the workload is not a faster build.
+      if (code !== 0) reject(new Error(`${project}: tsc exit ${code}: ${out.split('\n').find((line) => /error TS/.test(line))}`))
+      else resolve(Number(out.match(/Check time:\s+([\d.]+)s/)[1]) * 1000)
+    })
+  })
+}
+
+const source = style === 'http' ? mocklibFile(workload) : mocklibBuilderFile(workload)
+const projects = [
+  ...dists.map((dist, index) => ({ name: `${index}: ${dist}`, path: write(`build${index}`, source, dist) })),
+  { name: 'msw 2 (explicit generics)', path: write('msw2', mswFile({ ...workload, module: 'msw2' })) },
+]
+const ratios = projects.map(() => [])
+const times = projects.map(() => [])
+try {
+  for (let round = 0; round < rounds; round++) {
+    const checks = await Promise.all(projects.map((project) => checkTime(project.path)))
+    checks.forEach((time, index) => {
+      times[index].push(time)
+      ratios[index].push(time / checks[0])
+    })
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true })
+}
+const msw = projects.length - 1
+console.log(`tsc ${version}, ${style} style, ${rounds} concurrent rounds: median check time (${version === '7.0' ? 'wall' : 'CPU'}), and the median of the per-round ratios`)
+projects.forEach((project, index) => {
+  const perRound = (other) => median(times[index].map((time, round) => time / times[other][round])).toFixed(3)
+  console.log(`  ${project.name}: ${median(times[index]).toFixed(0)} ms; vs build 0 ${perRound(0)}x; vs msw 2 ${perRound(msw)}x`)
+})
