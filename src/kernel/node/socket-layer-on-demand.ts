@@ -4,7 +4,13 @@ import { message } from '../errors.js'
 import type { HttpSink } from './exchange-sink.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
-type Resume = (phase: 'open' | 'failed' | 'stopped', failure?: Error) => void
+type Resume = (outcome: 'open' | 'failed' | 'stopped') => void
+
+/** What a held call is made for: a socket, or the request an agent was given. */
+interface Holder {
+  readonly destroyed: boolean
+  destroy(error?: Error): unknown
+}
 
 /**
  * The socket layer, loaded when the first connection or agent request needs
@@ -38,7 +44,7 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
 
   const settle = (next: 'open' | 'failed' | 'stopped') => {
     phase = next
-    for (const resume of held.splice(0)) resume(next, failure)
+    for (const resume of held.splice(0)) resume(next)
   }
   const load = () => {
     if (phase !== 'waiting') return
@@ -62,43 +68,38 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
       })
   }
 
+  /**
+   * Holds a call made for `holder` until the layer is loaded, then `replay`s it
+   * (through the layer once open, to the network once stopped); refuses it if
+   * the layer could not be loaded.
+   */
+  const hold = (holder: Holder, replay: () => void) => {
+    if (phase === 'failed') return void process.nextTick(() => holder.destroy(failure))
+    held.push((outcome) => {
+      if (holder.destroyed) return
+      if (outcome === 'failed') return void holder.destroy(failure)
+      try {
+        replay()
+      } catch (thrown) {
+        // The socket layer destroys a socket before rethrowing an argument error: report it.
+        if (holder.destroyed) process.nextTick(() => (holder as Socket).emit('error', thrown))
+        else holder.destroy(thrown as Error)
+      }
+    })
+    load()
+  }
+
   const restoreGates = gateAll([
     gate(Socket.prototype, 'connect', (socket: Socket, args, real) => {
       if (phase === 'open' || phase === 'stopped') return real.apply(socket, args)
-      if (phase === 'failed') {
-        process.nextTick(() => socket.destroy(failure))
-        return socket
-      }
       // Node types `connecting` read-only; net.Socket itself sets it while connecting.
-      ;(socket as { connecting: boolean }).connecting = true
-      held.push((outcome, error) => {
-        if (socket.destroyed) return
-        if (outcome === 'failed') return void socket.destroy(error)
-        try {
-          socket.connect(...(args as Parameters<Socket['connect']>))
-        } catch (thrown) {
-          // The socket layer destroys the socket before rethrowing an argument error: report it.
-          if (socket.destroyed) process.nextTick(() => socket.emit('error', thrown))
-          else socket.destroy(thrown as Error)
-        }
-      })
-      load()
+      if (phase !== 'failed') (socket as { connecting: boolean }).connecting = true
+      hold(socket, () => socket.connect(...(args as Parameters<Socket['connect']>)))
       return socket
     }),
     gate(nodeHttp.Agent.prototype as AgentWithAddRequest, 'addRequest', (agent: AgentWithAddRequest, args, real) => {
       if (phase === 'open' || phase === 'stopped') return real.apply(agent, args)
-      const request = args[0] as nodeHttp.ClientRequest
-      if (phase === 'failed') return void process.nextTick(() => request.destroy(failure))
-      held.push((outcome, error) => {
-        if (request.destroyed) return
-        if (outcome === 'failed') return void request.destroy(error)
-        try {
-          agent.addRequest(...args)
-        } catch (thrown) {
-          request.destroy(thrown as Error)
-        }
-      })
-      load()
+      hold(args[0] as nodeHttp.ClientRequest, () => agent.addRequest(...args))
       return undefined
     }),
   ])
