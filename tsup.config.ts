@@ -3,6 +3,7 @@ import { copyFile, mkdir } from 'node:fs/promises'
 import { builtinModules, createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { defineConfig, type Options } from 'tsup'
+import { mergeEsmChunks } from './scripts/merge-esm-chunks.mjs'
 
 const { version, dependencies = {} } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -128,6 +129,7 @@ export default defineConfig((cli) => [
     async onSuccess() {
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       const outDir = cli.outDir ?? 'dist'
+      await mergeEsmChunks(outDir, { index: 'index.js', node: 'node.js', browser: 'browser.js' })
       await mkdir(join(outDir, 'llhttp'), { recursive: true })
       await copyFile(llhttpWasm, join(outDir, 'llhttp', 'llhttp.wasm'))
     },

@@ -2,7 +2,6 @@ import type { HttpExchange } from '../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import type { HttpSink } from './exchange-sink.js'
 import { loadHttpRequestInterceptor } from './load-interceptors.js'
-import { closeZombieSockets } from './zombie-sockets.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and
@@ -73,7 +72,6 @@ export function interceptSockets(sink: HttpSink): () => void {
   interceptor.apply()
   return () => {
     interceptor.dispose()
-    closeZombieSockets()
     for (const resolve of awaitingResponse.values()) resolve(undefined)
     awaitingResponse.clear()
   }

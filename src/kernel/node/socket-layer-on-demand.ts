@@ -2,6 +2,7 @@ import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../errors.js'
 import type { HttpSink } from './exchange-sink.js'
+import { closeZombieSockets } from './zombie-sockets.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void
@@ -107,7 +108,11 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   return () => {
     // Held calls go on unintercepted, as connections whose interception had not begun by `close()`.
     settle('stopped')
-    stopLayer?.()
+    if (stopLayer !== undefined) {
+      stopLayer()
+      // Here rather than in the layer: it is node-entry code, and the lazily loaded layer importing it would split it into a chunk of its own.
+      closeZombieSockets()
+    }
     restoreGates()
   }
 }
