@@ -1,15 +1,17 @@
 // Regroups the ES module build's chunks so that `import 'mocklib'` and
-// `import 'mocklib/node'` read three files instead of about a dozen.
+// `import 'mocklib/node'` read four files instead of eleven.
 //
 // Why: esbuild splits shared code by which entries (and lazy chunks) reach it,
 // which made eleven files for the two imports. Node's ES module loader pays
 // about 0.6 ms of CPU per file on its own (resolve, read, compile, link: measured
-// with ten one-line modules against one), so the file count was about a fifth of
-// what mocklib's own code added to a cold start. Here rollup reads tsup's output (with its source maps,
-// so positions still map to src/) and writes it again with one `core` chunk:
-// everything `mocklib` loads, plus what both the Node and the browser side
-// share. What only the Node side uses stays in node.js, what only the browser
-// uses in browser.js, and lazily loaded parts keep chunks of their own.
+// with ten one-line modules against one), so the file count was about a fifth
+// of what mocklib's own code added to a cold start. Here rollup reads tsup's
+// output (with its source maps, so positions still map to src/) and writes it
+// again with one `core` chunk: everything `mocklib` loads, plus what the Node and
+// the browser entries both load. What one entry alone loads stays in its file;
+// lazily loaded parts keep chunks of their own, and so does the code the Node
+// entry loads up front but the browser only lazily (history, assertions,
+// `record()`), the one extra file on Node's path.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { rollup } from 'rollup'
@@ -60,7 +62,12 @@ export async function mergeEsmChunks(outDir, entries) {
   }
 }
 
-/** Puts in `core` what `mocklib` loads and what both the Node and the browser side reach. */
+/**
+ * Puts in `core` what `mocklib` loads and what both the Node and the browser
+ * entries load. Code the browser only loads lazily (history, assertions,
+ * `record()`) stays out of it, even where the Node entry loads it up front: the
+ * browser's initial bundle would carry it otherwise.
+ */
 function coreChunk(input) {
   let core
   return (id, { getModuleInfo }) => {
@@ -70,24 +77,20 @@ function coreChunk(input) {
 }
 
 function findCore(input, getModuleInfo) {
-  const closure = (from, withDynamic) => {
+  const loadedBy = (entry) => {
     const seen = new Set()
     const visit = (id) => {
       if (seen.has(id)) return
       const info = getModuleInfo(id)
       if (info === null || info.isExternal) return
       seen.add(id)
-      for (const next of info.importedIds) visit(next)
-      if (withDynamic) for (const next of info.dynamicallyImportedIds) visit(next)
+      info.importedIds.forEach(visit)
     }
-    visit(from)
+    visit(entry)
     return seen
   }
-  const nodeSide = closure(input.node, true)
-  const browserSide = closure(input.browser, true)
-  const core = new Set(closure(input.index, false))
-  for (const entry of [input.node, input.browser]) {
-    for (const id of closure(entry, false)) if (nodeSide.has(id) && browserSide.has(id)) core.add(id)
-  }
+  const core = loadedBy(input.index)
+  const browser = loadedBy(input.browser)
+  for (const id of loadedBy(input.node)) if (browser.has(id)) core.add(id)
   return core
 }
