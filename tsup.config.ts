@@ -127,9 +127,10 @@ export default defineConfig((cli) => [
     plugins: [requireInCommonJs, builtinsFromProcessInEsm],
     esbuildPlugins: [bundleNodeInterceptorsInEsm],
     async onSuccess() {
-      // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       const outDir = cli.outDir ?? 'dist'
+      // Fewer, larger ES module files: Node's loader pays for each one (see the script).
       await mergeEsmChunks(outDir, { index: 'index.js', node: 'node.js', browser: 'browser.js' })
+      // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       await mkdir(join(outDir, 'llhttp'), { recursive: true })
       await copyFile(llhttpWasm, join(outDir, 'llhttp', 'llhttp.wasm'))
     },
