@@ -7,22 +7,14 @@
 // 5% change shows. Builds come from `npx tsup --out-dir /work/main/.<name>-dist`.
 //
 //   node bench/typecheck/compare.mjs --dist /work/main/.a-dist --dist /work/main/.b-dist [--tsc 6.0] [--style http|builder] [--rounds 10]
-import { spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { median } from '../lib/stats.mjs'
 import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
+import { COMPILERS, runTsc, writeProject } from './tsc-project.mjs'
 
-const require = createRequire(import.meta.url)
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
-const COMPILERS = {
-  '5.9': require.resolve('typescript/bin/tsc'),
-  '6.0': here('../../node_modules/ts6/bin/tsc'),
-  '7.0': here('../../node_modules/ts7/bin/tsc'),
-}
 const workload = { routes: 300, operations: 100 }
-const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], lib: ['es2022', 'dom'] }
 
 function option(name, fallback) {
   const values = process.argv.flatMap((arg, index) => (arg === `--${name}` ? [process.argv[index + 1]] : []))
@@ -33,7 +25,8 @@ const dists = option('dist', [])
 const [version] = option('tsc', ['6.0'])
 const [style] = option('style', ['http'])
 const rounds = Number(option('rounds', ['10'])[0])
-if (!dists.length || !COMPILERS[version] || !['http', 'builder'].includes(style)) {
+const compiler = COMPILERS.find((candidate) => candidate.version === version)
+if (!dists.length || !compiler || !['http', 'builder'].includes(style)) {
   console.error('usage: node bench/typecheck/compare.mjs --dist <absolute build folder> [--dist …] [--tsc 5.9|6.0|7.0] [--style http|builder] [--rounds N]')
   process.exit(2)
 }
@@ -41,44 +34,24 @@ if (!dists.length || !COMPILERS[version] || !['http', 'builder'].includes(style)
 // Inside the package, so that msw2 and graphql resolve from its node_modules.
 const root = here(`./.compare-${process.pid}/`)
 
-function write(name, source, dist) {
-  const dir = `${root}${name}/`
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(`${dir}handlers.ts`, source)
-  const options = dist ? { ...compilerOptions, paths: { mocklib: [`${dist}/index.d.ts`] } } : compilerOptions
-  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions: options, files: ['handlers.ts'] }))
-  return `${dir}tsconfig.json`
-}
-
-function checkTime(project) {
-  return new Promise((resolve, reject) => {
-    const clock = version === '7.0' ? [] : ['-r', here('./cpu-clock.cjs')]
-    const child = spawn(process.execPath, [...clock, COMPILERS[version], '-p', project, '--extendedDiagnostics'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout.on('data', (chunk) => (out += chunk))
-    child.stderr.on('data', (chunk) => (out += chunk))
-    child.on('close', (code) => {
-      // A build whose types fail the workload is not a faster build.
-      if (code !== 0) reject(new Error(`${project}: tsc exit ${code}: ${out.split('\n').find((line) => /error TS/.test(line))}`))
-      else resolve(Number(out.match(/Check time:\s+([\d.]+)s/)[1]) * 1000)
-    })
-  })
+async function checkTime(project) {
+  // TypeScript 7 is native: wall time.
+  const result = await runTsc(compiler.tsc, project, { cpuClock: version !== '7.0' })
+  // A build whose types fail the workload is not a faster build.
+  if (result.code !== 0) throw new Error(`${project}: tsc exit ${result.code}: ${result.diagnostics[0]}`)
+  return result.check
 }
 
 const source = style === 'http' ? mocklibFile(workload) : mocklibBuilderFile(workload)
 const projects = [
-  ...dists.map((dist, index) => ({ name: `${index}: ${dist}`, path: write(`build${index}`, source, dist) })),
-  { name: 'msw 2 (explicit generics)', path: write('msw2', mswFile({ ...workload, module: 'msw2' })) },
+  ...dists.map((dist, index) => ({ name: `${index}: ${dist}`, path: writeProject(root, `build${index}`, source, dist) })),
+  { name: 'msw 2 (explicit generics)', path: writeProject(root, 'msw2', mswFile({ ...workload, module: 'msw2' })) },
 ]
-const ratios = projects.map(() => [])
 const times = projects.map(() => [])
 try {
   for (let round = 0; round < rounds; round++) {
     const checks = await Promise.all(projects.map((project) => checkTime(project.path)))
-    checks.forEach((time, index) => {
-      times[index].push(time)
-      ratios[index].push(time / checks[0])
-    })
+    checks.forEach((time, index) => times[index].push(time))
   }
 } finally {
   rmSync(root, { recursive: true, force: true })

@@ -4,69 +4,24 @@
 // TypeScript 5.9, 6.0 and 7.0 (native). Run alone: `node bench/typecheck/measure.mjs`
 // (needs dist/: `npm run build`).
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { median } from '../lib/stats.mjs'
 import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
+import { COMPILERS, runTsc, writeProject } from './tsc-project.mjs'
 
 const ROUTES = 300
 const OPERATIONS = 100
-const require = createRequire(import.meta.url)
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
-const COMPILERS = [
-  { name: 'tsc 5.9', tsc: require.resolve('typescript/bin/tsc') },
-  { name: 'tsc 6.0', tsc: here('../../node_modules/ts6/bin/tsc') },
-  { name: 'tsc 7.0', tsc: here('../../node_modules/ts7/bin/tsc') },
-].filter((compiler) => existsSync(compiler.tsc))
 // Inside the package, so that `mocklib` resolves to its own dist by self-reference;
 // one folder per process, so that two measurements at once do not delete each other's files.
 const root = here(`./.generated-${process.pid}/`)
-
-const compilerOptions = {
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  target: 'es2022',
-  module: 'nodenext',
-  moduleResolution: 'nodenext',
-  types: [],
-  lib: ['es2022', 'dom'],
-}
 
 // MOCKLIB_BENCH_DIST (an absolute folder built with `npx tsup --out-dir …`) checks mocklib's
 // files against that build instead of dist/, so two builds can be compared.
 const otherDist = process.env.MOCKLIB_BENCH_DIST
 
-function write(name, source) {
-  const dir = `${root}${name}/`
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(`${dir}handlers.ts`, source)
-  const options = otherDist && name !== 'msw' && name !== 'msw2' ? { ...compilerOptions, paths: { mocklib: [`${otherDist}/index.d.ts`] } } : compilerOptions
-  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions: options, files: ['handlers.ts'] }, null, 2))
-  return `${dir}tsconfig.json`
-}
-
-function runTsc(tsc, project) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project, '--extendedDiagnostics'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout.on('data', (chunk) => (out += chunk))
-    child.stderr.on('data', (chunk) => (out += chunk))
-    child.on('close', (code) => {
-      const seconds = (label) => Number(out.match(new RegExp(`${label}:\\s+([\\d.]+)s`))?.[1]) * 1000
-      const diagnostics = out.split('\n').filter((line) => /error TS/.test(line))
-      resolve({
-        code,
-        check: seconds('Check time'),
-        total: seconds('Total time'),
-        types: Number(out.match(/Types:\s+(\d+)/)?.[1]),
-        instantiations: Number(out.match(/Instantiations:\s+(\d+)/)?.[1]),
-        diagnostics,
-      })
-    })
-  })
-}
+const write = (name, source) => writeProject(root, name, source, name === 'msw' || name === 'msw2' ? undefined : otherDist)
 
 /**
  * Fails unless `mocklib` resolves into `dist` in every project (and never into the package's
