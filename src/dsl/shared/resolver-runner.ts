@@ -151,6 +151,14 @@ export class ResolverRunner<Info extends RunnerInfo> {
     return cleanups
   }
 
+  /**
+   * Prints what the resolver threw (as msw does, next to the 500 the client
+   * gets): the stack says where, the 500 only what. @internal
+   */
+  reportThrown(error: unknown): void {
+    console.error(message(`The resolver of "${this.handlerName}" threw; the request gets a 500 with the error's name and message.`, 'Fix the resolver, or throw a Response to answer with it.'), error)
+  }
+
   /** Runs cleanups one by one, newest first; failures are printed, never thrown. @internal */
   async runCleanups(cleanups: readonly Cleanup[]): Promise<void> {
     const errors: unknown[] = []
@@ -171,8 +179,9 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
   #settle(value: unknown, resolution: Resolution): Response | undefined | Promise<Response | undefined> {
     if (isIterator(value)) {
-      resolution.handOver()
+      // The iterator first: what the resolver scheduled before returning it is handed over to it.
       this.#iterator = value
+      resolution.handOver()
       return this.#step(resolution)
     }
     let response: Response | undefined
@@ -219,7 +228,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
 }
 
 /** What a request's `finalize` state needs from its runner. */
-type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups'>
+type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups' | 'reportThrown'>
 
 /**
  * The `finalize` state of one request: its own cleanups (parallel requests
@@ -269,6 +278,7 @@ class Resolution {
   /** The resolver threw (an Error or a Response): clean up, then rethrow. */
   fail(error: unknown): never | Promise<never> {
     this.#stopListening?.()
+    if (!(error instanceof NativeResponse)) this.runner.reportThrown(error)
     const cleanups = this.#take()
     if (cleanups === undefined) throw error
     return this.runner.runCleanups(cleanups).then(() => {
