@@ -2,7 +2,8 @@ import type { CompletedExchange } from './completed-exchange.js'
 import { createHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
-import { buildHarEntry } from './to-har-entry.js'
+import { harEntryFromBytes } from './to-har-entry.js'
+import { captureBody } from './body-capture.js'
 
 /** Options of a recording. */
 export interface RecordOptions {
@@ -70,12 +71,31 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       if (stopped || !wanted(completed, include)) return
       const index = slots.push(undefined) - 1
       const owner = slots
-      const work = buildHarEntry(completed, redactor).then(
-        (entry) => {
-          if (owner !== slots) return
-          slots[index] = entry
+      const response = completed.response?.type === 'error' ? undefined : completed.response
+      let requestBytes: Uint8Array | undefined
+      let responseBytes: Uint8Array | undefined
+      // Built synchronously as the last body ends, so that a `stop()` right
+      // after the client has read the whole body includes the exchange.
+      const build = () => {
+        if (requestBytes === undefined || responseBytes === undefined || owner !== slots) return
+        try {
+          slots[index] = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
           size++
-        },
+        } catch {
+          // As a body that failed: no entry, rather than an unhandled rejection in a stream callback.
+        }
+      }
+      const work = Promise.all([
+        captureBody(completed.request.body, undefined, (bytes) => {
+          requestBytes = bytes
+          build()
+        }),
+        captureBody(response?.body ?? null, response && declaredLength(response), (bytes) => {
+          responseBytes = bytes
+          build()
+        }),
+      ]).then(
+        () => {},
         () => {
           // A body that failed to stream (the client aborted) leaves no entry.
         },
@@ -95,6 +115,13 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       return createHar(entries)
     },
   }
+}
+
+/** The body length a response's head announces, when it counts the bytes its stream yields (not a compressed size). */
+function declaredLength(response: Response): number | undefined {
+  if (response.headers.has('content-encoding')) return undefined
+  const length = Number(response.headers.get('content-length') ?? Number.NaN)
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined
 }
 
 function wanted(completed: CompletedExchange, include: 'network' | 'all'): boolean {

@@ -25,20 +25,31 @@ export async function toHarEntry(completed: CompletedExchange, options: HarEntry
 
 /** `toHarEntry` with a redactor compiled once (a recorder builds many entries). */
 export async function buildHarEntry(completed: CompletedExchange, redactor: Redactor): Promise<HarEntry> {
-  const [request, response] = await Promise.all([
-    harRequest(completed.request, redactor),
-    harResponse(completed.response, redactor),
-  ])
+  const [requestBytes, responseBytes] = await Promise.all([bytesOf(completed.request), bytesOf(completed.response)])
+  return harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
+}
+
+/**
+ * The entry of `completed` from bodies already read (the copies in
+ * `completed` are not read again): synchronous, so a recorder can build it
+ * the moment the last byte arrives.
+ */
+export function harEntryFromBytes(completed: CompletedExchange, requestBytes: Uint8Array, responseBytes: Uint8Array, redactor: Redactor): HarEntry {
   const wait = Math.max(0, completed.durationMs)
   return {
     startedDateTime: new Date(completed.startedAt).toISOString(),
     time: wait,
-    request,
-    response,
+    request: harRequest(completed.request, requestBytes, redactor),
+    response: harResponse(completed.response, responseBytes, redactor),
     cache: {},
     timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: 0 },
     _outcome: completed.outcome,
   }
+}
+
+async function bytesOf(message: Request | Response | undefined): Promise<Uint8Array> {
+  if (message === undefined || message.body === null || (message instanceof Response && message.type === 'error')) return new Uint8Array(0)
+  return new Uint8Array(await message.arrayBuffer())
 }
 
 function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
@@ -51,12 +62,11 @@ function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
   return list
 }
 
-async function harRequest(request: Request, redactor: Redactor): Promise<HarRequest> {
+function harRequest(request: Request, bytes: Uint8Array, redactor: Redactor): HarRequest {
   const url = new URL(request.url)
   const cookies = requestCookies(request.headers.get('cookie')).map((cookie) =>
     redactor.header('cookie') ? { ...cookie, value: REDACTED } : cookie,
   )
-  const bytes = request.body === null ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer())
   const harRequest: HarRequest = {
     method: request.method,
     url: url.href,
@@ -81,7 +91,7 @@ function postData(bytes: Uint8Array, mimeType: string, redactor: Redactor): HarP
   return data
 }
 
-async function harResponse(response: Response | undefined, redactor: Redactor): Promise<HarResponse> {
+function harResponse(response: Response | undefined, bytes: Uint8Array, redactor: Redactor): HarResponse {
   if (response === undefined || response.type === 'error') {
     return {
       status: 0,
@@ -97,7 +107,6 @@ async function harResponse(response: Response | undefined, redactor: Redactor): 
     }
   }
   const mimeType = response.headers.get('content-type') ?? ''
-  const bytes = response.body === null ? new Uint8Array(0) : new Uint8Array(await response.arrayBuffer())
   const body = encodeBody(bytes, mimeType)
   const text = body.base64 ? body.text : redactor.jsonText(body.text)
   const redirectURL = response.headers.get('location') ?? ''
