@@ -118,12 +118,27 @@ function startExchange(
 }
 
 /**
- * The request takes its socket on the next tick (queued when it was created): a plain
- * handler answers synchronously, and the answer (or a failure) must find it attached.
+ * The request takes its socket on the next tick (queued when it was created, so
+ * before this one): a plain handler answers synchronously, and the answer (or a
+ * failure) must find it attached.
+ *
+ * A request destroyed or aborted before that tick never gets its socket: Node
+ * fails it by itself ('socket hang up' or the abort reason, then `close`), as
+ * it does with a real server, and nothing was sent, so nobody is asked. Waiting
+ * for a socket that never comes used to re-queue this tick forever (the event
+ * loop spun and timers never fired).
  */
 function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
-  if (request.socket == null) process.nextTick(handOver, request, exchange, sink)
-  else void sink(exchange)
+  if (request.socket != null) return void sink(exchange)
+  if (request.destroyed) return
+  // Not attached yet for some other reason (a socket created later): hand over once it is, unless the request is torn down first.
+  const onSocket = () => {
+    request.off('close', onClose)
+    process.nextTick(handOver, request, exchange, sink)
+  }
+  const onClose = () => request.off('socket', onSocket)
+  request.once('socket', onSocket)
+  request.once('close', onClose)
 }
 
 function fail(socket: MockSocket, error: unknown): void {

@@ -1,3 +1,4 @@
+import { DispatchConnection } from './dispatch-connection.js'
 import type { LegacyHandler } from './dispatch-handler.js'
 
 /**
@@ -21,22 +22,30 @@ export function statusTextOf(response: Response): string {
  * replayResponse(new Response('hi'), handler)
  */
 export function replayResponse(response: Response, handler: LegacyHandler, context?: unknown): void {
-  let done = false
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
-  let wake: (() => void) | undefined
-  const fail = (error: unknown) => {
-    if (done) return
-    done = true
-    wake?.()
-    void reader?.cancel(error).catch(() => {})
-    handler.onError?.(error instanceof Error ? error : Object.assign(new Error(String(error)), { cause: error }))
-  }
-  const abort = (reason?: unknown) => fail(reason ?? abortError())
-  handler.onConnect?.(abort, context)
-  if (done) {
+  playResponse(response, new DispatchConnection(handler, context))
+}
+
+/**
+ * Plays `response` on a dispatch that is already connected: head, body chunks
+ * (honouring pause/resume), end. If the dispatch fails meanwhile (the client
+ * aborts), the rest of the body is cancelled.
+ *
+ * @example
+ * const connection = new DispatchConnection(handler)
+ * playResponse(await answer, connection)
+ */
+export function playResponse(response: Response, connection: DispatchConnection): void {
+  if (connection.done) {
     void response.body?.cancel().catch(() => {})
     return
   }
+  const { handler } = connection
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  let wake: (() => void) | undefined
+  connection.onTeardown((error) => {
+    wake?.()
+    void reader?.cancel(error).catch(() => {})
+  })
 
   const rawHeaders: Buffer[] = []
   response.headers.forEach((value, name) => {
@@ -55,10 +64,11 @@ export function replayResponse(response: Response, handler: LegacyHandler, conte
   try {
     if (handler.onHeaders?.(response.status, rawHeaders, resume, statusTextOf(response)) === false) paused = true
   } catch (error) {
-    return fail(error)
+    void response.body?.cancel().catch(() => {})
+    return connection.fail(error)
   }
-  if (done) return
-  if (response.body === null) return complete()
+  if (connection.done) return void response.body?.cancel().catch(() => {})
+  if (response.body === null) return connection.complete([])
   reader = response.body.getReader()
   void pump(reader)
 
@@ -66,24 +76,14 @@ export function replayResponse(response: Response, handler: LegacyHandler, conte
     try {
       for (;;) {
         if (paused) await new Promise<void>((resolve) => (wake = resolve))
-        if (done) return
+        if (connection.done) return
         const { value, done: ended } = await source.read()
-        if (done) return
-        if (ended) return complete()
+        if (connection.done) return
+        if (ended) return connection.complete([])
         if (handler.onData?.(Buffer.from(value.buffer, value.byteOffset, value.byteLength)) === false) paused = true
       }
     } catch (error) {
-      fail(error)
+      connection.fail(error)
     }
   }
-
-  function complete(): void {
-    if (done) return
-    done = true
-    handler.onComplete?.([])
-  }
-}
-
-function abortError(): Error {
-  return new DOMException('The operation was aborted.', 'AbortError')
 }

@@ -2,7 +2,8 @@ import type { HttpExchange } from '../contracts.js'
 import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
-import { replayResponse } from './dispatch-replay.js'
+import { DispatchConnection } from './dispatch-connection.js'
+import { playResponse, replayResponse } from './dispatch-replay.js'
 import type { HttpSink } from './exchange-sink.js'
 import { networkError } from './network-error.js'
 
@@ -95,7 +96,8 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
   }
 
   async function handleExchange(options: DispatchOptions, rawHandler: AnyHandler, lines: Array<[string, string]>, bypassed: boolean): Promise<void> {
-    const handler = asLegacyHandler(rawHandler)
+    // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
+    const connection = new DispatchConnection(asLegacyHandler(rawHandler))
     let settled = false
     const settle = () => {
       if (settled) return false
@@ -111,28 +113,28 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
         request,
         bypassed,
         respondWith(response) {
-          if (!settle()) return
-          if (response.type === 'error') return handler.onError?.(networkError(response))
+          if (!settle() || connection.done) return void response.body?.cancel().catch(() => {})
+          if (response.type === 'error') return connection.fail(networkError(response))
           // A real server sends no body to a HEAD request.
           if (request.method === 'HEAD' && response.body !== null) {
             void response.body.cancel().catch(() => {})
             response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
           }
-          replayResponse(response, handler)
+          playResponse(response, connection)
         },
         errorWith(error) {
-          if (settle()) handler.onError?.(error)
+          if (settle()) connection.fail(error)
         },
         passthrough(report) {
-          if (!settle()) return Promise.resolve(undefined)
+          if (!settle() || connection.done) return Promise.resolve(undefined)
           // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
           const headers = [...lines, [BYPASS_HEADER, OWN_CALL]].flat()
-          return sendOn(previous, { ...options, headers, body: body ?? options.body }, rawHandler, report === true)
+          return sendOn(previous, { ...options, headers, body: body ?? options.body }, connection, report === true)
         },
       }
       await sink(exchange)
     } catch (error) {
-      if (settle()) handler.onError?.(error instanceof Error ? error : new Error(String(error)))
+      if (settle()) connection.fail(error)
     }
   }
 
@@ -153,60 +155,58 @@ export function installDispatcherSource(sink: HttpSink): DispatcherSource | unde
 
 /**
  * Sends a request on through `target`, delivering the real response to the
- * client's handler; when `report`, resolves with a copy of it (for the
- * runtime's report), otherwise with `undefined` at once.
+ * client's handler (already connected: its abort now aborts the real
+ * request); when `report`, resolves with a copy of it (for the runtime's
+ * report), otherwise with `undefined` at once.
  */
-function sendOn(target: Dispatcher, options: DispatchOptions, handler: AnyHandler, report: boolean): Promise<Response | undefined> {
-  if (!report) {
-    try {
-      target.dispatch(options, handler)
-    } catch (error) {
-      asLegacyHandler(handler).onError?.(error instanceof Error ? error : new Error(String(error)))
-    }
-    return Promise.resolve(undefined)
+function sendOn(target: Dispatcher, options: DispatchOptions, connection: DispatchConnection, report: boolean): Promise<Response | undefined> {
+  const client = connection.handler
+  let copy: ReadableStreamDefaultController<Uint8Array> | undefined
+  let resolveReport: ((response: Response | undefined) => void) | undefined
+  const reportOnce = (response: Response | undefined) => {
+    resolveReport?.(response)
+    resolveReport = undefined
   }
-  return new Promise((resolve) => {
-    const client = asLegacyHandler(handler)
-    let copy: ReadableStreamDefaultController<Uint8Array> | undefined
-    let reported = false
-    const report = (response: Response | undefined) => {
-      if (reported) return
-      reported = true
-      resolve(response)
-    }
-    const observer: LegacyHandler = {
-      onConnect: (abort, context) => client.onConnect?.(abort, context),
-      onHeaders(statusCode, rawHeaders, resume, statusText) {
-        const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
-        if (statusCode >= 200) {
-          const headers = new Headers()
-          for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
-          const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
-          const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
-          report(new Response(body, { status: statusCode, statusText, headers }))
-        }
-        return keepGoing
-      },
-      onData(chunk) {
-        copy?.enqueue(new Uint8Array(chunk))
-        return client.onData?.(chunk)
-      },
-      onComplete(trailers) {
-        copy?.close()
-        client.onComplete?.(trailers)
-      },
-      onError(error) {
-        copy?.error(error)
-        report(undefined)
-        client.onError?.(error)
-      },
-    }
-    try {
-      target.dispatch(options, observer as AnyHandler)
-    } catch (error) {
-      observer.onError!(error instanceof Error ? error : new Error(String(error)))
-    }
-  })
+  const relay: LegacyHandler = {
+    onConnect(abort) {
+      // The client gave up before the real request had its connection: end that too.
+      if (connection.done) abort()
+      else connection.forwardAbortTo(abort)
+    },
+    onHeaders(statusCode, rawHeaders, resume, statusText) {
+      if (connection.done) return false
+      const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
+      if (report && statusCode >= 200) {
+        const headers = new Headers()
+        for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
+        const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
+        const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
+        reportOnce(new Response(body, { status: statusCode, statusText, headers }))
+      }
+      return keepGoing
+    },
+    onData(chunk) {
+      if (connection.done) return false
+      copy?.enqueue(new Uint8Array(chunk))
+      return client.onData?.(chunk)
+    },
+    onComplete(trailers) {
+      copy?.close()
+      connection.complete(trailers ?? [])
+    },
+    onError(error) {
+      copy?.error(error)
+      reportOnce(undefined)
+      connection.fail(error)
+    },
+  }
+  const reported = report ? new Promise<Response | undefined>((resolve) => (resolveReport = resolve)) : Promise.resolve(undefined)
+  try {
+    target.dispatch(options, relay as AnyHandler)
+  } catch (error) {
+    relay.onError!(error instanceof Error ? error : new Error(String(error)))
+  }
+  return reported
 }
 
 const NO_BODY = new Set(['GET', 'HEAD'])
