@@ -1,5 +1,8 @@
-import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type LifecycleEvents, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type LifecycleEvents, type Source, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createRuntimeStack } from '../kernel/runtime-stack.js'
 import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
+import { interceptWebRuntime, webRuntime } from '../kernel/web-runtimes/index.js'
+import { patchEventSource } from './browser/page-event-source.js'
 import { cookieJar, type MockAssertions, type RecordOptions } from '../dsl/index.js'
 // Deep paths: the dsl barrel leaves history and recording out, so that browser bundles load them lazily.
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
@@ -25,10 +28,16 @@ export interface ListenOptions {
 export interface SetupServerApi extends HandlerManagement, MockAssertions {
   /**
    * Starts intercepting global fetch, node:http/https, undici and axios.
-   * Throws when this server already listens or another server does.
+   * Several servers may listen at once: a request goes to the server that
+   * started listening last first, then on to the older ones while none of
+   * their handlers answers; the newest server's `onUnhandledRequest` applies.
+   * Throws when this server already listens.
    */
   listen(options?: ListenOptions): void
-  /** Stops intercepting and restores every client. Harmless when not listening. */
+  /**
+   * Stops this server; the other listening servers go on as before. The
+   * clients are restored when the last server closes. Harmless when not listening.
+   */
   close(): void
   /**
    * Wraps `callback` so that each call runs in its own boundary: handler
@@ -57,8 +66,6 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
   record(options?: RecordOptions): NodeRecording
 }
 
-let listeningServer: object | undefined
-
 /** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
 const rememberMockedCookies: TrafficObserver = {
   onHandled(context, _handler, response) {
@@ -69,6 +76,21 @@ const rememberMockedCookies: TrafficObserver = {
 
 /** The fetch layer used by servers created from now on (tests run both). @internal */
 export const serverDefaults: { fetchLayer?: FetchLayer } = {}
+
+/** What intercepts in Node: started once for the process while any server listens (never once per server). */
+function nodeSources(): Source[] {
+  return [
+    // Bun and Deno have neither the undici dispatcher nor the socket layer the Node sources rely on.
+    { name: 'node-http', start: (sink) => (webRuntime() === undefined ? interceptNode(sink, serverDefaults.fetchLayer) : interceptWebRuntime(sink, { patchEventSource })) },
+    // DOM test environments (jsdom, happy-dom): XHR is answered at the XHR level, as in msw.
+    { name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) },
+    // After HTTP: its upgrade patch (for the `ws` client) must sit outside the ClientRequest layer.
+    createWebSocketSource(),
+  ]
+}
+
+/** The listening servers of this process, newest first, over one set of sources. */
+const listening = createRuntimeStack(nodeSources)
 
 /**
  * Creates the Node runtime with `handlers` as its initial handlers. Nothing is
@@ -84,36 +106,24 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
   const store = createAsyncScopeStore(new HandlerScope(handlers))
   const core = createRuntime({
     store,
-    sources: [
-      { name: 'node-http', start: (sink) => interceptNode(sink, serverDefaults.fetchLayer) },
-      // DOM test environments (jsdom, happy-dom): XHR is answered at the XHR level, as in msw.
-      { name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) },
-      // After HTTP: its upgrade patch (for the `ws` client) must sit outside the ClientRequest layer.
-      createWebSocketSource(),
-    ],
+    // Its sources are the process's (`listening`), shared with every other server.
+    sources: [],
     // Cookies set by earlier mocked responses (as msw), and the page's in a DOM test environment.
     readCookies: (request) =>
       cookieJar.size === 0 && typeof document === 'undefined' ? undefined : Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
   })
   core.observers.add(rememberMockedCookies)
-  let stop: (() => void) | undefined
 
   const server: SetupServerApi = {
     ...createHandlerManagement(store, 'server'),
     ...createMockAssertions(store, core.observers),
     events: core.emitter,
     listen(options = {}) {
-      if (stop) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
-      if (listeningServer) throw new Error(message('Another mocklib server is already listening.', 'Call close() on it before listen() on this one; one server intercepts at a time.'))
-      core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
-      stop = () => core.stop()
-      listeningServer = server
+      if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
+      listening.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
     },
     close() {
-      if (!stop) return
-      stop()
-      stop = undefined
-      listeningServer = undefined
+      listening.stop(core)
     },
     boundary(callback) {
       return (...args) => store.run(store.current().fork(), () => callback(...args)) as ReturnType<typeof callback>
