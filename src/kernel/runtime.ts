@@ -4,10 +4,44 @@ import { exceptionResponse, message } from './errors.js'
 import { LifecycleEmitter, type RequestEventInfo } from './events.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
+import type { HandlerScope } from './handler-scope.js'
 import type { ScopeStore } from './scope-store.js'
 import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
-import { applyUnhandledPolicy, type UnhandledRequestStrategy } from './unhandled-policy.js'
+import { applyUnhandledPolicy, type UnhandledRequestStrategy, type UnhandledVerdict } from './unhandled-policy.js'
 import { acceptLateErrors, dispatchConnection } from './websocket-dispatch.js'
+
+/**
+ * One runtime's part in an HTTP exchange that several runtimes answer in
+ * turn, newest first (several listening servers: see `answerInChain`). The
+ * runtime has emitted `request:start` and run its handlers; the chain then
+ * settles the exchange through exactly one of `conclude` (this runtime
+ * answered), `close` (an older one did), or the shared ending when none did.
+ * @internal
+ */
+export interface HttpVisit {
+  /** A handler of this runtime answered: a response, `passthrough()`, or a resolver that threw. */
+  readonly answered: boolean
+  /** Handlers of this runtime matched, and every one answered nothing. */
+  readonly fellThrough: boolean
+  /** True when someone wants the real response reported (see `received`). */
+  readonly wantsResponse: boolean
+  /** Settles the answered exchange exactly as a lone runtime would. */
+  conclude(): void | Promise<void>
+  /** Ends this runtime's view of an exchange it did not answer: `request:match` if its handlers fell through, then `request:end`. */
+  close(): void
+  /** No runtime's handlers matched: history and `request:unhandled`. */
+  reportUnhandled(): void
+  /** This runtime's unhandled-request policy, applied to the exchange. */
+  applyPolicy(): UnhandledVerdict
+  /** Reports a resolver's (or a policy's) failure: `unhandledException`. */
+  fail(error: Error): void
+  /** Answers the exchange with `response` (`response:mocked`, recording). */
+  answer(response: Response): void
+  /** The policy refused the exchange (recording). */
+  refused(): void
+  /** What the network answered, as `response:bypass` and recording (`undefined`: it failed). */
+  received(outcome: 'passthrough' | 'unhandled', real: Response | undefined): void
+}
 
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
@@ -40,6 +74,12 @@ export interface Runtime {
   onUnhandledRequest: UnhandledRequestStrategy
   /** The sink every source delivers to. Never rejects. */
   handle(exchange: Exchange): Promise<void>
+  /**
+   * Runs `exchange` through this runtime's handlers without settling it, for
+   * an exchange several runtimes answer in turn (see `answerInChain`). Rejects
+   * only on a fault of mocklib itself. @internal
+   */
+  visit(exchange: HttpExchange): HttpVisit | Promise<HttpVisit>
   start(options?: RuntimeStartOptions): void
   stop(): void
 }
@@ -100,8 +140,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (copy) complete({ id: exchange.id, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
     }
 
+    /** True when someone wants the real response reported: an observer records, or `response:bypass` has listeners. */
+    get wantsResponse(): boolean {
+      return this.copy !== undefined || emitter.has('response:bypass')
+    }
+
     async sendOn(outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()): Promise<void> {
-      const real = await this.exchange.passthrough(this.copy !== undefined || emitter.has('response:bypass'))
+      this.received(outcome, await this.exchange.passthrough(this.wantsResponse), scope)
+    }
+
+    /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
+    received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined, scope = store.current()): void {
       if (real === undefined) return this.finish(outcome, undefined, scope, 'network')
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
       this.finish(outcome, real, scope)
@@ -115,10 +164,81 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
-  /** A fault of mocklib itself: fail this exchange loudly, keep every other one working. */
-  function internalError(exchange: Exchange, error: unknown): void {
-    console.error(message('An internal error stopped this request; please report it.'), error)
-    exchange.errorWith(asError(error))
+  /**
+   * This runtime's part in an exchange that several runtimes answer in turn
+   * (see `HttpVisit`): the turn, plus what its handlers made of the request.
+   */
+  class VisitTurn extends HttpTurn implements HttpVisit {
+    context!: RequestContext
+    outcome: DispatchOutcome | ResolverError = UNANSWERED
+
+    get answered(): boolean {
+      return this.outcome.kind !== 'unmatched' && this.outcome.kind !== 'fell-through'
+    }
+
+    get fellThrough(): boolean {
+      return this.outcome.kind === 'fell-through'
+    }
+
+    get scope(): HandlerScope {
+      return this.context.scope
+    }
+
+    looked(outcome: DispatchOutcome): this {
+      this.outcome = outcome
+      return this
+    }
+
+    threw(error: unknown): this {
+      if (!(error instanceof ResolverError)) throw error
+      this.outcome = error
+      return this
+    }
+
+    conclude(): void | Promise<void> {
+      const { outcome, context } = this
+      return outcome instanceof ResolverError ? resolverFailed(this, context, outcome) : settle(this, context, outcome)
+    }
+
+    close(): void {
+      if (this.fellThrough) this.fire('request:match')
+      this.fire('request:end')
+    }
+
+    reportUnhandled(): void {
+      for (const observer of observers) observer.onUnhandled?.(this.context)
+      this.fire('request:unhandled')
+    }
+
+    applyPolicy(): UnhandledVerdict {
+      const { context } = this
+      return applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
+    }
+
+    refused(): void {
+      this.finish('unhandled', undefined, this.scope, 'policy')
+    }
+
+    override received(outcome: 'passthrough' | 'unhandled', real: Response | undefined): void {
+      super.received(outcome, real, this.scope)
+    }
+  }
+
+  function visitHttp(exchange: HttpExchange): HttpVisit | Promise<HttpVisit> {
+    const turn = new VisitTurn(exchange)
+    turn.fire('request:start')
+    const context = (turn.context = new RequestContext(exchange, store.current(), readCookies))
+    let dispatched: DispatchOutcome | Promise<DispatchOutcome>
+    try {
+      dispatched = dispatch(context.scope.list, context, (part) => turn.fail(asError(part.thrown)))
+    } catch (error) {
+      return turn.threw(error)
+    }
+    if (!(dispatched instanceof Promise)) return turn.looked(dispatched)
+    return dispatched.then(
+      (outcome) => turn.looked(outcome),
+      (error: unknown) => turn.threw(error),
+    )
   }
 
   // Each handler catches its own faults (rather than a `.catch` on its promise): one promise a request, not two.
@@ -179,7 +299,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
 
     if (outcome.kind === 'fell-through') {
-      // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw).
+      // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw 2.15: matched, then ended).
+      turn.fire('request:match')
       turn.fire('request:end')
       return turn.sendOn('passthrough', scope)
     }
@@ -189,6 +310,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     if (response.bodyUsed) return resolverFailed(turn, context, new ResolverError(handler, usedBody(handler)))
     for (const observer of observers) observer.onHandled?.(context, handler, response)
     if (isPassthrough(response)) {
+      // As msw 2.15: passthrough() is a match.
+      turn.fire('request:match')
       turn.fire('request:end')
       return turn.sendOn('passthrough', scope)
     }
@@ -228,6 +351,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     handle(exchange) {
       return exchange.kind === 'http' ? handleHttp(exchange) : handleWebSocket(exchange)
     },
+    visit: visitHttp,
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
@@ -253,6 +377,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 function connectionRequest(exchange: WebSocketExchange): Request {
   return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
 }
+
+/** What a visit holds until its handlers have run. */
+const UNANSWERED: DispatchOutcome = { kind: 'unmatched' }
 
 function usedBody(handler: Handler): TypeError {
   return new TypeError(

@@ -13,6 +13,8 @@ const server = setupServer(
     throw new Error('resolver failed')
   }),
   http.get('*/passthrough', () => passthrough()),
+  // Matches, answers nothing: the request falls through to the network.
+  http.get('*/fell-through', () => undefined),
 )
 
 type Entry = [keyof LifecycleEventMap, string, ...unknown[]]
@@ -69,10 +71,16 @@ describe('lifecycle events', () => {
     expect(sequence()).toEqual(['request:start', 'request:unhandled', 'request:end', 'response:bypass 200'])
   })
 
-  it('passthrough(): start → end → response:bypass, and no match', async () => {
-    await viaFetch(`${local.origin}/passthrough`)
+  it.each(clients)('passthrough(): start → match → end → response:bypass, as msw 2.15 (%s)', async (_name, client) => {
+    expect((await client(`${local.origin}/passthrough`)).body).toBe('real GET /passthrough')
     await settle()
-    expect(sequence()).toEqual(['request:start', 'request:end', 'response:bypass 200'])
+    expect(sequence()).toEqual(['request:start', 'request:match', 'request:end', 'response:bypass 200'])
+  })
+
+  it.each(clients)('every matching handler answers nothing: start → match → end → response:bypass, as msw 2.15 (%s)', async (_name, client) => {
+    expect((await client(`${local.origin}/fell-through`)).body).toBe('real GET /fell-through')
+    await settle()
+    expect(sequence()).toEqual(['request:start', 'request:match', 'request:end', 'response:bypass 200'])
   })
 
   it('a throwing resolver: unhandledException with the error, then a mocked 500, and no match or end (as msw)', async () => {

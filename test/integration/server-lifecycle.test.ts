@@ -23,13 +23,18 @@ describe('listen() and close()', () => {
     expect(() => server.listen()).toThrow(/\[mocklib\] server\.listen\(\) was called while the server is already listening/)
   })
 
-  it('a second server cannot listen while the first one does', () => {
-    server.listen()
-    const other = setupServer()
-    expect(() => other.listen()).toThrow(/Another mocklib server is already listening/)
+  it('a second server listens alongside the first; the clients are restored when the last one closes', async () => {
+    const before = { fetch: globalThis.fetch, request: nodeHttp.request }
+    server.listen({ onUnhandledRequest: 'bypass' })
+    const other = setupServer(http.get('*/other', () => HttpResponse.text('other')))
+    expect(() => other.listen({ onUnhandledRequest: 'bypass' })).not.toThrow()
+    expect(await (await fetch(`${local.origin}/other`)).text()).toBe('other')
+    expect(await (await fetch(`${local.origin}/thing`)).text()).toBe('mocked')
     server.close()
-    other.listen()
+    expect(await (await fetch(`${local.origin}/other`)).text()).toBe('other')
+    expect(await (await fetch(`${local.origin}/thing`)).text()).toBe('real GET /thing')
     other.close()
+    expect({ fetch: globalThis.fetch, request: nodeHttp.request }).toEqual(before)
   })
 
   it('close() twice (and before listen) is harmless', () => {

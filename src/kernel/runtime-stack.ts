@@ -1,0 +1,80 @@
+import type { Exchange, ExchangeSink, Source } from './contracts.js'
+import { answerInChain } from './runtime-chain.js'
+import type { Runtime, RuntimeStartOptions } from './runtime.js'
+
+/**
+ * The runtimes that intercept at the same time (several listening servers)
+ * over one set of sources: the sources patch the process's clients once,
+ * when the first runtime starts, and are restored when the last one stops;
+ * however many runtimes listen, nothing is patched twice.
+ */
+export interface RuntimeStack {
+  /** The listening runtimes, newest first. */
+  readonly runtimes: readonly Runtime[]
+  /** Starts `runtime` as the newest: it is asked first, and its unhandled-request policy decides. */
+  start(runtime: Runtime, options: RuntimeStartOptions): void
+  /** Stops `runtime`; the others go on exactly as before. Harmless when it is not listening. */
+  stop(runtime: Runtime): void
+}
+
+/**
+ * Creates a stack whose runtimes share `sources` (built when the first
+ * runtime starts).
+ *
+ * @example
+ * const stack = createRuntimeStack(() => [nodeHttpSource])
+ * stack.start(runtime, { onUnhandledRequest: 'error' })
+ * stack.stop(runtime)
+ */
+export function createRuntimeStack(sources: () => readonly Source[]): RuntimeStack {
+  // Replaced, never mutated: an exchange on its way keeps the list it started with.
+  let runtimes: readonly Runtime[] = []
+  let stopSources: (() => void)[] | undefined
+
+  const sink: ExchangeSink = (exchange: Exchange) => {
+    const current = runtimes
+    // One runtime (the usual case) costs what it did alone: no chain, no allocation.
+    if (current.length === 1) return current[0]!.handle(exchange)
+    if (current.length === 0) return sendOnUnseen(exchange)
+    // A bypass() request is no handler's business: the newest reports it, as one runtime would.
+    if (exchange.kind !== 'http' || exchange.bypassed === true) return current[0]!.handle(exchange)
+    return answerInChain(current, exchange)
+  }
+
+  function startSources(): void {
+    const started: (() => void)[] = []
+    try {
+      for (const source of sources()) started.push(source.start(sink))
+    } catch (error) {
+      for (const stop of started.reverse()) stop()
+      throw error
+    }
+    stopSources = started
+  }
+
+  return {
+    get runtimes() {
+      return runtimes
+    },
+    start(runtime, options) {
+      if (runtimes.includes(runtime)) return
+      if (stopSources === undefined) startSources()
+      runtime.start(options)
+      runtimes = [runtime, ...runtimes]
+    },
+    stop(runtime) {
+      if (!runtimes.includes(runtime)) return
+      runtime.stop()
+      runtimes = runtimes.filter((listening) => listening !== runtime)
+      if (runtimes.length > 0 || stopSources === undefined) return
+      for (const stop of stopSources.reverse()) stop()
+      stopSources = undefined
+    },
+  }
+}
+
+/** An exchange a source delivered after the last runtime stopped: it goes on as if never intercepted. */
+async function sendOnUnseen(exchange: Exchange): Promise<void> {
+  if (exchange.kind === 'http') await exchange.passthrough(false)
+  else exchange.passthrough()
+}
