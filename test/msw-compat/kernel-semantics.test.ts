@@ -54,8 +54,8 @@ describe('matched, answered nothing', () => {
       expect(viaHttp).toEqual({ data: { from: 'real server', name: '/logged-too' } })
       expect(seen).toEqual(['GET /logged', 'GET /logged-too'])
       expect(error).not.toHaveBeenCalled()
-      // As msw: start → end, no match and no unhandled.
-      expect(events.filter((name) => name !== 'request:start')).toEqual(['request:end', 'request:end'])
+      // As msw 2.15: start → match → end, and no unhandled.
+      expect(events.filter((name) => name !== 'request:start')).toEqual(['request:match', 'request:end', 'request:match', 'request:end'])
     } finally {
       server.events.removeAllListeners()
       error.mockRestore()
