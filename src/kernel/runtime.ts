@@ -50,7 +50,7 @@ export interface RuntimeOptions {
   readonly sources: readonly Source[]
   /** Extra cookies for a request (the page's cookies in a browser, a cookie jar); `undefined` for none. */
   readonly readCookies?: (request: Request) => Record<string, string> | undefined
-  /** True in a browser: requests for static assets are never reported as unhandled. */
+  /** Default `true`: `'warn'`/`'error'` never report requests for static assets (see `isCommonAssetRequest`). */
   readonly exemptStaticAssets?: boolean
 }
 

@@ -29,19 +29,42 @@ export type UnhandledVerdict =
   | { readonly action: 'fail'; readonly error: Error }
   | { readonly action: 'respond'; readonly response: Response; readonly error: Error }
 
-/** Where the policy runs: in a browser, requests for static assets are not reported. */
+/** How the built-in policies treat requests for static assets. */
 export interface UnhandledPolicyOptions {
+  /**
+   * Default `true`: `'warn'` and `'error'` let static assets (see
+   * `isCommonAssetRequest`) through without a word, in Node as in a browser
+   * (as msw). `false` reports every request.
+   */
   readonly exemptStaticAssets?: boolean
 }
 
 const PASS: UnhandledVerdict = { action: 'pass' }
 
-// Bundler chunks, fonts and images: their absence of handlers is never news.
-const STATIC_ASSET = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot)$/i
-const TOOLING_PATH = /\/(?:@vite|@fs|@id|node_modules)\//
+// msw 2.15's list (styles, scripts, pages, fonts, images, media, documents, data
+// files, archives), plus source maps, icons and bitmaps: their absence of handlers is never news.
+const STATIC_ASSET =
+  /\.(?:s?css|less|m?jsx?|m?tsx?|map|html|ttf|otf|woff2?|eot|gif|jpe?g|png|avif|webp|svg|ico|bmp|mp4|webm|ogg|mov|mp3|wav|flac|aac|pdf|txt|csv|json|xml|md|zip|tar|gz|rar|7z)$/i
+// Dev-server tooling (Vite's /@vite/client, /@fs/, /@id/) and packages served over HTTP.
+const TOOLING_PATH = /@vite|\/@fs\/|\/@id\/|node_modules/
+const ASSET_HOST = /(?:^|\.)fonts\.googleapis\.com$/
+
+/**
+ * True for a request the built-in `'warn'` and `'error'` policies never
+ * report: a `file:` URL, Google Fonts, a dev server's tooling or
+ * `node_modules`, or a path ending in a static asset's extension (as msw's
+ * `isCommonAssetRequest`). A handler can still mock such a request.
+ *
+ * @example
+ * isCommonAssetRequest(new Request('http://localhost/styles/main.css')) // true
+ * isCommonAssetRequest(new Request('http://localhost/api/user')) // false
+ */
+export function isCommonAssetRequest(request: Request | URL): boolean {
+  return isStaticAsset(request instanceof URL ? request : new URL(request.url))
+}
 
 function isStaticAsset(url: URL): boolean {
-  return url.protocol === 'file:' || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
+  return url.protocol === 'file:' || ASSET_HOST.test(url.hostname) || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
 }
 
 function describe(request: Request, notes: readonly string[]): string {
@@ -73,8 +96,9 @@ export function unhandledErrorText(request: Request, notes: readonly string[] = 
 /**
  * Applies the unhandled-request policy. Never throws: a callback that throws
  * answers the request with a 500 (as a throwing resolver would) instead of
- * crashing the process. Static assets (bundler chunks, fonts, images) are
- * exempt only in a browser: in Node, `'error'` means every request.
+ * crashing the process. `'warn'` and `'error'` let static assets through
+ * silently (see `isCommonAssetRequest`; `exemptStaticAssets: false` reports
+ * them); a callback sees every request.
  */
 export function applyUnhandledPolicy(
   strategy: UnhandledRequestStrategy,
@@ -103,7 +127,7 @@ export function applyUnhandledPolicy(
     }
     return verdict
   }
-  if (options.exemptStaticAssets === true && isStaticAsset(url)) return PASS
+  if (options.exemptStaticAssets !== false && isStaticAsset(url)) return PASS
   if (strategy === 'error') {
     const text = unhandledErrorText(request, notes)
     console.error(text)

@@ -10,6 +10,25 @@ const local = useLocalServer()
 const server = setupServer(http.get('*/handled', () => HttpResponse.text('handled')))
 failOnUnhandledRejection()
 
+// msw's isCommonAssetRequest list, a sample of each kind: styles, scripts, fonts, images, media, data, Vite and node_modules.
+const STATIC_ASSETS = [
+  '/styles/main.css',
+  '/theme.scss',
+  '/assets/app.js',
+  '/chunk.mjs',
+  '/src/App.tsx',
+  '/fonts/inter.woff2',
+  '/fonts/inter.ttf',
+  '/logo.png',
+  '/photo.JPEG',
+  '/icon.svg',
+  '/video.mp4',
+  '/index.html',
+  '/data/users.json',
+  '/@vite/client',
+  '/node_modules/.vite/deps/react.js?v=1',
+]
+
 let output: ReturnType<typeof captureConsole> | undefined
 function listen(onUnhandledRequest?: UnhandledRequestStrategy) {
   output = captureConsole()
@@ -32,11 +51,14 @@ describe("'warn' (the default)", () => {
     expect(errors()).toEqual([])
   })
 
-  it('reports static assets too in Node (only a browser exempts them)', async () => {
-    const { warnings } = listen('warn')
-    await viaFetch(`${local.origin}/assets/app.js`)
-    await viaFetch(`${local.origin}/logo.png`)
-    expect(warnings()).toHaveLength(2)
+  it.each(clients)('lets common static assets through without a word, as msw (%s)', async (_name, client) => {
+    const { warnings, errors } = listen('warn')
+    for (const path of STATIC_ASSETS) expect((await client(`${local.origin}${path}`)).body).toBe(`real GET ${path}`)
+    expect(warnings()).toEqual([])
+    expect(errors()).toEqual([])
+    // Not an asset: still reported.
+    await client(`${local.origin}/api/styles`)
+    expect(warnings()).toHaveLength(1)
   })
 
   it('does not report handled requests', async () => {
@@ -67,6 +89,32 @@ describe("'error'", () => {
     const error = await fetch(`${local.origin}/typed`).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TypeError)
     expect(String((error as TypeError).cause)).toContain(`GET ${local.origin}/typed`)
+  })
+
+  it.each(clients)('lets common static assets reach the network without an error, as msw (%s)', async (_name, client) => {
+    const { errors } = listen('error')
+    for (const path of STATIC_ASSETS) expect((await client(`${local.origin}${path}`)).body).toBe(`real GET ${path}`)
+    expect(errors()).toEqual([])
+  })
+
+  it('a file: URL is not reported: fetch fails as Node fails it, without a mocklib error', async () => {
+    const { errors } = listen('error')
+    server.close()
+    const unmocked = await fetch('file:///etc/hostname').catch((error: unknown) => error)
+    server.listen({ onUnhandledRequest: 'error' })
+    const mocked = await fetch('file:///etc/hostname').catch((error: unknown) => error)
+    expect(String(mocked)).toBe(String(unmocked))
+    expect(errors()).toEqual([])
+  })
+
+  it('a handler still answers a static asset', async () => {
+    listen('error')
+    server.use(http.get('*/styles/main.css', () => HttpResponse.text('body {}')))
+    try {
+      expect((await viaNodeHttp(`${local.origin}/styles/main.css`)).body).toBe('body {}')
+    } finally {
+      server.resetHandlers()
+    }
   })
 
   it('keeps answering other requests afterwards', async () => {
