@@ -58,6 +58,7 @@ export async function dispatchConnection(
   const found = list.candidates('websocket', context)
   const positions = found instanceof Promise ? await found : found
   const taken: Handler[] = []
+  let failure: { error: unknown } | undefined
   for (const position of positions) {
     const handler = list.handlers[position]!
     const matching = handler.match(context)
@@ -68,10 +69,37 @@ export async function dispatchConnection(
       await handler.respond(match, context)
     } catch (error) {
       onError(error)
+      failure ??= { error }
     }
   }
   if (observers !== undefined) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(context, taken)
+  // As msw: a connection listener that throws fails the connection (the client sees
+  // `error`, then close 1011 with the error's message) and it never opens; it still
+  // counts as taken, so no unhandled policy applies (and `accept()` finds it closed).
+  if (failure !== undefined) {
+    const error = asError(failure.error)
+    listenerFailures.set(exchange, error)
+    exchange.errorWith(error)
+  }
   return taken.length > 0
+}
+
+const listenerFailures = new WeakMap<WebSocketExchange, Error>()
+
+/**
+ * The error of a `connection` listener that threw for `exchange`, if one did:
+ * lets a source tell this failure (the handshake succeeded, the handler
+ * broke) from a refused connection when `errorWith` is called.
+ *
+ * @example
+ * errorWith: (error) => (listenerFailureOf(exchange) ? closeWith1011(error) : refuse(error))
+ */
+export function listenerFailureOf(exchange: WebSocketExchange): Error | undefined {
+  return listenerFailures.get(exchange)
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value))
 }
 
 /** Where a runtime keeps its reporter of late errors: in its root scope's extensions. */

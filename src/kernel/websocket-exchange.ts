@@ -57,8 +57,14 @@ export function interceptedWebSocketExchange(connection: InterceptedWebSocketCon
   }
 }
 
-/** A close reason must fit in 123 UTF-8 bytes. */
-function closeReason(error: Error): string {
+/**
+ * The close reason for a connection that failed with `error`: its message,
+ * cut to the 123 UTF-8 bytes a close frame allows.
+ *
+ * @example
+ * client.close(1011, closeReason(new Error('The handler broke.')))
+ */
+export function closeReason(error: Error): string {
   const text = error.message || message('The connection was refused.')
   const bytes = new TextEncoder().encode(text)
   return bytes.length <= 123 ? text : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`

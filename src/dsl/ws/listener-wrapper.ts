@@ -9,6 +9,8 @@ export interface ListenerScope {
   readonly owner: object
   /** How many handlers took this connection: with one, there is no other handler to stop. */
   readonly handlers: { count: number }
+  /** What listeners get as `this`: the application's socket (msw binds them to it, on both ends). */
+  readonly self?: unknown
   /** Turns a `message` event's data into the link's incoming type, if the link parses. */
   readonly parse?: ((data: any) => unknown) | undefined
   /** Called when a listener (or `parse`) throws: closes the client with 1011. */
@@ -33,10 +35,11 @@ export class ListenerTable {
     if (existing !== undefined) return existing
     const { scope } = this
     const wrapped = function (this: unknown, event: WebSocketEvent): void {
+      const self = scope.self ?? this
       if (scope.handlers.count > 1 && !enter(event, scope.owner)) return
       try {
         const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as WebSocketMessageEvent, scope.parse)) : event
-        const result = listener.call(this, view)
+        const result = listener.call(self, view)
         if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, `a "${type}" listener`))
       } catch (error) {
         scope.fail(error, `a "${type}" listener`)

@@ -225,6 +225,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     }
     const scope: ListenerScope = {
       owner: this,
+      self: raw.client.socket,
       handlers: handlersOf(raw.client),
       parse: this.#link.parse,
       fail: (error, where) => {
@@ -241,14 +242,8 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     const client = new WebSocketClient<Incoming, Outgoing>(raw.client, new ListenerTable(scope))
     const server = new WebSocketServer<Incoming>(raw.server, new ListenerTable(scope))
     this.#link.track(client)
-    let result: unknown
-    try {
-      result = this.#listener({ client, server, params: params as Params, info: raw.info })
-    } catch (error) {
-      // The runtime reports the error (as a resolver error); the client sees 1011.
-      closeWithError()
-      throw error
-    }
+    // A throw here is the dispatcher's: it fails the connection (as msw: `error`, then close 1011 with the message).
+    const result = this.#listener({ client, server, params: params as Params, info: raw.info })
     if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
     return undefined
   }

@@ -13,8 +13,17 @@ export class SocketMessageEvent extends Event {
     readonly data: unknown,
     readonly origin: string,
     cancelable: boolean,
+    /** The object listeners see as `target` (as msw: the application's socket, or the real one). */
+    readonly boundTo?: object,
   ) {
     super(type, { cancelable })
+  }
+
+  override get target(): EventTarget | null {
+    return (this.boundTo as EventTarget | undefined) ?? super.target
+  }
+  override get currentTarget(): EventTarget | null {
+    return (this.boundTo as EventTarget | undefined) ?? super.currentTarget
   }
 
   // Constant per event: on the prototype, so that building an event allocates nothing more.
@@ -41,9 +50,32 @@ export class SocketCloseEvent extends Event {
     readonly reason: string,
     readonly wasClean: boolean,
     cancelable = false,
+    /** The object listeners see as `target` (see `SocketMessageEvent`). */
+    readonly boundTo?: object,
   ) {
     super('close', { cancelable })
   }
+
+  override get target(): EventTarget | null {
+    return (this.boundTo as EventTarget | undefined) ?? super.target
+  }
+  override get currentTarget(): EventTarget | null {
+    return (this.boundTo as EventTarget | undefined) ?? super.currentTarget
+  }
+}
+
+/**
+ * `event` with `target` and `currentTarget` fixed to `target`, for the events
+ * that are plain `Event`s (`open`, `error`): listeners of a connection end see
+ * the socket the event is about, as msw's do, not the end they listen on.
+ *
+ * @example
+ * server.dispatchEvent(boundEvent(new Event('open'), realSocket))
+ */
+export function boundEvent<E extends Event>(event: E, target: object): E {
+  Object.defineProperty(event, 'target', { value: target, enumerable: true })
+  Object.defineProperty(event, 'currentTarget', { value: target, enumerable: true })
+  return event
 }
 
 /**
@@ -69,6 +101,8 @@ export type Data = string | ArrayBuffer | ArrayBufferView | Blob
 export interface ServerPeer {
   readonly url: URL
   server: BridgedServer | undefined
+  /** The binary type the real socket takes (as msw: the application's socket's, so a Blob stays a Blob). */
+  readonly binaryType?: BinaryType
   /** Sends to the application's socket (a forwarded message of the real server). */
   deliver(data: Data): void
   close(code?: number, reason?: string): void
@@ -138,7 +172,7 @@ export class BridgedClient extends EventTarget implements ServerPeer {
     const whole = this.#fragments.length === 1 ? this.#fragments[0]! : Buffer.concat(this.#fragments)
     this.#fragments = []
     const data = this.#fragmentOpcode === Opcode.Text ? whole.toString() : whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength)
-    const event = new SocketMessageEvent('message', data, this.url.origin, true)
+    const event = new SocketMessageEvent('message', data, this.url.origin, true, this.socket)
     this.dispatchEvent(event)
     // As the interceptors: a client message reaches the real server unless a listener prevented it.
     if (!event.defaultPrevented) this.server?.forward(data as Data)
@@ -147,7 +181,7 @@ export class BridgedClient extends EventTarget implements ServerPeer {
   #closed(code: number, reason: string, wasClean: boolean): void {
     if (!this.#open) return
     this.#open = false
-    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
+    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, this.socket))
     this.server?.close()
     // Let the close frame go out before ending the in-memory socket.
     setImmediate(() => this.stream.end())
@@ -187,14 +221,14 @@ export class BridgedServer extends EventTarget {
     // HTTP layers below (the global dispatcher, the socket layer) let it through unresolved.
     const init = { protocols: [...this.protocols], headers: { [BYPASS_HEADER]: OWN_CALL } }
     const real = new NativeWebSocket(this.client.url, init as unknown as string[])
-    real.binaryType = 'arraybuffer'
+    real.binaryType = this.client.binaryType ?? 'arraybuffer'
     this.#real = real
     real.addEventListener('open', () => {
       for (const data of this.#pending.splice(0)) real.send(data as never)
-      this.dispatchEvent(new Event('open'))
+      this.dispatchEvent(boundEvent(new Event('open'), real))
     })
     real.addEventListener('message', (message) => {
-      const event = new SocketMessageEvent('message', message.data, this.client.url.origin, true)
+      const event = new SocketMessageEvent('message', message.data, this.client.url.origin, true, real)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.deliver(message.data as Data)
     })
@@ -202,14 +236,14 @@ export class BridgedServer extends EventTarget {
     const closed = (code: number, reason: string, wasClean: boolean): void => {
       if (closeSeen) return
       closeSeen = true
-      const event = new SocketCloseEvent(code, reason, wasClean, true)
+      const event = new SocketCloseEvent(code, reason, wasClean, true, real)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.close(code === 1005 ? 1000 : code, reason)
     }
     real.addEventListener('error', () => {
       if (closeSeen) return
       // As msw: the client sees the error too, unless a server "error" listener prevented it.
-      const event = new Event('error', { cancelable: true })
+      const event = boundEvent(new Event('error', { cancelable: true }), real)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.fail?.()
       // Node 22's WebSocket fires no close after a failed connection (the standard says close

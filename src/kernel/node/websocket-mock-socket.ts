@@ -1,6 +1,7 @@
 import type { WebSocketExchange } from '../contracts.js'
 import { message } from '../errors.js'
 import { createRequestId } from '../request-id.js'
+import { closeReason } from '../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 
 const CONNECTING = 0
@@ -147,11 +148,17 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     return this.#socket
   }
 
-  send(data: Data): void {
-    this.deliver(data)
+  /** The application's socket's binary type: a real connection takes it (so a Blob frame stays a Blob). */
+  get binaryType(): BinaryType {
+    return this.#socket.binaryType
   }
 
-  deliver(data: Data): void {
+  /** What a handler sends: delivered on a later microtask, as a network frame would be. */
+  send(data: Data): void {
+    this.#enqueue(data)
+  }
+
+  #enqueue(data: Data): void {
     const socket = this.#socket
     if (socket.readyState === CONNECTING) return void this.#pending?.push(data)
     if (socket.readyState !== OPEN) return
@@ -164,6 +171,19 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
         () => {},
       )
     })
+  }
+
+  /**
+   * A message of the real server no listener prevented: dispatched now, as
+   * msw does, so it reaches the application before whatever the `server`
+   * listeners sent in answer to it.
+   */
+  deliver(data: Data): void {
+    const socket = this.#socket
+    if (socket.readyState !== OPEN) return this.#enqueue(data)
+    const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
+    if (converted instanceof Promise) return this.#enqueue(data)
+    socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
   }
 
   /** Closes the application's socket; a handler may use any code (1011, 1001…). */
@@ -180,7 +200,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
 
   /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
   receive(data: Data): void {
-    const event = new SocketMessageEvent('message', data, this.#socket.url, true)
+    const event = new SocketMessageEvent('message', data, this.#socket.url, true, this.#socket)
     this.dispatchEvent(event)
     if (!event.defaultPrevented) this.server?.forward(data)
   }
@@ -192,7 +212,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     socket.readyState = CLOSED
     this.#pending = undefined
     socket.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
-    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
+    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, socket))
     this.server?.close()
   }
 
@@ -204,7 +224,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     socket.dispatchEvent(new Event('open'))
     const pending = this.#pending
     this.#pending = undefined
-    for (const data of pending ?? []) this.deliver(data)
+    for (const data of pending ?? []) this.#enqueue(data)
   }
 
   /** The exchange the runtime decides. */
@@ -227,7 +247,9 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
         const event = new Event('error')
         Object.defineProperty(event, 'cause', { value: error, enumerable: true })
         this.#socket.dispatchEvent(event)
-        this.close(INTERNAL_ERROR, closeReason(error))
+        // As msw: a failed connection closes uncleanly, and never opens.
+        this.#socket.readyState = CLOSING
+        queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
       },
     }
   }
@@ -265,9 +287,3 @@ function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybu
   return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
 }
 
-/** A close reason must fit in 123 UTF-8 bytes. */
-function closeReason(error: Error): string {
-  const text = error.message || message('The connection was refused.')
-  const bytes = new TextEncoder().encode(text)
-  return bytes.length <= 123 ? text : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`
-}

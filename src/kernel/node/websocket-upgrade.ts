@@ -6,9 +6,14 @@ import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../contracts.js'
 import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
+import { closeReason } from '../websocket-exchange.js'
+import { listenerFailureOf } from '../websocket-dispatch.js'
 import { BridgedClient, BridgedServer } from './websocket-bridge-ends.js'
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+
+/** RFC 6455 "internal error": the server met a condition it could not handle. */
+const INTERNAL_ERROR = 1011
 
 type RequestFunction = typeof http.request
 
@@ -55,6 +60,7 @@ export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
     for (const [module, original] of originals) module.request = original as never
   }
 }
+
 
 function isUpgrade(options: http.RequestOptions): boolean {
   return String(header(options, 'upgrade') ?? '').toLowerCase() === 'websocket' && header(options, 'sec-websocket-key') !== undefined
@@ -120,7 +126,14 @@ class UpgradeRequest extends EventEmitter {
       accept: () => this.#upgrade(appSide, protocols[0]),
       passthrough: () => this.#passthrough(),
       errorWith: (error) => {
-        if (!this.#aborted) this.emit('error', error)
+        if (this.#aborted) return
+        if (listenerFailureOf(exchange) !== undefined) {
+          // A handler took it and its listener threw: the handshake succeeded, then the server failed (1011).
+          this.#upgrade(appSide, protocols[0])
+          client.close(INTERNAL_ERROR, closeReason(error))
+        } else this.emit('error', error)
+        // Settled for good: the `accept()` that follows (the handler still took it) upgrades nothing.
+        this.#aborted = true
       },
     }
     void this.sink(exchange)
