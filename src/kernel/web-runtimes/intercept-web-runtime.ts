@@ -2,6 +2,7 @@ import { patchClientRequests } from '../node/client-request-adapter.js'
 import type { HttpSink } from '../node/exchange-sink.js'
 import { patchWebFetch } from './fetch-source.js'
 import { removeOwnCallHeader } from './own-call-header.js'
+import { removeOwnCallWebSocketHeader } from './own-call-websocket.js'
 
 /** Options of `interceptWebRuntime`. */
 export interface WebRuntimeOptions {
@@ -20,7 +21,9 @@ export interface WebRuntimeOptions {
  * ClientRequest layer, which both runtimes run as Node does), and
  * `EventSource` where the runtime has one. Unlike `interceptNode` there is no
  * undici dispatcher and no socket layer: neither runtime routes its clients
- * through them. Returns the function that stops them all.
+ * through them. It also keeps mocklib's marking header off the passthroughs
+ * of the WebSocket source, which starts after it. Returns the function that
+ * stops them all.
  *
  * @example
  * const stop = webRuntime() === undefined ? interceptNode(sink) : interceptWebRuntime(sink, { patchEventSource })
@@ -28,6 +31,7 @@ export interface WebRuntimeOptions {
  */
 export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions = {}): () => void {
   const restoreRequests = removeOwnCallHeader()
+  const restoreWebSocket = removeOwnCallWebSocketHeader()
   const restoreClientRequests = patchClientRequests(sink)
   const restoreFetch = typeof globalThis.fetch === 'function' ? patchWebFetch(sink) : undefined
   const restoreEventSource = typeof globalThis.EventSource === 'function' ? options.patchEventSource?.() : undefined
@@ -36,5 +40,6 @@ export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions =
     restoreFetch?.()
     restoreClientRequests()
     restoreRequests()
+    restoreWebSocket()
   }
 }
