@@ -72,6 +72,14 @@ export async function dispatchConnection(
       failure ??= { error }
     }
   }
+  if (taken.length === 0) {
+    const fallBack = offers.get(exchange)
+    if (fallBack !== undefined) {
+      // Offered only: the connection is not one, its request goes on as HTTP (see `offerOnly`).
+      fallBack()
+      return true
+    }
+  }
   if (observers !== undefined) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(context, taken)
   // As msw: a connection listener that throws fails the connection (the client sees
   // `error`, then close 1011 with the error's message) and it never opens; it still
@@ -85,6 +93,21 @@ export async function dispatchConnection(
 }
 
 const listenerFailures = new WeakMap<WebSocketExchange, Error>()
+const offers = new WeakMap<WebSocketExchange, () => void>()
+
+/**
+ * Marks `exchange` as an offer: a connection that exists only if a handler
+ * takes it (a WebSocket handshake made with `fetch`). When none does,
+ * `dispatchConnection` calls `fallBack` instead of leaving the connection to
+ * the unhandled policy, tells no observer, and resolves `true`; the runtime's
+ * `accept()` that follows must then do nothing.
+ *
+ * @example
+ * offerOnly(exchange, () => void sink(httpExchange))
+ */
+export function offerOnly(exchange: WebSocketExchange, fallBack: () => void): void {
+  offers.set(exchange, fallBack)
+}
 
 /**
  * The error of a `connection` listener that threw for `exchange`, if one did:

@@ -5,6 +5,7 @@ import type { HttpSink } from './exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
 import { NativeHeaders, NativeRequest } from './native-fetch.js'
 import { networkError } from './network-error.js'
+import { answerFetchUpgrade } from './websocket-fetch-upgrade.js'
 import type { DispatcherSource } from './undici-dispatcher.js'
 
 /**
@@ -39,6 +40,8 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher)
+      // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
+      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
       // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })

@@ -14,6 +14,9 @@ const INTERNAL_ERROR = 1011
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
+/** False only while `MockWebSocket.unstarted` constructs. */
+let startOnCreate = true
+
 /**
  * What `new WebSocket(url)` makes while setupServer listens (Node's global
  * WebSocket): a WHATWG WebSocket with no network under it. Its exchange goes
@@ -52,9 +55,27 @@ export class MockWebSocket extends EventTarget {
     const requested = protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : isList(protocols) ? [...protocols] : protocolsOf(protocols)
     if (new Set(requested).size !== requested.length) throw new DOMException(`The subprotocols ${JSON.stringify(requested)} repeat a name.`, 'SyntaxError')
     this.client = new MockSocketClient(this, parsed, requested)
+    if (!startOnCreate) return
     const start = MockWebSocket.sink
     if (start === undefined) throw new Error(message('A mocked WebSocket was created while no server listens.'))
     queueMicrotask(() => start(this.client.exchange()))
+  }
+
+  /**
+   * A socket whose connection is not offered to the runtime: the caller
+   * builds its exchange (`socket.client.exchange()`) and decides where it goes.
+   *
+   * @example
+   * const socket = MockWebSocket.unstarted('wss://chat.example')
+   * void sink(socket.client.exchange())
+   */
+  static unstarted(url: string | URL): MockWebSocket {
+    startOnCreate = false
+    try {
+      return new MockWebSocket(url)
+    } finally {
+      startOnCreate = true
+    }
   }
 
   /** @internal Where new sockets go: set by the source while it runs. */
