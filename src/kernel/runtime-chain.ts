@@ -1,6 +1,6 @@
-import type { HttpExchange } from './contracts.js'
+import type { HttpExchange, WebSocketExchange } from './contracts.js'
 import { message } from './errors.js'
-import type { HttpVisit, Runtime } from './runtime.js'
+import type { ConnectionOffer, HttpVisit, Runtime } from './runtime.js'
 
 /**
  * Answers one HTTP exchange with several runtimes (several listening
@@ -75,4 +75,34 @@ async function sendOn(visits: readonly HttpVisit[], exchange: HttpExchange, outc
   const real = await exchange.passthrough(visits.some((visit) => visit.wantsResponse))
   // Each runtime reads its own copy (the last one takes the original).
   visits.forEach((visit, index) => visit.received(outcome, real !== undefined && index < visits.length - 1 ? real.clone() : real))
+}
+
+/**
+ * Offers one WebSocket connection to several runtimes, newest first, until
+ * the handlers of one take it (older runtimes then never see it). When none
+ * does, each runtime's history records it unhandled and the newest runtime's
+ * `onUnhandledRequest` decides, once.
+ *
+ * @example
+ * const sink = (exchange) => exchange.kind === 'websocket' ? answerConnectionInChain([newer, older], exchange) : newer.handle(exchange)
+ */
+export async function answerConnectionInChain(runtimes: readonly Runtime[], exchange: WebSocketExchange): Promise<void> {
+  try {
+    const offers: ConnectionOffer[] = []
+    for (const runtime of runtimes) {
+      if (!runtime.running) continue
+      const offer = await runtime.offer(exchange)
+      if (offer.taken) {
+        offer.tell()
+        return exchange.accept()
+      }
+      offers.push(offer)
+    }
+    for (const offer of offers) offer.tell()
+    if (offers[0] === undefined) exchange.passthrough()
+    else offers[0].decline()
+  } catch (error) {
+    console.error(message('An internal error stopped this connection; please report it.'), error)
+    exchange.errorWith(error instanceof Error ? error : new Error(String(error)))
+  }
 }

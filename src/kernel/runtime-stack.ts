@@ -1,5 +1,5 @@
 import type { Exchange, ExchangeSink, Source } from './contracts.js'
-import { answerInChain } from './runtime-chain.js'
+import { answerConnectionInChain, answerInChain } from './runtime-chain.js'
 import type { Runtime, RuntimeStartOptions } from './runtime.js'
 
 /**
@@ -36,8 +36,9 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
     // One runtime (the usual case) costs what it did alone: no chain, no allocation.
     if (current.length === 1) return current[0]!.handle(exchange)
     if (current.length === 0) return sendOnUnseen(exchange)
+    if (exchange.kind === 'websocket') return answerConnectionInChain(current, exchange)
     // A bypass() request is no handler's business: the newest reports it, as one runtime would.
-    if (exchange.kind !== 'http' || exchange.bypassed === true) return current[0]!.handle(exchange)
+    if (exchange.bypassed === true) return current[0]!.handle(exchange)
     return answerInChain(current, exchange)
   }
 

@@ -8,7 +8,7 @@ import type { HandlerScope } from './handler-scope.js'
 import type { ScopeStore } from './scope-store.js'
 import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
 import { applyUnhandledPolicy, type UnhandledRequestStrategy, type UnhandledVerdict } from './unhandled-policy.js'
-import { acceptLateErrors, dispatchConnection } from './websocket-dispatch.js'
+import { acceptLateErrors, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
 /**
  * One runtime's part in an HTTP exchange that several runtimes answer in
@@ -41,6 +41,16 @@ export interface HttpVisit {
   refused(): void
   /** What the network answered, as `response:bypass` and recording (`undefined`: it failed). */
   received(outcome: 'passthrough' | 'unhandled', real: Response | undefined): void
+}
+
+/** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
+export interface ConnectionOffer {
+  /** At least one handler took the connection. */
+  readonly taken: boolean
+  /** Tells this runtime's observers (history) what became of the connection. */
+  tell(): void
+  /** Applies this runtime's unhandled-request policy: connect to the real server, or fail the connection. */
+  decline(): void
 }
 
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
@@ -80,6 +90,8 @@ export interface Runtime {
    * only on a fault of mocklib itself. @internal
    */
   visit(exchange: HttpExchange): HttpVisit | Promise<HttpVisit>
+  /** Offers a WebSocket connection to this runtime's handlers without settling it (see `answerConnectionInChain`). @internal */
+  offer(exchange: WebSocketExchange): Promise<ConnectionOffer>
   start(options?: RuntimeStartOptions): void
   stop(): void
 }
@@ -340,6 +352,27 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     else exchange.errorWith(verdict.error)
   }
 
+  // For several runtimes (see `answerConnectionInChain`); the steps of `answerWebSocket`, apart.
+  async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
+    // Observers hear of the connection only once the chain knows which runtime took it.
+    let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
+    const deferred: ConnectionObserver = { onConnection: (context, handlers) => void (outcome = { context, handlers }) }
+    const taken = await dispatchConnection(store.current(), exchange, (error) => {
+      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
+    }, [deferred])
+    return {
+      taken,
+      tell() {
+        if (outcome) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(outcome.context, outcome.handlers)
+      },
+      decline() {
+        const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
+        if (verdict.action === 'pass') exchange.passthrough()
+        else exchange.errorWith(verdict.error)
+      },
+    }
+  }
+
   const runtime: Runtime = {
     emitter,
     observers,
@@ -352,6 +385,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return exchange.kind === 'http' ? handleHttp(exchange) : handleWebSocket(exchange)
     },
     visit: visitHttp,
+    offer: offerConnection,
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
