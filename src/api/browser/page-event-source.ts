@@ -45,7 +45,8 @@ class PageEventSource extends EventTarget {
     // As the browser's: a URL that cannot be parsed throws a SyntaxError DOMException.
     let parsed: URL
     try {
-      parsed = new URL(String(url), location.href)
+      // Deno (which uses this EventSource too) has no `location` unless run with --location.
+      parsed = new URL(String(url), globalThis.location?.href)
     } catch {
       throw new DOMException(`Failed to construct 'EventSource': The URL '${String(url)}' is invalid.`, 'SyntaxError')
     }
