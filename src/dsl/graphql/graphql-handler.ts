@@ -1,8 +1,26 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
+import { logHandled } from '../shared/log-handled.js'
+import {
+  contextOf,
+  matchThroughPredicate,
+  overridesOf,
+  ParsedMatch,
+  respondThroughRun,
+  runHandler,
+  testHandler,
+  type ExecutionResult,
+  type LogArgs,
+  type Overrides,
+  type ParseArgs,
+  type PredicateArgs,
+  type RunArgs,
+} from '../shared/msw-handler-protocol.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
+import { requireGraphQL } from './graphql-module.js'
 import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
@@ -18,10 +36,30 @@ export interface GraphQLResolverInfoRuntime {
   readonly requestId: string
 }
 
-/** Which operations a handler answers: a type and a name selector, or every operation. */
+/** Which operations a handler answers: a type and a name selector, or every operation (of any type, optionally selected by name). */
 export type GraphQLHandlerTarget =
-  | { readonly operationType: 'query' | 'mutation'; readonly selector: unknown }
-  | { readonly operationType: 'any' }
+  | { readonly operationType: GraphQLOperationType; readonly selector: unknown }
+  | { readonly operationType: 'any'; readonly selector?: unknown }
+
+/** An operation type as msw's `GraphQLHandler` takes it: `'all'` is every type. */
+export type GraphQLHandlerOperationType = GraphQLOperationType | 'all'
+
+/** What `info` says of a GraphQL handler: msw's `header`, `operationType` and `operationName`. */
+export interface GraphQLHandlerInfo extends HandlerInfo {
+  readonly operationType: GraphQLHandlerOperationType
+  /** The selector as given: an operation name, a RegExp, a document or a predicate function. */
+  readonly operationName: unknown
+}
+
+/** msw's parsed result of a GraphQL request (`parse()`); the operation fields are absent when it is not one. */
+export interface GraphQLRequestParsedResult {
+  readonly match: { readonly matches: boolean; readonly params: Record<string, string> }
+  readonly cookies: Record<string, string>
+  readonly query?: string
+  readonly operationType?: GraphQLOperationType
+  readonly operationName?: string
+  readonly variables?: Record<string, unknown>
+}
 
 /** The endpoint of a `graphql.link(url)`, compiled once for all its handlers. */
 export interface GraphQLEndpoint {
@@ -44,44 +82,117 @@ export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
 const EVERY_OPERATION: CompiledSelector = { key: /* @__PURE__ */ operationKey(ANY, ANY), label: 'operation *', matches: () => true }
 
 /**
+ * Reads msw's constructor arguments `(operationType, predicate, endpoint)`
+ * as mocklib's target and endpoint. `'all'` selects by name too (msw's
+ * `graphql.operation` passes a RegExp of any name); the endpoint `'*'` is any URL.
+ */
+function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: unknown): { target: GraphQLHandlerTarget; endpoint: GraphQLEndpoint | undefined } {
+  if (operationType !== 'all' && operationType !== 'query' && operationType !== 'mutation' && operationType !== 'subscription') {
+    throw new TypeError(
+      `[mocklib] new GraphQLHandler() expects 'query', 'mutation', 'subscription' or 'all' as its first argument, but got ${JSON.stringify(operationType) ?? typeof operationType}. For example: new GraphQLHandler('query', 'GetUser', '*', resolver).`,
+    )
+  }
+  if (endpoint !== '*' && typeof endpoint !== 'string' && !(endpoint instanceof RegExp)) {
+    throw new TypeError(`[mocklib] new GraphQLHandler() expects the endpoint (its third argument) to be '*', a URL or a RegExp, but got ${typeof endpoint}.`)
+  }
+  return {
+    target: operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate },
+    endpoint: endpoint === '*' ? undefined : compileEndpoint(endpoint),
+  }
+}
+
+/** `'all'` with a name selector: filed with `graphql.operation()` handlers, anonymous operations read as `''` (as msw). */
+function anyTypeSelector(selector: unknown): CompiledSelector {
+  if (selector === undefined || (selector instanceof RegExp && selector.source === '.*')) return EVERY_OPERATION
+  const compiled = compileSelector('query', selector, 'new GraphQLHandler()')
+  return { key: EVERY_OPERATION.key, label: 'operation *', matches: (name, operation, context) => compiled.matches(name ?? '', operation, context) }
+}
+
+/**
  * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,
- * `graphql.operation` or the same functions of a `graphql.link(url)`.
+ * `graphql.operation` or the same functions of a `graphql.link(url)`, or
+ * constructed as msw's: `new GraphQLHandler(operationType, predicate,
+ * endpoint, resolver, options?)` (`new GraphQLHandler('all', /.*\/, '*',
+ * resolver)` answers every operation).
  * The selector is compiled at creation (a bad one throws there, naming the
  * factory); the request is parsed once and shared by all GraphQL handlers.
  *
+ * A subclass may override msw 2's methods (`parse`, `predicate`,
+ * `extendResolverArgs`, `run`, `log`), as for `HttpHandler`.
+ *
  * @example
  * const handler = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
- * handler.info.header // 'query ListPosts'
+ * handler.info.header // 'query ListPosts (origin: *)'
+ *
+ * class AnyOperation extends GraphQLHandler {
+ *   log() {}
+ * }
+ * setupServer(new AnyOperation('all', /.*\/, '*', () => HttpResponse.json({ data: {} })))
  */
 export class GraphQLHandler extends RequestHandler<ParsedOperation> {
-  readonly info: HandlerInfo
-  readonly indexKey: IndexKey
+  readonly info: GraphQLHandlerInfo
+  /** The resolver, as msw's `RequestHandler` keeps it (a subclass may read or wrap it before the first request). */
+  protected resolver: (info: never) => unknown
   readonly #operationType: GraphQLOperationType | 'any'
   readonly #selector: CompiledSelector
   readonly #endpoint: CompiledAsyncPredicate | undefined
-  readonly #runner: ResolverRunner<GraphQLResolverInfoRuntime>
+  readonly #overrides: Overrides
+  readonly #indexKey: IndexKey
+  readonly #name: string
+  readonly #once: boolean
+  /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
+  readonly #anonymousName: '' | undefined
+  #runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
 
-  constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
+  /** msw 2's signature: `('query', 'GetUser', 'https://api.example.com/graphql', resolver)`, `('all', /.*\/, '*', resolver)`. */
+  constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: never) => unknown, options?: HandlerOptions)
+  /** mocklib's own: what the `graphql.*` factories make. */
+  constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint)
+  constructor(...args: [GraphQLHandlerOperationType, unknown, string | RegExp, (info: never) => unknown, HandlerOptions?] | [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]) {
+    const msw = typeof args[0] === 'string'
+    const options = (msw ? args[4] : args[2]) as HandlerOptions | undefined
     super(options)
-    const factory = `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
+    const { target, endpoint } = msw
+      ? fromMswArguments(args[0] as GraphQLHandlerOperationType, args[1], args[2])
+      : { target: args[0] as GraphQLHandlerTarget, endpoint: args[3] as GraphQLEndpoint | undefined }
+    const resolver = msw ? args[3] : args[1]
+    const factory = msw ? 'new GraphQLHandler()' : `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
+    // Here rather than at the first request: a project without the optional peer learns it where it made the handler.
+    requireGraphQL(factory)
     this.#operationType = target.operationType
-    this.#selector = target.operationType === 'any' ? EVERY_OPERATION : compileSelector(target.operationType, target.selector, factory)
+    this.#selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)
     this.#endpoint = endpoint?.predicate
     // msw's format: `query GetUser (origin: *)`, `all (origin: https://api.example.com/graphql)`.
     const header = `${target.operationType === 'any' ? 'all' : this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
-    this.info = { kind: 'graphql', header }
-    this.indexKey = { channel: graphQLChannel, key: this.#selector.key }
+    this.info = { kind: 'graphql', header, operationType: target.operationType === 'any' ? 'all' : target.operationType, operationName: target.selector }
     if (typeof resolver !== 'function') {
-      const position = target.operationType === 'any' ? 'first' : 'second'
+      const position = msw ? 'fourth' : target.operationType === 'any' ? 'first' : 'second'
       throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
     }
+    this.resolver = resolver as (info: never) => unknown
+    this.#once = options?.once === true
+    this.#anonymousName = msw ? '' : undefined
     // Messages name the handler the short way (`query ListPosts on <url>`).
-    const name = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
-    this.#runner = new ResolverRunner(resolver as (info: GraphQLResolverInfoRuntime) => unknown, name, { once: options?.once === true, release: () => this.unclaim() })
+    this.#name = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
+    this.#overrides = overridesOf(this as object, GraphQLHandler.prototype)
+    // An overridden parse/predicate may take any request: filed where every request looks.
+    this.#indexKey = this.#overrides.matching ? { channel: httpChannel, key: httpIndexKey(ANY, '') } : { channel: graphQLChannel, key: this.#selector.key }
+  }
+
+  get indexKey(): IndexKey {
+    return this.#indexKey
+  }
+
+  #run(): ResolverRunner<GraphQLResolverInfoRuntime> {
+    return (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, {
+      once: this.#once,
+      release: () => this.unclaim(),
+    }))
   }
 
   // Synchronous once the GraphQL channel has read the request (the usual case): no promise per handler.
   match(context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+    if (this.#overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
     const state = settledRequestState(context)
     if (state === PENDING) return graphQLRequestState(context).then((settled) => this.#matchState(settled, context))
     return this.#matchState(state, context)
@@ -103,26 +214,141 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   }
 
   respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    const result = this.#runner.run({
-      query: operation.query,
-      variables: operation.variables,
-      operationName: operation.operationName,
-      operationType: operation.operationType,
-      request: context.request,
-      cookies: context.cookies,
-      requestId: context.requestId,
-    })
+    if (this.#overrides.run) return respondThroughRun(this, operation, context)
+    return this.#answer(operation, context)
+  }
+
+  #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    const result = this.#run().run(this.#resolverInfo(match, context))
     if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
     return result === undefined ? undefined : negotiateContentType(context.request, result)
   }
 
+  #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
+    if (match instanceof ParsedMatch || this.#overrides.extendResolverArgs) {
+      const extras = this.extendResolverArgs({ request: context.request, parsedResult: this.#parsedResultOf(match, context) })
+      return { ...(extras as unknown as GraphQLResolverInfoRuntime), request: context.request, requestId: context.requestId }
+    }
+    return {
+      query: match.query,
+      variables: match.variables,
+      // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
+      operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
+      operationType: match.operationType,
+      request: context.request,
+      cookies: context.cookies,
+      requestId: context.requestId,
+    }
+  }
+
+  #parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
+    if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
+    const operation = match as ParsedOperation
+    return {
+      match: { matches: true, params: {} },
+      cookies: context.cookies,
+      query: operation.query,
+      operationType: operation.operationType,
+      operationName: operation.operationName,
+      variables: operation.variables,
+    }
+  }
+
+  /**
+   * msw 2: reads the endpoint match, the cookies and the GraphQL operation of the request.
+   *
+   * @example
+   * (await handler.parse({ request })).operationName // 'GetUser'
+   */
+  async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
+    const context = contextOf(args.request)
+    const params = this.#endpoint === undefined ? {} : await this.#endpoint.match(context)
+    const match = { matches: params !== undefined, params: params ?? {} }
+    if (params === undefined) return { match, cookies: context.cookies }
+    const state = await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
+    const { query, operationType, operationName, variables } = state
+    return { match, cookies: context.cookies, query, operationType, operationName, variables }
+  }
+
+  /**
+   * msw 2: whether this handler takes the operation `parse` read (type, name selector, endpoint).
+   *
+   * @example
+   * await handler.predicate({ request, parsedResult: await handler.parse({ request }) })
+   */
+  async predicate(args: PredicateArgs<GraphQLRequestParsedResult>): Promise<boolean> {
+    const { parsedResult } = args
+    if (!parsedResult.match.matches || parsedResult.operationType === undefined) return false
+    if (this.#operationType !== 'any' && parsedResult.operationType !== this.#operationType) return false
+    const operation: ParsedOperation = {
+      kind: 'operation',
+      operationType: parsedResult.operationType,
+      operationName: parsedResult.operationName,
+      query: parsedResult.query ?? '',
+      variables: parsedResult.variables ?? {},
+    }
+    return this.#selector.matches(parsedResult.operationName, operation, contextOf(args.request))
+  }
+
+  /**
+   * msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`.
+   *
+   * @example
+   * protected extendResolverArgs(args) { return { ...super.extendResolverArgs(args), tenant: 'acme' } }
+   */
+  protected extendResolverArgs(args: { request: Request; parsedResult: GraphQLRequestParsedResult }): Record<string, unknown> {
+    const { parsedResult } = args
+    return {
+      query: parsedResult.query ?? '',
+      operationType: parsedResult.operationType,
+      operationName: parsedResult.operationName ?? '',
+      variables: parsedResult.variables ?? {},
+      cookies: parsedResult.cookies,
+    }
+  }
+
+  /**
+   * msw 2: matches and answers `request` with this handler alone; `null` when it does not take it.
+   *
+   * @example
+   * const result = await handler.run({ request, requestId: '1' })
+   */
+  run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
+    return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as ParsedOperation, context))
+  }
+
+  /**
+   * msw 2: whether this handler would take `request`, without answering it.
+   *
+   * @example
+   * await handler.test({ request }) // true
+   */
+  test(args: ParseArgs): Promise<boolean> {
+    return testHandler(this, args)
+  }
+
+  /**
+   * msw 2: prints a mocked operation and its response (called by
+   * `setupWorker()` unless `quiet`; never in Node, as msw).
+   *
+   * @example
+   * class Silent extends GraphQLHandler { log() {} }
+   */
+  log(args: LogArgs<GraphQLRequestParsedResult>): void | Promise<void> {
+    const { operationType, operationName } = args.parsedResult
+    return logHandled(this, operationName ? `${operationType} ${operationName}` : `anonymous ${operationType}`, args)
+  }
+
   override restore(): void {
     super.restore()
-    this.#runner.restore()
+    this.#runner?.restore()
   }
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    return this.#runner.reset()
+    return this.#runner === undefined ? RESET : this.#runner.reset()
   }
 }
+
+const RESET: Promise<void> = Promise.resolve()

@@ -19,6 +19,38 @@ export function graphQLUnavailableReason(): string {
   return `${MISSING} ${INSTALL}`
 }
 
+/** Whether `graphql` could be resolved, once known (one resolution per process). */
+let resolvable: boolean | undefined
+
+/**
+ * Throws the install hint when the optional peer `graphql` cannot be found,
+ * so that a project without it learns so where it creates a GraphQL handler,
+ * not at the first request (nor when it imports mocklib: REST needs no
+ * graphql). Only Node can tell synchronously (by resolving the package from
+ * mocklib's own location, as the later `import('graphql')` does); elsewhere
+ * (browsers, edge runtimes) the first request says it.
+ *
+ * @example
+ * requireGraphQL('graphql.query()')
+ */
+export function requireGraphQL(factory: string): void {
+  if ((resolvable ??= canResolveGraphQL()) === true) return
+  throw new Error(message(`${factory} needs the package "graphql" (an optional peer dependency of mocklib), which is not installed.`, `${INSTALL} (yarn add --dev graphql, pnpm add --save-dev graphql).`))
+}
+
+function canResolveGraphQL(): boolean {
+  const createRequire = globalThis.process?.getBuiltinModule?.('node:module')?.createRequire
+  const from = import.meta.url
+  if (typeof createRequire !== 'function' || !from) return true
+  try {
+    createRequire(from).resolve('graphql')
+    return true
+  } catch (error) {
+    // Anything but "not found" (an unusual loader, a permission) is left to the import to report.
+    return (error as { code?: unknown } | null)?.code !== 'MODULE_NOT_FOUND'
+  }
+}
+
 /**
  * Loads the `graphql` package on first use only, so that importing mocklib or
  * serving REST never loads it. Rejects with an install hint when it is missing.

@@ -1,4 +1,20 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { logHandled } from '../shared/log-handled.js'
+import {
+  contextOf,
+  matchThroughPredicate,
+  overridesOf,
+  ParsedMatch,
+  respondThroughRun,
+  runHandler,
+  testHandler,
+  type ExecutionResult,
+  type LogArgs,
+  type Overrides,
+  type ParseArgs,
+  type PredicateArgs,
+  type RunArgs,
+} from '../shared/msw-handler-protocol.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
 import { HttpResolverInfo } from './http-resolver-info.js'
@@ -25,67 +41,204 @@ export interface HttpResolverInfoRuntime {
   readonly requestId: string
 }
 
+/** An HTTP method as msw's `HttpHandler` takes it: a name (any case), or a RegExp tested against the request's method. */
+export type HttpHandlerMethod = string | RegExp
+
+/** What `info` says of an HTTP handler: msw's `header`, `method` and `path`. */
+export interface HttpHandlerInfo extends HandlerInfo {
+  readonly method: HttpHandlerMethod
+  readonly path: HttpPredicate
+}
+
+/** msw's parsed result of a REST request (`parse()`), given to `predicate()`, `extendResolverArgs()` and `log()`. */
+export interface HttpRequestParsedResult {
+  readonly match: { readonly matches: boolean; readonly params: Record<string, string> }
+  readonly cookies: Record<string, string>
+}
+
+/**
+ * The path params; or, for a subclass that overrides `parse`/`predicate`, a
+ * `ParsedMatch` (told apart with `instanceof`; typed as params so that the
+ * handler's public type stays what it was).
+ */
+type HttpMatch = Record<string, string>
+
 /**
  * A REST request handler: a method, a predicate, and a resolver. Made by
- * `http.get(...)` and friends. The predicate is checked at creation (bad input
- * throws there), in one scan that also gives the index key; its matcher is
- * compiled when a request first reaches it through the index, so creating and
- * registering thousands of handlers stays cheap.
+ * `http.get(...)` and friends, or constructed as msw's:
+ * `new HttpHandler(method, path, resolver, options?)`. The predicate is
+ * checked at creation (bad input throws there), in one scan that also gives
+ * the index key; its matcher is compiled when a request first reaches it
+ * through the index, so creating and registering thousands of handlers stays
+ * cheap.
+ *
+ * A subclass may override msw 2's methods, which are called when msw calls
+ * them: `parse` and `predicate` decide matching (the handler is then asked
+ * about every request), `extendResolverArgs` adds to the resolver argument,
+ * `run` wraps each answer; `log` is called by `setupWorker()` after a mocked
+ * response (msw's `setupServer()` never calls it, nor does mocklib's).
  *
  * @example
  * const handler = http.get('/posts', () => HttpResponse.json([]))
  * handler.info.header // 'GET /posts'
+ *
+ * class QuietHandler extends HttpHandler {
+ *   log() {}
+ * }
+ * setupServer(new QuietHandler('GET', '/ping', () => HttpResponse.text('pong')))
  */
 export class HttpHandler extends RequestHandler<Record<string, string>> {
-  readonly info: HandlerInfo
-  readonly #method: string
+  readonly info: HttpHandlerInfo
+  /** The resolver, as msw's `RequestHandler` keeps it (a subclass may read or wrap it before the first request). */
+  protected resolver: (info: never) => unknown
+  /** Upper case, `'*'` for any method; `undefined` when `#methodPattern` decides. */
+  readonly #method: string | undefined
+  readonly #methodPattern: RegExp | undefined
   readonly #source: HttpPredicate
   readonly #label: string
   /** The index key's path part, known at creation; the matcher is compiled on first match. */
   readonly #staticPrefix: string
+  readonly #overrides: Overrides
   #predicate: CompiledAsyncPredicate | undefined
   #indexKey: IndexKey | undefined
-  readonly #resolver: (info: HttpResolverInfoRuntime) => unknown
   readonly #once: boolean
   /** Made on first answer: a registered handler that never answers costs no runner. */
   #runner: ResolverRunner<HttpResolverInfoRuntime> | undefined
 
-  constructor(method: string, predicate: HttpPredicate, resolver: (info: never) => unknown, options?: HandlerOptions) {
+  constructor(method: HttpHandlerMethod, predicate: HttpPredicate, resolver: (info: never) => unknown, options?: HandlerOptions) {
     super(options)
-    const label = LABELS[method] ?? `http.${method.toLowerCase()}()`
-    this.#method = method
+    const name = typeof method === 'string' ? method.toUpperCase() : undefined
+    if (name === undefined && !(method instanceof RegExp)) {
+      throw new TypeError(`[mocklib] new HttpHandler() expects a method name (such as 'GET') or a RegExp as its first argument, but got ${method === null ? 'null' : typeof method}.`)
+    }
+    const label = name === undefined ? 'new HttpHandler()' : (LABELS[name] ?? `http.${name.toLowerCase()}()`)
+    this.#method = name
+    this.#methodPattern = method instanceof RegExp ? new RegExp(method.source, method.flags.replace(/[gy]/g, '')) : undefined
     this.#staticPrefix = checkPredicate(predicate, label)
     this.#source = predicate
     this.#label = label
     // msw's format: `GET /posts`, `/.+/ *` for http.all, `[custom predicate]` for a function.
-    const header = `${method === '*' ? '/.+/' : method} ${predicate instanceof RegExp ? String(predicate) : typeof predicate === 'function' ? '[custom predicate]' : predicate}`
-    this.info = { kind: 'http', header }
+    const header = `${name === '*' ? '/.+/' : (name ?? String(method))} ${predicate instanceof RegExp ? String(predicate) : typeof predicate === 'function' ? '[custom predicate]' : predicate}`
+    this.info = { kind: 'http', header, method: name ?? method, path: predicate }
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] ${label} for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
-    this.#resolver = resolver as (info: HttpResolverInfoRuntime) => unknown
+    this.resolver = resolver
     this.#once = options?.once === true
+    this.#overrides = overridesOf(this as object, HttpHandler.prototype)
   }
 
   get indexKey(): IndexKey {
-    return (this.#indexKey ??= { channel: httpChannel, key: httpIndexKey(this.#method, this.#staticPrefix) })
+    if (this.#indexKey !== undefined) return this.#indexKey
+    // An overridden parse/predicate may take any request: filed where every request looks.
+    const everything = this.#overrides.matching
+    const key = httpIndexKey(everything || this.#method === undefined ? '*' : this.#method, everything ? '' : this.#staticPrefix)
+    return (this.#indexKey = { channel: httpChannel, key })
   }
 
   #run(): ResolverRunner<HttpResolverInfoRuntime> {
-    return (this.#runner ??= new ResolverRunner(this.#resolver, this.info.header, { once: this.#once, release: () => this.unclaim() }))
+    return (this.#runner ??= new ResolverRunner(this.resolver as (info: HttpResolverInfoRuntime) => unknown, this.info.header, {
+      once: this.#once,
+      release: () => this.unclaim(),
+    }))
   }
 
   #compiled(): CompiledAsyncPredicate {
     return (this.#predicate ??= compileHandlerPredicate(this.#source, this.#label, true))
   }
 
-  match(context: RequestContext): Record<string, string> | undefined | Promise<Record<string, string> | undefined> {
-    if (this.#method !== '*' && context.method !== this.#method) return undefined
+  /** `method` in upper case (as `RequestContext.method`). */
+  #takesMethod(method: string): boolean {
+    if (this.#method === undefined) return this.#methodPattern!.test(method)
+    return this.#method === '*' || this.#method === method
+  }
+
+  match(context: RequestContext): HttpMatch | undefined | Promise<HttpMatch | undefined> {
+    if (this.#overrides.matching) return matchThroughPredicate(this, context) as Promise<HttpMatch | undefined>
+    if (!this.#takesMethod(context.method)) return undefined
     return this.#compiled().match(context)
   }
 
-  respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    return this.#run().run(new HttpResolverInfo(params, context))
+  respond(match: HttpMatch, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    if (this.#overrides.run) return respondThroughRun(this, match, context)
+    return this.#answer(match, context)
+  }
+
+  #answer(match: HttpMatch, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    if (!(match instanceof ParsedMatch) && !this.#overrides.extendResolverArgs) return this.#run().run(new HttpResolverInfo(match, context))
+    const extras = this.extendResolverArgs({ request: context.request, parsedResult: this.#parsedResultOf(match, context) })
+    return this.#run().run({ ...(extras as unknown as HttpResolverInfoRuntime), request: context.request, requestId: context.requestId })
+  }
+
+  #parsedResultOf(match: unknown, context: RequestContext): HttpRequestParsedResult {
+    if (match instanceof ParsedMatch) return match.parsedResult as HttpRequestParsedResult
+    return { match: { matches: true, params: match as Record<string, string> }, cookies: context.cookies }
+  }
+
+  /**
+   * msw 2: reads what matching needs from the request (path params, cookies).
+   *
+   * @example
+   * await handler.parse({ request }) // { match: { matches: true, params: { id: '1' } }, cookies: {} }
+   */
+  async parse(args: ParseArgs): Promise<HttpRequestParsedResult> {
+    const context = contextOf(args.request)
+    const params = await this.#compiled().match(context)
+    return { match: { matches: params !== undefined, params: params ?? {} }, cookies: context.cookies }
+  }
+
+  /**
+   * msw 2: whether this handler takes the request (its method, and the path `parse` matched).
+   *
+   * @example
+   * await handler.predicate({ request, parsedResult: await handler.parse({ request }) }) // true
+   */
+  predicate(args: PredicateArgs<HttpRequestParsedResult>): boolean | Promise<boolean> {
+    return this.#takesMethod(args.request.method.toUpperCase()) && args.parsedResult.match.matches
+  }
+
+  /**
+   * msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`.
+   *
+   * @example
+   * protected extendResolverArgs(args) { return { ...super.extendResolverArgs(args), tenant: 'acme' } }
+   */
+  protected extendResolverArgs(args: { request: Request; parsedResult: HttpRequestParsedResult }): Record<string, unknown> {
+    return { params: args.parsedResult.match.params, cookies: args.parsedResult.cookies }
+  }
+
+  /**
+   * msw 2: matches and answers `request` with this handler alone; `null` when
+   * it does not take it (or is used up). A subclass's override wraps every
+   * answer this handler gives.
+   *
+   * @example
+   * const result = await handler.run({ request: new Request('https://api.example.com/posts'), requestId: '1' })
+   * await result?.response?.json()
+   */
+  run(args: RunArgs): Promise<ExecutionResult<HttpRequestParsedResult> | null> {
+    return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as HttpMatch, context))
+  }
+
+  /**
+   * msw 2: whether this handler would take `request`, without answering it.
+   *
+   * @example
+   * await http.get('/posts', resolver).test({ request: new Request('http://localhost/posts') }) // true
+   */
+  test(args: ParseArgs): Promise<boolean> {
+    return testHandler(this, args)
+  }
+
+  /**
+   * msw 2: prints a mocked request and its response (called by `setupWorker()`
+   * unless `quiet`; never in Node, as msw). Override it to log differently.
+   *
+   * @example
+   * class Silent extends HttpHandler { log() {} }
+   */
+  log(args: LogArgs<HttpRequestParsedResult>): void | Promise<void> {
+    return logHandled(this, `${args.request.method} ${args.request.url}`, args)
   }
 
   override restore(): void {
