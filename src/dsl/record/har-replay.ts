@@ -28,6 +28,7 @@ export class HarReplay {
   readonly #key: HarRequestKey
   readonly #groups = new Map<string, Group>()
   readonly #used = new Map<string, number>()
+  readonly #entries: HarEntry[] = []
 
   constructor(har: Har, key: HarRequestKey = defaultRequestKey) {
     this.#key = key
@@ -37,6 +38,7 @@ export class HarReplay {
 
   /** Files one more entry (it answers after the ones of its key already filed). */
   add(entry: HarEntry): void {
+    this.#entries.push(entry)
     const key = this.#key(requestFromEntry(entry))
     let group = this.#groups.get(key)
     if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
@@ -63,6 +65,11 @@ export class HarReplay {
     if (!group) return false
     if (group.bodies.size <= 1) return true
     return group.bodies.has(await requestBodyKey(request))
+  }
+
+  /** Every entry filed, in the order filed. */
+  get entries(): readonly HarEntry[] {
+    return this.#entries
   }
 
   keyOf(request: Request): string {

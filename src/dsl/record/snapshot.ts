@@ -6,6 +6,7 @@ import type { HttpHandler } from '../http/http-handler.js'
 import { bypass } from '../response/bypass.js'
 import { createHar, parseHar } from './har-document.js'
 import { HarReplay, type HarRequestKey } from './har-replay.js'
+import { describeNearestEntry } from './nearest-entry.js'
 import { requestFromEntry } from './har-response.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
@@ -14,7 +15,8 @@ import { writeHarFile } from './write-har.js'
 
 /**
  * - `'replay'`: answer from the file, never touch the network (a request the
- *   file lacks goes on to the next handler, then to the unhandled policy).
+ *   file lacks fails, with an error naming the nearest entry and what differs;
+ *   handlers after this one never see it, so put overrides first).
  * - `'record'`: send everything to the network and write a new file.
  * - `'auto'`: replay what the file has, record what it lacks.
  * - `'update'`: send everything to the network and re-record the entries seen.
@@ -99,7 +101,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     return new Response(bytes, { status: real.status, statusText: real.statusText, headers })
   }
 
-  if (mode === 'replay') return http.all(({ request }) => replay.answers(request), ({ request }) => replay.respond(request))
+  if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.answers(request) ? await replay.respond(request) : undefined) ?? refuse(file, request, replay))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
   return http.all('*', async ({ request }) => {
     if (replay.has(request)) {
@@ -108,6 +110,22 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     }
     return record(request)
   })
+}
+
+/**
+ * A request the file has no entry for, in `'replay'`: it fails as an unhandled
+ * request does under `'error'`, whatever the unhandled-request policy and the
+ * handlers after this one would do, since replay never uses the network.
+ */
+async function refuse(file: string, request: Request, replay: HarReplay): Promise<Response> {
+  const nearest = await describeNearestEntry(request, replay.entries)
+  console.error(
+    message(
+      `Error: snapshot(${file}) is in "replay" mode and no recorded entry answers ${request.method} ${request.url}: ${nearest}. The request failed; replay never sends anything to the network.`,
+      `Record it (${SNAPSHOT_ENV}=record or auto), or put a handler for it before snapshot().`,
+    ),
+  )
+  return Response.error()
 }
 
 function modeFromEnvironment(): SnapshotMode {
