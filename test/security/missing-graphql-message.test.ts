@@ -70,6 +70,7 @@ await attempt('rest', async () => {
 })
 await attempt('query', () => (graphql.query('ListPosts', () => HttpResponse.json({ data: {} })), 'created'))
 await attempt('linkedMutation', () => (graphql.link('https://api.no-graphql.test/graphql').mutation('Save', () => undefined), 'created'))
+await attempt('subscription', () => (graphql.subscription('OnPost', async function* () {}), 'created'))
 await attempt('mswClass', () => (new GraphQLHandler('all', /.*/, '*', () => undefined), 'created'))
 let graphqlResolvable = true
 try { require.resolve('graphql') } catch { graphqlResolvable = false }
@@ -126,6 +127,7 @@ describe('at handler creation, in a project without graphql (the built package)'
     for (const [step, factory] of [
       ['query', 'graphql.query()'],
       ['linkedMutation', 'graphql.mutation()'],
+      ['subscription', 'graphql.subscription()'],
       ['mswClass', 'new GraphQLHandler()'],
     ] as const) {
       const text = steps[step]?.error ?? `${step} did not throw`

@@ -2,6 +2,7 @@ import { RequestHandler, type ConnectionContext, type ExchangeContext, type Hand
 import { webSocketIndexKey } from '../ws/ws-channel.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
+import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
 import { GRAPHQL_TRANSPORT_WS } from './graphql-ws-protocol.js'
@@ -39,6 +40,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   constructor(selector: unknown, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
     super(options)
     Object.defineProperty(this, SUBSCRIPTION_BRAND, { value: true })
+    requireGraphQL('graphql.subscription()')
     this.#selector = compileSelector('subscription', selector, 'graphql.subscription()')
     this.#endpoint = endpoint
     const header = `${this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
