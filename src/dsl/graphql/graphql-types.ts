@@ -6,6 +6,7 @@ import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { GraphQLHandler } from './graphql-handler.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
 import type { AsyncResolverIterator, ResolverIterator } from '../http/http-types.js'
+import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
  * The variables of an operation when nothing more precise is known.
@@ -179,7 +180,7 @@ export type GraphQLResolver<Result = any, Variables = GraphQLVariables, Operatio
 export interface GraphQLOperationHandlerFactory {
   <Result = any, Variables = GraphQLVariables>(
     selector: GraphQLOperationSelector<Result, Variables>,
-    resolver: GraphQLResolver<NoInfer<Result>, NoInfer<Variables>>,
+    resolver: GraphQLResolver<NoInference<Result>, NoInference<Variables>>,
     options?: HandlerOptions,
   ): GraphQLHandler
 }

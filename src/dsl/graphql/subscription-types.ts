@@ -2,6 +2,7 @@ import type { HandlerOptions } from '../../kernel/index.js'
 import type { MaybePromise } from '../shared/maybe-promise.js'
 import type { GraphQLErrorItem, GraphQLOperationSelector, GraphQLVariables } from './graphql-types.js'
 import type { GraphQLSubscriptionHandler } from './subscription-handler.js'
+import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
  * How a subscription reached the handler: a `graphql-transport-ws` WebSocket
@@ -108,7 +109,7 @@ export type GraphQLSubscriptionResolver<Data = any, Variables = GraphQLVariables
 export interface GraphQLSubscriptionHandlerFactory {
   <Data = any, Variables = GraphQLVariables>(
     selector: GraphQLOperationSelector<Data, Variables>,
-    resolver: GraphQLSubscriptionResolver<NoInfer<Data>, NoInfer<Variables>>,
+    resolver: GraphQLSubscriptionResolver<NoInference<Data>, NoInference<Variables>>,
     options?: HandlerOptions,
   ): GraphQLSubscriptionHandler
 }

@@ -7,6 +7,7 @@ import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
 import type { MockTypeError } from '../mock/type-error.js'
 import type { PathCheck, PathParams, PathThis } from './path-params.js'
+import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
  * What a REST resolver receives.
@@ -109,18 +110,18 @@ export type ExplicitParams<Params> = { readonly [Key in keyof Params]?: string |
 export interface HttpHandlerFactory {
   // The pattern is checked on `this` (not by intersecting `path`), so that a
   // path built in a generic helper (`${base}/:id`) keeps its template type.
-  // Path comes from the path alone: `NoInfer` spares the compiler inferring
+  // Path comes from the path alone: `NoInference` spares the compiler inferring
   // into the parsed types from `this` and the resolver on every call (a fifth
   // of the type-check time of a file of handlers), and the resolver's
   // annotation could not change it anyway.
-  <Path extends string>(this: NoInfer<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInfer<PathParams<Path>>>, options?: HandlerOptions): HttpHandler
-  // Params come from explicit generics only (`NoInfer`), never from the
+  <Path extends string>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>>, options?: HandlerOptions): HttpHandler
+  // Params come from explicit generics only (`NoInference`), never from the
   // resolver's annotation: a resolver typed for other params is an error.
   // Without explicit Params a string path always takes the overload above, so
   // a pattern the runtime refuses cannot slip through here.
   <Params extends ExplicitParams<Params> | UndeclaredParams = UndeclaredParams, RequestBody = JsonBodyType, ResponseBody = any>(
     predicate: Undeclared<Params> extends true ? RegExp | PredicateFunction : RegExp | PredicateFunction | PathNaming<Params>,
-    resolver: HttpResolver<NoInfer<Undeclared<Params> extends true ? Record<string, string> : Params>, NoInfer<RequestBody>, NoInfer<ResponseBody>>,
+    resolver: HttpResolver<NoInference<Undeclared<Params> extends true ? Record<string, string> : Params>, NoInference<RequestBody>, NoInference<ResponseBody>>,
     options?: HandlerOptions,
   ): HttpHandler
   /** A predicate only known as `string | RegExp | …`: params are a string record. */

@@ -5,6 +5,7 @@ import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import type { RestMock } from './rest-mock.js'
 import type { MisuseCall, MockTypeError, Resolved, Unset } from './type-error.js'
+import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
  * The body `.reply(status, body)` accepts: the declared response type, or any
@@ -32,7 +33,7 @@ export type BodyAlreadySet = MisuseCall<'body() was already called on this mock:
  * mock.post('/posts').body({ title: 'Hello' }).reply(201)
  */
 export interface RestBodyStep<Params> {
-  <Body = unknown>(matcher?: BodyMatcher<NoInfer<Body>>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
+  <Body = unknown>(matcher?: BodyMatcher<NoInference<Body>>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
 }
 
 /**
@@ -53,9 +54,9 @@ export interface RestReplyStep<Params, RequestBody> {
   // A declared response type needs its body: `.reply<Post>(200)` is an error.
   <ResponseBody = Unset, Status extends number = number>(
     status: Status & StatusInRange<Status>,
-    ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInfer<ResponseBody>, init?: ResponseInit]
+    ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInference<ResponseBody>, init?: ResponseInit]
   ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
-  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInfer<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInference<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
 }
 
 /**
@@ -87,7 +88,7 @@ export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extend
    * Answer with (a clone of) this response for every request.
    * @example mock.get('/logo').replyWith(HttpResponse.arrayBuffer(png))
    */
-  replyWith<ResponseBody = Unset>(response: [ResponseBody] extends [Unset] ? Response : HttpResponse<NoInfer<ResponseBody>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  replyWith<ResponseBody = Unset>(response: [ResponseBody] extends [Unset] ? Response : HttpResponse<NoInference<ResponseBody>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
   /**
    * Fail the request as a network error (fetch rejects, node:http emits `error`).
    * @example mock.get('/flaky').networkError().once()

@@ -1,3 +1,5 @@
+import type { NoInference } from '../shared/no-inference-types.js'
+
 /** A JSON-serializable body for `HttpResponse.json()`. */
 export type JsonBodyType =
   | Record<string, any>
@@ -32,13 +34,13 @@ export interface StrictRequest<BodyType> extends Request {
  * `Symbol.toStringTag`). A declared body type is taken as it is: it already
  * refuses them, and checking it costs nothing extra per handler. `undefined`
  * stays allowed where the body type has it (msw's
- * `HttpResponse.json(await request.json())`). Not inferred from (`NoInfer`):
+ * `HttpResponse.json(await request.json())`). Not inferred from (`NoInference`):
  * a declared body type is checked strictly, as in msw 2.
  *
  * @example
  * HttpResponse.json(new Map()) // error: Map has Symbol.toStringTag
  */
-export type JsonArgument<BodyType> = NoInfer<JsonBodyType extends BodyType ? OpenJsonBody : BodyType>
+export type JsonArgument<BodyType> = NoInference<JsonBodyType extends BodyType ? OpenJsonBody : BodyType>
 
 /**
  * An open JSON body without the values `JSON.stringify` loses (computed once).

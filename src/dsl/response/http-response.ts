@@ -6,6 +6,7 @@ import { markDefaultContentType } from './default-content-type.js'
 import { assertJsonBody } from './json-body.js'
 import { statusText } from './status-text.js'
 import { markStreamBody } from './stream-body.js'
+import type { NoInference } from '../shared/no-inference-types.js'
 
 declare const bodyTypeBrand: unique symbol
 
@@ -134,7 +135,7 @@ export interface HttpResponseConstructor {
    * @example
    * new HttpResponse(null, { status: 404 })
    */
-  new <BodyType = any, const Status extends number = number>(body?: NoInfer<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
+  new <BodyType = any, const Status extends number = number>(body?: NoInference<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
   /** What `instanceof HttpResponse` narrows to. */
   readonly prototype: HttpResponse
 

@@ -1,12 +1,15 @@
 import type { PathParams } from '../http/path-params.js'
 
+// A view over an ArrayBuffer (not a SharedArrayBuffer), as `WebSocket.send` takes,
+// spelled as an intersection: `ArrayBufferView<ArrayBuffer>` is generic only from
+// TypeScript 5.7, and older compilers reject it in a declaration file.
 /**
  * The data a WebSocket frame carries.
  *
  * @example
  * const frame: WebSocketData = new TextEncoder().encode('hi')
  */
-export type WebSocketData = string | ArrayBuffer | Blob | ArrayBufferView<ArrayBuffer>
+export type WebSocketData = string | ArrayBuffer | Blob | (ArrayBufferView & { readonly buffer: ArrayBuffer })
 
 /**
  * A value `JSON.stringify` can send.
