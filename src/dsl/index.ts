@@ -1,5 +1,6 @@
 export { http } from './http/http.js'
-export { HttpHandler } from './http/http-handler.js'
+export { HttpHandler, type HttpHandlerInfo, type HttpHandlerMethod, type HttpRequestParsedResult } from './http/http-handler.js'
+export type { ExecutionResult, LogArgs, ParseArgs, PredicateArgs, ResolutionContext, RunArgs } from './shared/msw-handler-protocol.js'
 export { HttpMethods } from './http/http-methods.js'
 export type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http/http-predicate.js'
 export type {
@@ -30,7 +31,7 @@ export type {
   GraphQLSubscriptionStream,
   GraphQLSubscriptionTransport,
 } from './graphql/subscription-types.js'
-export { GraphQLHandler } from './graphql/graphql-handler.js'
+export { GraphQLHandler, type GraphQLHandlerInfo, type GraphQLHandlerOperationType, type GraphQLHandlerTarget, type GraphQLRequestParsedResult } from './graphql/graphql-handler.js'
 export type { GraphQLPredicate, GraphQLPredicateInfo, GraphQLPredicateResult } from './graphql/operation-selector.js'
 export { executeGraphQL, resolveWithSchema, type ExecuteGraphQLOptions, type MockSchema } from './graphql/execute-graphql.js'
 export type { GraphQLOperationType } from './graphql/graphql-operation.js'
