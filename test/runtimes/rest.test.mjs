@@ -62,15 +62,18 @@ const server = setupServer(
   ...mirroredHandlers,
 )
 
+const runtimeGlobals = { fetch: globalThis.fetch, WebSocket: globalThis.WebSocket, EventSource: globalThis.EventSource }
+const listenOptions = {
+  // The real server is reached on purpose; anything else unhandled is a mistake.
+  onUnhandledRequest: (request, print) => {
+    if (new URL(request.url).hostname !== '127.0.0.1') print.error()
+  },
+}
+
 let real
 before(async () => {
   real = await startRealServer(realRoute)
-  server.listen({
-    // The real server is reached on purpose; anything else unhandled is a mistake.
-    onUnhandledRequest: (request, print) => {
-      if (new URL(request.url).hostname !== '127.0.0.1') print.error()
-    },
-  })
+  server.listen(listenOptions)
 })
 afterEach(() => server.resetHandlers())
 after(async () => {
@@ -79,6 +82,22 @@ after(async () => {
 })
 
 describe(`REST under ${RUNTIME}`, () => {
+  it("puts the runtime's fetch, WebSocket and EventSource back on close(), and patches them again on listen()", async () => {
+    const patched = { fetch: globalThis.fetch, WebSocket: globalThis.WebSocket, EventSource: globalThis.EventSource }
+    assert.notEqual(patched.fetch, runtimeGlobals.fetch)
+    assert.notEqual(patched.WebSocket, runtimeGlobals.WebSocket)
+    if (runtimeGlobals.EventSource !== undefined) assert.notEqual(patched.EventSource, runtimeGlobals.EventSource)
+    // What the runtime's fetch carries (Bun's fetch.preconnect) stays usable.
+    for (const name of Object.getOwnPropertyNames(runtimeGlobals.fetch)) assert.ok(name in patched.fetch, `fetch.${name} is missing while listening`)
+    server.close()
+    try {
+      assert.deepEqual({ fetch: globalThis.fetch, WebSocket: globalThis.WebSocket, EventSource: globalThis.EventSource }, runtimeGlobals)
+    } finally {
+      server.listen(listenOptions)
+    }
+    assert.deepEqual(await (await fetch(`${API}/posts/5`)).json(), { id: '5', title: 'Hello' })
+  })
+
   it('answers global fetch with typed params', async () => {
     const response = await fetch(`${API}/posts/42`)
     assert.equal(response.status, 200)

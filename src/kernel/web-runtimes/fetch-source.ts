@@ -45,6 +45,10 @@ export function patchWebFetch(sink: HttpSink): () => void {
     }
     return send(request, 0)
   }
+  // Bun's fetch carries `fetch.preconnect`: applications calling it keep working.
+  for (const name of Object.getOwnPropertyNames(realFetch)) {
+    if (!(name in mockedFetch)) Object.defineProperty(mockedFetch, name, Object.getOwnPropertyDescriptor(realFetch, name)!)
+  }
   globalThis.fetch = mockedFetch as typeof fetch
   return () => {
     if (globalThis.fetch === (mockedFetch as typeof fetch)) globalThis.fetch = realFetch
