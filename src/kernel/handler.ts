@@ -35,9 +35,13 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
     this.limit = options.once === true ? 1 : Number.POSITIVE_INFINITY
   }
 
-  /** True once a limited handler has answered as many requests as it may. */
+  /**
+   * As msw 2: true once the handler has answered a request; for a limited
+   * handler (`once`, `times(n)`), once it has answered as many as it may.
+   * Read by tools that list the handlers a test never used.
+   */
   get isUsed(): boolean {
-    return this.#uses >= this.limit
+    return this.limit === Number.POSITIVE_INFINITY ? this.#uses > 0 : this.#uses >= this.limit
   }
 
   /** Number of requests this handler answered since it was created or restored. */

@@ -227,4 +227,13 @@ describe("msw's HttpHandler constructor and methods", () => {
     // A used-up once handler takes nothing more (as msw).
     expect(await handler.run({ request: new Request('https://api.example.test/user/2'), requestId: 'r2' })).toBeNull()
   })
+
+  it('isUsed tells the handlers a test used from the ones it never did (as msw)', async () => {
+    const used = new HttpHandler('GET', `${API}/used`, () => HttpResponse.text('used'))
+    const unused = new HttpHandler('GET', `${API}/unused`, () => HttpResponse.text('unused'))
+    server.use(used, unused)
+    expect([used.isUsed, unused.isUsed]).toEqual([false, false])
+    await (await fetch(`${API}/used`)).text()
+    expect(server.listHandlers().filter((handler) => handler === used || handler === unused).map((handler) => handler.isUsed)).toEqual([true, false])
+  })
 })
