@@ -21,7 +21,7 @@ const fromRoot = (...path) => join(root, ...path)
 const TIMEOUT_MS = 180_000
 
 /** What the test project needs besides mocklib: its dependency, its GraphQL peer, the tests' own clients, and Node's types for Deno's check. */
-const LINKED_PACKAGES = ['@mswjs', 'graphql', 'ws', 'eventsource', 'eventsource-parser', join('@types', 'node')]
+const LINKED_PACKAGES = ['@mswjs', 'graphql', 'ws', 'eventsource', 'eventsource-parser', 'axios', join('@types', 'node')]
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 if (only !== undefined && only !== 'bun' && only !== 'deno') fail(`--only takes bun or deno, not ${JSON.stringify(only)}.`)
@@ -71,7 +71,7 @@ function createProject(folder) {
   cpSync(fromRoot('package.json'), join(modules, 'mocklib', 'package.json'))
   cpSync(fromRoot('dist'), join(modules, 'mocklib', 'dist'), { recursive: true })
   for (const name of LINKED_PACKAGES) symlinkSync(fromRoot('node_modules', name), join(modules, name), 'dir')
-  const dependencies = Object.fromEntries(['mocklib', 'graphql', 'ws', 'eventsource'].map((name) => [name, '*']))
+  const dependencies = Object.fromEntries(['mocklib', 'graphql', 'ws', 'eventsource', 'axios'].map((name) => [name, '*']))
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'mocklib-runtime-tests', private: true, type: 'module', dependencies }, null, 2))
   // Deno reads packages from this node_modules as they are and never installs or downloads.
   writeFileSync(join(folder, 'deno.json'), JSON.stringify({ nodeModulesDir: 'manual' }, null, 2))

@@ -1,10 +1,11 @@
-// REST under Bun and Deno: global fetch and node:http/https answered from
+// REST under Bun and Deno: global fetch, node:http/https and axios answered from
 // handlers, passthrough and bypass() to a real 127.0.0.1 server, and what a
 // fetch does with an answer (redirects, gzip, HEAD, abort) held to what the
 // runtime's own fetch does with the same answer from the real server.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
+import axios from 'axios'
 import { bypass, delay, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { RUNTIME, settle, startRealServer, viaNodeHttp } from './support.mjs'
@@ -119,6 +120,13 @@ describe(`REST under ${RUNTIME}`, () => {
     assert.deepEqual(JSON.parse(overHttps.body), { id: '7', title: 'Hello' })
     const overHttp = await viaNodeHttp(`${MOCKED}/echo`, { method: 'PUT', body: 'sent with node:http' })
     assert.deepEqual(JSON.parse(overHttp.body), { method: 'PUT', path: '/echo', body: 'sent with node:http', authorization: null })
+  })
+
+  it('answers axios, through its node:http adapter and its fetch adapter', async () => {
+    const overHttp = await axios.get(`${API}/posts/8`)
+    assert.deepEqual([overHttp.status, overHttp.data], [200, { id: '8', title: 'Hello' }])
+    const overFetch = await axios.post(`${API}/posts`, { title: 'via axios' }, { adapter: 'fetch' })
+    assert.deepEqual([overFetch.status, overFetch.data], [201, { created: { title: 'via axios' } }])
   })
 
   it('lets server.use override and resetHandlers drop the override', async () => {
