@@ -15,8 +15,19 @@ export interface ExceptionEventInfo extends RequestEventInfo {
 }
 
 /**
- * The lifecycle events of a runtime. For a mocked request the order is
- * `request:start` → `request:match` → `request:end` → `response:mocked`.
+ * The lifecycle events of a runtime, in the order msw 2.15 emits them:
+ * - mocked: `request:start` → `request:match` → `request:end` → `response:mocked`;
+ * - `passthrough()`, or every matching handler answered nothing:
+ *   `request:start` → `request:match` → `request:end` → `response:bypass`;
+ * - no handler matched: `request:start` → `request:unhandled` → `request:end`
+ *   → `response:bypass` (when the policy lets it through);
+ * - a resolver threw: `request:start` → `unhandledException` → `response:mocked` (the 500).
+ *
+ * With several servers listening, a server emits `request:start` for every
+ * request it is asked about; if an older server answers, the newer one only
+ * ends with `request:end` (after `request:match` when its handlers fell
+ * through), and the older servers never see a request a newer one answered;
+ * if none answers, each server emits the ending above (see `answerInChain`).
  */
 export interface LifecycleEventMap {
   'request:start': RequestEventInfo
