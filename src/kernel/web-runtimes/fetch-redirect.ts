@@ -2,7 +2,7 @@
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** Fetch gives up after this many redirects, as browsers and undici do. */
-export const MAX_REDIRECTS = 20
+const MAX_REDIRECTS = 20
 
 /** Headers that describe a body, dropped when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']
