@@ -3,7 +3,10 @@ import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import type { HttpSink } from './exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
-import { NativeHeaders, NativeRequest } from './native-fetch.js'
+import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
+import { adoptFetchArguments, hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
+import { sendThrough, undiciFetch } from './fetch-network.js'
+import { NativeRequest } from './native-fetch.js'
 import { networkError } from './network-error.js'
 import { answerFetchUpgrade } from './websocket-fetch-upgrade.js'
 import type { DispatcherSource } from './undici-dispatcher.js'
@@ -24,27 +27,43 @@ import type { DispatcherSource } from './undici-dispatcher.js'
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
-  const mockedFetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const plainUrl = init === undefined ? plainGetUrl(input) : undefined
-    let request: Request | undefined
-    if (plainUrl === undefined) {
-      try {
-        request = new NativeRequest(againstLocation(input), init)
-      } catch {
-        // Invalid input: the real fetch rejects with exactly undici's error, before any network.
-        return realFetch(input, init)
-      }
-      if (request.signal.aborted) return Promise.reject(request.signal.reason)
-    }
+  const start = (input: RequestInfo | URL, init: RequestInit | undefined, request: Request | undefined, plainUrl: URL | undefined): Promise<Response> => {
     const abortable = request !== undefined && (init?.signal != null || input instanceof Request)
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
-      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher)
+      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher, mockedFetch)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
       if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
       // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })
+  }
+  const mockedFetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const plainUrl = init === undefined ? plainGetUrl(input) : undefined
+    if (plainUrl !== undefined) return start(input, init, undefined, plainUrl)
+    // node-fetch's Request, another realm's signal or FormData…: made over into this realm's, as msw accepts them.
+    if (isForeignRequest(input) || hasForeignInit(init)) return startAdopted(input, init)
+    let request: Request
+    try {
+      request = new NativeRequest(againstLocation(input), init)
+    } catch {
+      // Invalid input: the real fetch rejects with exactly undici's error, before any network.
+      return realFetch(input, init)
+    }
+    if (request.signal.aborted) return Promise.reject(request.signal.reason)
+    return start(input, init, request, undefined)
+  }
+  const startAdopted = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> => {
+    const adopted = await adoptFetchArguments(againstLocation(input), init)
+    let request: Request
+    try {
+      request = new NativeRequest(adopted.input, adopted.init)
+    } catch {
+      return realFetch(input, init)
+    }
+    // Rejects with the caller's own signal's reason (the follower carries the same one).
+    if (request.signal.aborted) throw request.signal.reason
+    return start(adopted.input, adopted.init, request, undefined)
   }
   globalThis.fetch = mockedFetch
   return () => {
@@ -81,6 +100,8 @@ class FetchExchange implements HttpExchange {
     private readonly reject: (reason: unknown) => void,
     private readonly realFetch: typeof fetch,
     private readonly dispatcher: DispatcherSource,
+    /** Sends a redirect's next hop to the handlers, when mocklib follows it itself. */
+    private readonly sendHop: (request: Request) => Promise<Response>,
   ) {
     this.#request = request
     this.method = url === undefined ? undefined : 'GET'
@@ -104,7 +125,10 @@ class FetchExchange implements HttpExchange {
     if (!this.#settle()) return void response.body?.cancel().catch(() => {})
     if (response.type === 'error') return this.reject(networkError(response))
     const method = this.method ?? this.#request!.method
-    if (needsUndici(response, method)) return this.resolve(this.realFetch(this.#forNetwork(this.dispatcher.answerOnce(response))))
+    if (needsUndici(response, method)) {
+      if (!undiciPlaysAnswers) return this.resolve(playAnswerHere(this.request, () => this.#sentBody(), response, this.sendHop))
+      return this.resolve(sendThrough(undiciFetch ?? this.realFetch, this.#unread ?? this.request, this.dispatcher.answerOnce(response), this.bodyText))
+    }
     try {
       this.resolve(asFetchResponse(response, method, this.url?.href ?? this.#request!.url, this.abortable ? this.#request!.signal : undefined))
     } catch (error) {
@@ -119,7 +143,7 @@ class FetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = this.realFetch(this.#forNetwork([BYPASS_HEADER, OWN_CALL]))
+    const real = sendThrough(this.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL], this.bodyText)
     this.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(
@@ -128,15 +152,10 @@ class FetchExchange implements HttpExchange {
     )
   }
 
-  /**
-   * The client's request with one more header, for the real fetch. It never
-   * takes the body of `request`, which listeners and resolvers may still read.
-   */
-  #forNetwork([name, value]: readonly [string, string]): Request {
-    const request = this.#unread ?? this.request
-    const headers = new NativeHeaders(request.headers)
-    headers.set(name, value)
-    return new NativeRequest(request, this.bodyText === undefined ? { headers } : { headers, body: this.bodyText })
+  /** The bytes the client sent, for a redirect that sends them again. */
+  async #sentBody(): Promise<ArrayBuffer | null> {
+    if (this.bodyText !== undefined) return new TextEncoder().encode(this.bodyText).buffer
+    return this.#unread === undefined ? null : this.#unread.arrayBuffer()
   }
 
   #settle(): boolean {
@@ -161,7 +180,7 @@ function plainGetUrl(input: RequestInfo | URL): URL | undefined {
 }
 
 /** Under a DOM-like global `location` (happy-dom, jsdom), relative URLs resolve against the page. */
-function againstLocation(input: RequestInfo | URL): RequestInfo | URL {
+function againstLocation<Input extends RequestInfo | URL>(input: Input): Input | URL {
   if (typeof input !== 'string' || typeof location === 'undefined' || URL.canParse(input)) return input
   return new URL(input, location.href)
 }

@@ -1,9 +1,9 @@
 import { patchClientRequests } from './client-request-adapter.js'
+import { installDispatcherSources } from './dispatcher-sources.js'
 import type { HttpSink } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { isolatePools } from './pool-isolation.js'
 import { interceptSocketsOnDemand } from './socket-layer-on-demand.js'
-import { installDispatcherSource } from './undici-dispatcher.js'
 
 /**
  * Which layer answers global fetch: `'fast'` (the default) patches fetch
@@ -36,7 +36,7 @@ export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFe
   const stopSockets = interceptSocketsOnDemand(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
-  const dispatcher = fetchLayer === 'fast' ? installDispatcherSource(sink) : undefined
+  const dispatcher = fetchLayer === 'fast' ? installDispatcherSources(sink) : undefined
   const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
   // Clients left to the socket layer get pools of their own (a pooled real connection would bypass it).
   const restorePools = dispatcher === undefined || restoreClientRequests === undefined ? isolatePools() : undefined

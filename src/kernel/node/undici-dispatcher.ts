@@ -57,10 +57,11 @@ export interface DispatcherSource {
  * // … later
  * source?.stop()
  */
-export function installDispatcherSource(sink: HttpSink): DispatcherSource | undefined {
+export function installDispatcherSource(sink: HttpSink, owner: object = globalThis): DispatcherSource | undefined {
   // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
   void new Headers()
-  const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>
+  // `owner`: the global object whose undici clients to answer (Node's main one, seen from a Jest or edge-runtime context).
+  const slot = owner as Record<symbol, Dispatcher | undefined>
   const found = slot[GLOBAL_DISPATCHER]
   if (found === undefined || typeof found.dispatch !== 'function') return undefined
   const previous: Dispatcher = found

@@ -1,0 +1,51 @@
+import { decodedBody } from '../web-runtimes/decode-body.js'
+import { isRedirect, nextRedirect } from '../web-runtimes/fetch-redirect.js'
+import { asFetchResponse } from './fetch-response.js'
+import { NativeRequest } from './native-fetch.js'
+
+/**
+ * True when the Request class mocklib builds with is undici's (Node's own, the
+ * npm package's, edge-runtime's): then the fetch that came with it can play a
+ * mocked redirect or compressed body itself (`answerOnce`). happy-dom's fetch
+ * cannot (it is no undici), so for its Requests mocklib plays them here.
+ * undici's Request is the one with a `duplex` attribute.
+ *
+ * @example
+ * if (!undiciPlaysAnswers) return playAnswerHere(request, body, response, mockedFetch)
+ */
+export const undiciPlaysAnswers: boolean = typeof NativeRequest === 'function' && 'duplex' in NativeRequest.prototype
+
+/** How many redirects led to a hop's Request. */
+const hops = new WeakMap<Request, number>()
+
+/**
+ * What a fetch gives for the mocked `response` to `request` when no undici is
+ * there to do it: a redirect is followed as the request's `redirect` mode says
+ * (the next hop is sent with `send`, so the handlers answer it too), a gzip or
+ * deflate body is decoded, and the answer looks like a real fetch response.
+ * `body` gives the bytes the client sent, for a redirect that resends them.
+ *
+ * @example
+ * resolve(playAnswerHere(request, async () => null, response, mockedFetch))
+ */
+export async function playAnswerHere(
+  request: Request,
+  body: () => Promise<ArrayBuffer | null>,
+  response: Response,
+  send: (next: Request) => Promise<Response>,
+): Promise<Response> {
+  if (isRedirect(response)) {
+    const redirects = hops.get(request) ?? 0
+    const next = nextRedirect(request, await body(), response, redirects)
+    if (next !== undefined) {
+      void response.body?.cancel().catch(() => {})
+      hops.set(next, redirects + 1)
+      const final = await send(next)
+      Object.defineProperty(final, 'redirected', { value: true, enumerable: true })
+      return final
+    }
+  }
+  const decoded = decodedBody(response)
+  const answer = decoded === response.body ? response : new Response(decoded, { status: response.status, statusText: response.statusText, headers: response.headers })
+  return asFetchResponse(answer, request.method, request.url, request.signal)
+}

@@ -1,0 +1,225 @@
+import { nodeMainGlobal } from './main-realm.js'
+import { NativeHeaders, NativeRequest } from './native-fetch.js'
+
+// Test setups hand fetch objects of another realm or library: node-fetch's
+// Request and Headers (`vi.stubGlobal`), jsdom's or happy-dom's AbortSignal,
+// Blob and FormData, a polyfill's Request. Node's Request refuses a foreign
+// signal and quietly sends a foreign FormData as the text "[object FormData]";
+// msw answers them all. These helpers turn such inputs into ones the Request
+// class mocklib builds with accepts, keeping what they mean.
+
+/** `fetch(input, init)` arguments once every foreign object in them is replaced. */
+export interface FetchArguments {
+  readonly input: RequestInfo | URL
+  readonly init: RequestInit | undefined
+  /** The signal the caller gave (foreign or not): aborting rejects with its reason. */
+  readonly signal: AbortSignal | undefined
+}
+
+/** A Request of any Fetch implementation: node-fetch's, a polyfill's, another realm's. */
+interface RequestLike {
+  readonly url: string
+  readonly method: string
+  readonly headers: unknown
+  readonly signal?: unknown
+  readonly redirect?: RequestRedirect
+  readonly credentials?: RequestCredentials
+  readonly body?: unknown
+  arrayBuffer(): Promise<ArrayBuffer>
+}
+
+/**
+ * True when `init` carries an object that the Request class mocklib builds
+ * with would refuse or misread: a signal, FormData or URLSearchParams of
+ * another realm or library. Cheap: plain `init`s answer at the first check.
+ *
+ * @example
+ * hasForeignInit({ signal: new window.AbortController().signal }) // true under Vitest's jsdom
+ */
+export function hasForeignInit(init: RequestInit | undefined): boolean {
+  if (init === undefined || init === null) return false
+  const { signal, body } = init
+  if (signal != null && !(signal instanceof requestRealm().AbortSignal)) return true
+  if (typeof body !== 'object' || body === null) return false
+  return isForeignOf(body, 'FormData') || isForeignOf(body, 'URLSearchParams')
+}
+
+/**
+ * True for a Request made by another Fetch implementation than the one
+ * mocklib builds with (node-fetch's, a polyfill's, another realm's).
+ *
+ * @example
+ * isForeignRequest(new NodeFetchRequest('http://x.test/')) // true
+ */
+export function isForeignRequest(input: unknown): input is RequestLike {
+  if (typeof input !== 'object' || input === null || input instanceof NativeRequest) return false
+  const candidate = input as Partial<RequestLike>
+  return typeof candidate.url === 'string' && typeof candidate.method === 'string' && typeof candidate.arrayBuffer === 'function'
+}
+
+/**
+ * The same `fetch(input, init)` with every foreign object replaced by one of
+ * the Request class's own realm: a foreign Request becomes its URL plus an
+ * init (its body read), a foreign signal a signal that follows it (with the
+ * same reason), foreign Headers, FormData, URLSearchParams, Blob copies.
+ *
+ * @example
+ * const { input, init, signal } = await adoptFetchArguments(new NodeFetchRequest(url, { method: 'POST', body: 'x' }), undefined)
+ * new Request(input, init)
+ */
+export async function adoptFetchArguments(input: RequestInfo | URL, init: RequestInit | undefined): Promise<FetchArguments> {
+  let merged: RequestInit = { ...init }
+  let target: RequestInfo | URL = input
+  if (isForeignRequest(input)) {
+    target = input.url
+    merged = { ...(await initOf(input)), ...merged }
+  }
+  const signal = (merged.signal ?? undefined) as AbortSignal | undefined
+  if (signal !== undefined && !(signal instanceof requestRealm().AbortSignal)) merged.signal = followerOf(signal)
+  if (merged.headers !== undefined && !(merged.headers instanceof NativeHeaders) && typeof merged.headers === 'object') merged.headers = headerPairs(merged.headers)
+  if (merged.body !== undefined && merged.body !== null) merged = await withOwnBody(merged)
+  return { input: target, init: merged, signal }
+}
+
+async function initOf(request: RequestLike): Promise<RequestInit> {
+  const init: RequestInit = { method: request.method, headers: headerPairs(request.headers) }
+  if (request.redirect !== undefined) init.redirect = request.redirect
+  if (request.credentials !== undefined) init.credentials = request.credentials
+  if (request.signal != null) init.signal = request.signal as AbortSignal
+  const method = request.method.toUpperCase()
+  if (method !== 'GET' && method !== 'HEAD' && request.body != null) init.body = new Uint8Array(await request.arrayBuffer())
+  return init
+}
+
+/** Header pairs from any Headers-shaped object, pair list or record. */
+function headerPairs(headers: unknown): Array<[string, string]> {
+  const pairs: Array<[string, string]> = []
+  const source = headers as { forEach?: (each: (value: string, name: string) => void) => void }
+  if (typeof source.forEach === 'function' && !Array.isArray(headers)) source.forEach((value, name) => pairs.push([name, String(value)]))
+  else if (Array.isArray(headers)) for (const [name, value] of headers as Array<[string, string]>) pairs.push([name, String(value)])
+  else for (const [name, value] of Object.entries(headers as Record<string, string>)) pairs.push([name, String(value)])
+  return pairs
+}
+
+/**
+ * A signal of the realm of `Controller` (by default the one the Request class
+ * takes) that aborts, with the same reason, when `foreign` does.
+ *
+ * @example
+ * new Request(url, { signal: followerOf(jsdomSignal) })
+ */
+export function followerOf(foreign: AbortSignal, Controller: typeof AbortController = requestRealm().AbortController): AbortSignal {
+  const controller = new Controller()
+  if (foreign.aborted) controller.abort(foreign.reason)
+  else foreign.addEventListener('abort', () => controller.abort(foreign.reason), { once: true })
+  return controller.signal
+}
+
+async function withOwnBody(init: RequestInit): Promise<RequestInit> {
+  const body = init.body as unknown
+  if (typeof body !== 'object' || body === null) return init
+  await learnBodyClasses()
+  if (isForeignOf(body, 'URLSearchParams')) {
+    return withContentType({ ...init, body: String(body) }, 'application/x-www-form-urlencoded;charset=UTF-8')
+  }
+  if (isForeignOf(body, 'FormData')) return { ...init, body: await ownFormData(body as FormData) }
+  if (isForeignOf(body, 'Blob') || isForeignOf(body, 'File')) {
+    const blob = body as Blob
+    const bytes = new Uint8Array(await blob.arrayBuffer())
+    return blob.type === '' ? { ...init, body: bytes } : withContentType({ ...init, body: bytes }, blob.type)
+  }
+  // A typed array or ArrayBuffer of another realm: the same bytes in this one.
+  if (ArrayBuffer.isView(body) && !(body instanceof Uint8Array)) return { ...init, body: new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)) }
+  return init
+}
+
+async function ownFormData(foreign: FormData): Promise<FormData> {
+  const { FormData: OwnFormData, File: OwnFile } = await learnBodyClasses()
+  const own = new OwnFormData!()
+  const entries: Array<[string, unknown]> = []
+  foreign.forEach((value, name) => entries.push([name, value]))
+  for (const [name, value] of entries) {
+    if (typeof value === 'string') own.append(name, value)
+    else {
+      const file = value as File
+      // A File of the realm: appending a Blob with a name would make one with the global File (jsdom's under Vitest).
+      own.append(name, new OwnFile!([await file.arrayBuffer()], file.name, { type: file.type }))
+    }
+  }
+  return own
+}
+
+function withContentType(init: RequestInit, type: string): RequestInit {
+  const headers = new NativeHeaders(init.headers)
+  if (!headers.has('content-type')) headers.set('content-type', type)
+  return { ...init, headers }
+}
+
+function isTagged(value: object, tag: string): boolean {
+  return Object.prototype.toString.call(value) === `[object ${tag}]`
+}
+
+type BodyTag = 'FormData' | 'URLSearchParams' | 'Blob' | 'File'
+
+/** True when `value` is a `tag` object that is not of the Request class's realm. */
+function isForeignOf(value: object, tag: BodyTag): boolean {
+  if (!isTagged(value, tag)) return false
+  const classes = requestRealm()
+  const own = tag === 'URLSearchParams' ? classes.URLSearchParams : tag === 'FormData' ? classes.FormData : classes.Blob
+  // Until the classes are known (see `learnBodyClasses`), the adopting path finds out.
+  return own === undefined || !(value instanceof own)
+}
+
+/** The classes that go with the Request class mocklib builds with. */
+interface RequestRealm {
+  readonly AbortController: typeof AbortController
+  readonly AbortSignal: typeof AbortSignal
+  readonly URLSearchParams: typeof URLSearchParams
+  FormData: typeof FormData | undefined
+  Blob: typeof Blob | undefined
+  File: typeof File | undefined
+}
+
+let realm: RequestRealm | undefined
+
+/**
+ * The AbortController, URLSearchParams… the Request class takes as its own.
+ * Node's Request refuses those of other realms, and under Vitest's jsdom the
+ * globals named so are jsdom's (in the very context of Node's Request), so
+ * Node's are found from the Request itself: the class of its signal, of a URL's
+ * search params, of the body it reads back (`learnBodyClasses`). Another
+ * Request class (happy-dom's, edge-runtime's) takes the environment's globals.
+ */
+function requestRealm(): RequestRealm {
+  if (realm !== undefined) return realm
+  const environment = globalThis as unknown as RequestRealm
+  const probe = new NativeRequest('http://realm.invalid/')
+  const AbortSignalClass = probe.signal.constructor as typeof AbortSignal
+  const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController]
+  const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && new Controller().signal instanceof AbortSignalClass)
+  realm = {
+    AbortController: AbortControllerClass ?? environment.AbortController,
+    AbortSignal: AbortSignalClass,
+    URLSearchParams: new URL('http://realm.invalid/').searchParams.constructor as typeof URLSearchParams,
+    FormData: undefined,
+    Blob: undefined,
+    File: undefined,
+  }
+  return realm
+}
+
+/** Finds the FormData and Blob classes the Request class reads bodies into (its own). */
+async function learnBodyClasses(): Promise<RequestRealm> {
+  const classes = requestRealm()
+  if (classes.FormData !== undefined && classes.Blob !== undefined) return classes
+  const form = new NativeRequest('http://realm.invalid/', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  classes.FormData = (await form.formData()).constructor as typeof FormData
+  // Node's FormData takes node:buffer's Blob (its `blob()` makes the global one, jsdom's under Vitest).
+  const main = nodeMainGlobal()?.Request
+  // undici's Request has `duplex`; under Vitest's happy-dom the main global's Request is happy-dom's.
+  const isNodes = main !== undefined && 'duplex' in NativeRequest.prototype && (NativeRequest === main || NativeRequest.prototype instanceof main)
+  const nodeBuffer = isNodes ? globalThis.process?.getBuiltinModule?.('node:buffer') : undefined
+  classes.Blob = (nodeBuffer?.Blob as typeof Blob | undefined) ?? globalThis.Blob
+  classes.File = (nodeBuffer?.File as typeof File | undefined) ?? globalThis.File
+  return classes
+}

@@ -1,0 +1,59 @@
+// Jest (every environment) and Vitest's edge-runtime run a test file in a `vm`
+// context whose global object is not Node's. The Fetch functions such a context
+// gets from Node (Jest copies `fetch`, `Request`… into it; jest-fixed-jsdom does
+// so on purpose) still belong to Node's main realm: Node's fetch looks its undici
+// dispatcher up on the main global object, and Node's Request accepts only the
+// main realm's AbortSignal. This module reaches that realm.
+
+/** The Fetch names mocklib reads from Node's main realm. */
+export interface MainRealm {
+  readonly fetch?: typeof globalThis.fetch
+  readonly Request?: typeof globalThis.Request
+  readonly Headers?: typeof globalThis.Headers
+  readonly AbortController?: typeof globalThis.AbortController
+  readonly FormData?: typeof globalThis.FormData
+  readonly Blob?: typeof globalThis.Blob
+}
+
+let mainGlobal: (MainRealm & object) | null | undefined
+
+/**
+ * Node's main-context global object (`vm.runInThisContext` runs there, not in
+ * the test's context), or `undefined` outside Node. Read once.
+ *
+ * @example
+ * nodeMainGlobal()?.fetch // Node's own fetch, whatever the test environment put on globalThis
+ */
+export function nodeMainGlobal(): (MainRealm & object) | undefined {
+  if (mainGlobal === undefined) {
+    const vm = globalThis.process?.getBuiltinModule?.('node:vm')
+    mainGlobal = (vm?.runInThisContext('globalThis') as (MainRealm & object) | undefined) ?? null
+  }
+  return mainGlobal ?? undefined
+}
+
+/**
+ * True when this code runs in a context of its own (Jest, Vitest's
+ * edge-runtime), so that Node's main global object is another object.
+ *
+ * @example
+ * if (inForeignContext()) installDispatcherSource(sink, nodeMainGlobal())
+ */
+export function inForeignContext(): boolean {
+  const main = nodeMainGlobal()
+  return main !== undefined && main !== (globalThis as object)
+}
+
+/**
+ * Makes Node's own undici create its global dispatcher (it does on the first
+ * use of a Fetch class of the main realm), so that a dispatcher source has one
+ * to wrap even when the test environment's Fetch classes are not Node's
+ * (happy-dom's, or none under Jest's jsdom).
+ *
+ * @example
+ * loadMainUndici()
+ */
+export function loadMainUndici(): void {
+  const Headers = nodeMainGlobal()?.Headers
+  if (typeof Headers === 'function') void new Headers()
+}
