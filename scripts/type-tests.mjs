@@ -1,74 +1,85 @@
 #!/usr/bin/env node
-// Runs the type tests: type-tests/tsconfig.json (every type-tests/*.test-d.ts:
-// expect-type and @ts-expect-error negatives, against the sources) with
-// TypeScript 5.9, 6.0 and 7.0 (native), then tsd (type-tests/tsd, against the
-// built declarations in dist/). Prints one line per check and exits non-zero
-// when any check fails.
+// Runs the type tests, two at a time (the machine's cores), and prints one line
+// per check; exits non-zero when any check fails.
 //
-//   npm run test:types            (run `npm run build` first for tsd)
-//   node scripts/type-tests.mjs --only ts7
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// - Sources: type-tests/tsconfig.json (every type-tests/*.test-d.ts:
+//   expect-type and @ts-expect-error negatives, against src/) with TypeScript
+//   5.9, 6.0 and 7.0 (native), and the misuse messages (type-tests/messages).
+// - The consumer matrix, against the BUILT package as a user installs it (dist/
+//   and legacy-types/ through package.json's exports and typesVersions; see
+//   type-matrix.mjs): TypeScript 5.0, 5.1, 5.2, 5.3, 5.9, 6.0 and 7.0 ×
+//   skipLibCheck true/false × moduleResolution node10, node16 (an ES module
+//   and a .cts file) and bundler, each checking type-tests/consumer/*.ts; 4.9
+//   must get the one "needs TypeScript 5.0" error; and the any-detector check
+//   proves that those files fail where `params` is `any`.
+// - tsd (type-tests/tsd, against dist/).
+//
+//   npm run build && npm run test:types
+//   node scripts/type-tests.mjs --only matrix-ts5.0     (checks whose name starts so)
+//   node scripts/type-tests.mjs --list
+import { spawn as spawnChild } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fromRoot, parseErrors, root } from './type-tests/tsc-output.mjs'
+import { matrixChecks, prepareMatrix } from './type-tests/type-matrix.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const fromRoot = (path) => join(root, path)
+const jobs = Number(option('jobs') ?? 2)
 
-const checks = [
+const sourceCompilers = [
   { name: 'ts5.9', what: 'TypeScript 5.9 (node_modules/typescript)', tsc: 'node_modules/typescript/bin/tsc' },
   { name: 'ts6.0', what: 'TypeScript 6.0 (node_modules/ts6)', tsc: 'node_modules/ts6/bin/tsc' },
   { name: 'ts7.0', what: 'TypeScript 7.0 native (node_modules/ts7)', tsc: 'node_modules/ts7/bin/tsc' },
-].map((check) => ({
-  ...check,
-  run: () => {
-    const version = spawn([fromRoot(check.tsc), '--version'])
-    const result = spawn([fromRoot(check.tsc), '-p', fromRoot('type-tests/tsconfig.json'), '--pretty', 'false'])
-    return { ...result, detail: version.output.trim() }
-  },
-}))
+]
 
-// Misuse must print a sentence: every `// message: <text>` line in
-// type-tests/messages/*.ts names a text the error on the next line must contain.
-for (const check of checks.slice(0, 3)) {
-  checks.push({
+const checks = [
+  ...sourceCompilers.map((check) => ({
+    ...check,
+    what: `sources with ${check.what}`,
+    run: async () => ({ ...(await tsc(check.tsc, ['-p', fromRoot('type-tests/tsconfig.json')])), detail: '' }),
+  })),
+  // Misuse must print a sentence: every `// message: <text>` line in
+  // type-tests/messages/*.ts names a text the error on the next line must contain.
+  ...sourceCompilers.map((check) => ({
     name: `messages-${check.name}`,
     what: `misuse messages with ${check.what}`,
     run: () => checkMessages(check.tsc),
+  })),
+]
+
+let matrixRoot
+const needsDist = () => !existsSync(fromRoot('dist/index.d.ts')) || !existsSync(fromRoot('dist/node.d.cts'))
+const missingDist = { ok: false, output: 'dist/*.d.ts is missing: run `npm run build` first.', detail: '' }
+for (const check of matrixChecks()) {
+  checks.push({
+    ...check,
+    run: async () => {
+      if (needsDist()) return missingDist
+      matrixRoot ??= prepareMatrix()
+      return check.run(matrixRoot, tsc)
+    },
   })
 }
 
 checks.push({
   name: 'tsd',
   what: 'tsd (type-tests/tsd against dist/)',
-  run: () => {
-    if (!existsSync(fromRoot('dist/index.d.ts')) || !existsSync(fromRoot('dist/node.d.ts'))) {
-      return { ok: false, output: 'dist/*.d.ts is missing: run `npm run build` first.', detail: '' }
-    }
+  run: async () => {
+    if (needsDist()) return missingDist
     // --files: without it tsd finds no test file here and passes without checking anything.
     const files = readdirSync(fromRoot('type-tests/tsd')).filter((name) => name.endsWith('.test-d.ts'))
-    return { ...spawn([fromRoot('node_modules/tsd/dist/cli.js'), '--files', 'type-tests/tsd/*.test-d.ts']), detail: `${files.length} files` }
+    return { ...(await spawn([fromRoot('node_modules/tsd/dist/cli.js'), '--files', 'type-tests/tsd/*.test-d.ts'])), detail: `${files.length} files` }
   },
 })
 
-function checkMessages(tsc) {
+async function checkMessages(compiler) {
   const dir = fromRoot('type-tests/messages')
-  const result = spawn([fromRoot(tsc), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'])
+  const result = await tsc(compiler, ['-p', join(dir, 'tsconfig.json')])
   const errors = new Map()
-  let current
-  for (const line of result.output.split('\n')) {
-    const found = /^(?:.*[\\/])?([^\\/(]+\.ts)\((\d+),\d+\): error /.exec(line)
+  for (const error of parseErrors(result.output)) {
     // Errors elsewhere (the sources themselves) are the other checks' business.
-    if (found && !/type-tests[\\/]messages[\\/]/.test(line)) {
-      current = undefined
-      continue
-    }
-    if (found) {
-      current = `${found[1]}:${found[2]}`
-      errors.set(current, (errors.get(current) ?? '') + line)
-    } else if (current && line.startsWith(' ')) {
-      errors.set(current, errors.get(current) + line)
-    }
+    if (!/type-tests[\\/]messages[\\/]/.test(error.file)) continue
+    const key = `${error.file.replace(/^.*[\\/]/, '')}:${error.line}`
+    errors.set(key, (errors.get(key) ?? '') + error.text)
   }
   const problems = []
   let expected = 0
@@ -90,31 +101,65 @@ function checkMessages(tsc) {
   return { ok: problems.length === 0, output: problems.join('\n'), detail: `${expected} messages` }
 }
 
-function spawn(args) {
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`
-  return { ok: result.status === 0, output }
+/** Runs a compiler (a path under the repository) with `--pretty false`. */
+function tsc(compiler, args) {
+  return spawn([fromRoot(compiler), ...args, '--pretty', 'false'])
 }
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
+function spawn(args) {
+  return new Promise((resolve) => {
+    const child = spawnChild(process.execPath, args, { cwd: root })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', (error) => resolve({ ok: false, output: `${output}${error}` }))
+    child.on('close', (code) => resolve({ ok: code === 0, output }))
+  })
+}
+
+function option(name) {
+  const index = process.argv.indexOf(`--${name}`)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+
+if (process.argv.includes('--list')) {
+  for (const check of checks) console.log(`${check.name.padEnd(34)} ${check.what}`)
+  process.exit(0)
+}
+const only = option('only')
 const selected = checks.filter((check) => only === undefined || check.name.startsWith(only))
 if (selected.length === 0) {
-  console.error(`No check named "${only}". Checks: ${checks.map((check) => check.name).join(', ')}`)
+  console.error(`No check named "${only}". Checks (--list shows them all): ${checks.map((check) => check.name).join(', ')}`)
   process.exit(2)
 }
 
+const started = performance.now()
 let failures = 0
-for (const check of selected) {
-  const started = performance.now()
-  const { ok, output, detail } = check.run()
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${check.what}${detail ? ` [${detail}]` : ''}  ${seconds}s`)
-  if (!ok) {
-    failures++
-    console.log(indent(output.trim() || '(no output)'))
+let next = 0
+async function worker() {
+  while (next < selected.length) {
+    const check = selected[next++]
+    const checkStarted = performance.now()
+    const { ok, output, detail } = await check.run()
+    const seconds = ((performance.now() - checkStarted) / 1000).toFixed(1)
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${check.what}${detail ? ` [${detail}]` : ''}  ${seconds}s`)
+    if (!ok) {
+      failures++
+      console.log(indent(output.trim() || '(no output)'))
+    }
   }
 }
-console.log(failures === 0 ? `\nType tests: all ${selected.length} checks passed.` : `\nType tests: ${failures} of ${selected.length} checks failed.`)
+try {
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker))
+} finally {
+  if (matrixRoot) rmSync(matrixRoot, { recursive: true, force: true })
+}
+const total = ((performance.now() - started) / 1000).toFixed(0)
+console.log(
+  failures === 0
+    ? `\nType tests: all ${selected.length} checks passed (${total}s).`
+    : `\nType tests: ${failures} of ${selected.length} checks failed (${total}s).`,
+)
 process.exit(failures === 0 ? 0 : 1)
 
 function indent(text) {
