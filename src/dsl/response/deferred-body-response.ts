@@ -21,13 +21,16 @@ const fetchBodyUsed = /* @__PURE__ */ accessorOf('bodyUsed')
  */
 let deferrable: boolean | undefined
 
+/** Response as it was at load: a test may stub the global with node-fetch's after that. */
+const HeldResponse = Response
+
 function accessorOf(name: 'body' | 'bodyUsed'): (() => unknown) | undefined {
   return Object.getOwnPropertyDescriptor(Response.prototype, name)?.get
 }
 
 function probeDeferrable(): boolean {
   if (fetchBody === undefined || fetchBodyUsed === undefined) return false
-  const probe = new Response(null)
+  const probe = new HeldResponse(null)
   return !Object.prototype.hasOwnProperty.call(probe, 'body') && !Object.prototype.hasOwnProperty.call(probe, 'bodyUsed')
 }
 
@@ -81,7 +84,7 @@ export class DeferredBodyResponse extends Response {
   /** The Response holding the body as a stream: made on first need, in the state the reads so far left it. */
   #stream(text: string): Response {
     if (this.#held === undefined) {
-      const held = new Response(text)
+      const held = new HeldResponse(text)
       // Read already: a read body's stream is disturbed and locked.
       if (this.#read) void held.text()
       this.#held = held

@@ -1,7 +1,7 @@
 import { decodedBody } from '../web-runtimes/decode-body.js'
 import { isRedirect, nextRedirect } from '../web-runtimes/fetch-redirect.js'
 import { asFetchResponse } from './fetch-response.js'
-import { NativeRequest } from './native-fetch.js'
+import { NativeRequest, NativeResponse } from './native-fetch.js'
 
 /**
  * True when the Request class mocklib builds with is undici's (Node's own, the
@@ -46,6 +46,6 @@ export async function playAnswerHere(
     }
   }
   const decoded = decodedBody(response)
-  const answer = decoded === response.body ? response : new Response(decoded, { status: response.status, statusText: response.statusText, headers: response.headers })
+  const answer = decoded === response.body ? response : new NativeResponse(decoded, { status: response.status, statusText: response.statusText, headers: response.headers })
   return asFetchResponse(answer, request.method, request.url, request.signal)
 }

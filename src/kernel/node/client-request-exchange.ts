@@ -4,7 +4,7 @@ import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { toFetchRequest } from './fetch-request.js'
 import type { MockSocket } from './mock-socket.js'
-import { NativeHeaders } from './native-fetch.js'
+import { NativeHeaders, NativeResponse } from './native-fetch.js'
 import { networkError } from './network-error.js'
 import { markWireHeaders, writeResponse } from './response-writer.js'
 
@@ -120,14 +120,14 @@ function headerText(value: OutgoingHttpHeader): string {
 }
 
 function toFetchResponse(incoming: IncomingMessage): Response {
-  const headers = new Headers()
+  const headers = new NativeHeaders()
   const raw = incoming.rawHeaders
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const status = incoming.statusCode ?? 200
   const bodyless = status === 204 || status === 304 || status < 200
   // Header values read off the wire are bytes: written back as they came (non-ASCII survives).
   return markWireHeaders(
-    new Response(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
+    new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
       status: status < 200 ? 200 : status,
       statusText: incoming.statusMessage ?? '',
       headers,

@@ -28,7 +28,7 @@ import type { DispatcherSource } from './undici-dispatcher.js'
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
   const start = (input: RequestInfo | URL, init: RequestInit | undefined, request: Request | undefined, plainUrl: URL | undefined): Promise<Response> => {
-    const abortable = request !== undefined && (init?.signal != null || input instanceof Request)
+    const abortable = request !== undefined && (init?.signal != null || input instanceof NativeRequest)
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher, mockedFetch)
@@ -192,7 +192,7 @@ function againstLocation<Input extends RequestInfo | URL>(input: Input): Input |
  */
 function stringBody(input: RequestInfo | URL, init: RequestInit | undefined): string | undefined {
   const body = init?.body
-  return typeof body === 'string' && !(input instanceof Request) && (body as WellFormedCheck).isWellFormed() ? body : undefined
+  return typeof body === 'string' && !(input instanceof NativeRequest) && (body as WellFormedCheck).isWellFormed() ? body : undefined
 }
 
 /** ES2024 (Node 20 and later), newer than the `lib` the sources compile against. */

@@ -1,4 +1,5 @@
 import { statusTextOf } from './dispatch-replay.js'
+import { NativeResponse } from './native-fetch.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
@@ -30,9 +31,9 @@ export function asFetchResponse(response: Response, method: string, url: string,
   let answer = response
   if (method === 'HEAD' && response.body !== null) {
     void response.body.cancel().catch(() => {})
-    answer = new Response(null, { status: response.status, statusText: statusTextOf(response), headers: response.headers })
+    answer = new NativeResponse(null, { status: response.status, statusText: statusTextOf(response), headers: response.headers })
   } else if (signal !== undefined && response.body !== null) {
-    answer = new Response(abortableBody(response.body, signal), { status: response.status, statusText: statusTextOf(response), headers: response.headers })
+    answer = new NativeResponse(abortableBody(response.body, signal), { status: response.status, statusText: statusTextOf(response), headers: response.headers })
   }
   // One property at a time, with a shared descriptor where the value is fixed: cheaper than a descriptor map.
   Object.defineProperty(answer, 'type', BASIC_TYPE)

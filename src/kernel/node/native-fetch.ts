@@ -11,3 +11,4 @@
  */
 export const NativeRequest: typeof Request = globalThis.Request
 export const NativeHeaders: typeof Headers = globalThis.Headers
+export const NativeResponse: typeof Response = globalThis.Response

@@ -5,6 +5,7 @@ import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } fro
 import { DispatchConnection } from './dispatch-connection.js'
 import { playResponse, replayResponse } from './dispatch-replay.js'
 import type { HttpSink } from './exchange-sink.js'
+import { NativeHeaders, NativeRequest, NativeResponse } from './native-fetch.js'
 import { networkError } from './network-error.js'
 
 /** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
@@ -119,7 +120,7 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
           // A real server sends no body to a HEAD request.
           if (request.method === 'HEAD' && response.body !== null) {
             void response.body.cancel().catch(() => {})
-            response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+            response = new NativeResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers })
           }
           playResponse(response, connection)
         },
@@ -178,11 +179,11 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
       if (connection.done) return false
       const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
       if (report && statusCode >= 200) {
-        const headers = new Headers()
+        const headers = new NativeHeaders()
         for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
         const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
         const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
-        reportOnce(new Response(body, { status: statusCode, statusText, headers }))
+        reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))
       }
       return keepGoing
     },
@@ -217,7 +218,7 @@ function requestOf(options: DispatchOptions, lines: Array<[string, string]>, bod
   const method = options.method.toUpperCase()
   // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
   const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
-  return new Request(new URL(options.path, origin), init)
+  return new NativeRequest(new URL(options.path, origin), init)
 }
 
 /**

@@ -3,6 +3,7 @@ import type { HttpExchange, Source } from '../contracts.js'
 import { parseCookieHeader } from '../cookies.js'
 import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
+import { NativeHeaders, NativeResponse } from './native-fetch.js'
 import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
 
@@ -155,12 +156,12 @@ async function sendToNetwork(request: Request): Promise<Response> {
       incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
       incoming.on('error', reject)
       incoming.on('end', () => {
-        const responseHeaders = new Headers()
+        const responseHeaders = new NativeHeaders()
         const raw = incoming.rawHeaders
         for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
         const status = incoming.statusCode ?? 200
         const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
-        resolve(new Response(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+        resolve(new NativeResponse(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
       })
     })
     outgoing.on('error', reject)
