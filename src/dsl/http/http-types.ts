@@ -114,7 +114,7 @@ export interface HttpHandlerFactory {
   // into the parsed types from `this` and the resolver on every call (a fifth
   // of the type-check time of a file of handlers), and the resolver's
   // annotation could not change it anyway.
-  <Path extends string>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>>, options?: HandlerOptions): HttpHandler
+  <Path extends string, RequestBody = JsonBodyType, ResponseBody = any>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>, RequestBody, ResponseBody>, options?: HandlerOptions): HttpHandler
   // Params come from explicit generics only (`NoInference`), never from the
   // resolver's annotation: a resolver typed for other params is an error.
   // Without explicit Params a string path always takes the overload above, so

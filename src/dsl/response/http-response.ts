@@ -145,7 +145,9 @@ export interface HttpResponseConstructor {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
+  // No `| null` of its own: `null` (like `undefined`) is a body only where the
+  // declared body type has it, or none is declared (the open JSON body has both).
+  json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType>, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
   /**
    * A response with a text body and `content-type: text/plain`.
@@ -220,7 +222,7 @@ class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements H
   }
 
   // The static helpers are documented on HttpResponseConstructor.
-  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType> | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType>, init?: CheckedInit<Status>): HttpResponse<BodyType> {
     assertJsonBody(body)
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
