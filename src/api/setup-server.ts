@@ -1,4 +1,4 @@
-import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type LifecycleEvents, type Source, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createRuntime, HandlerScope, isPassthrough, message, type AnswerProblem, type Handler, type ReportingAnswerCheck, type LifecycleEvents, type Source, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
 import { createRuntimeStack } from '../kernel/runtime-stack.js'
 import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
 import { interceptWebRuntime, webRuntime } from '../kernel/web-runtimes/index.js'
@@ -14,6 +14,8 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 export interface ListenOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
+  /** Checks every mocked answer against a contract (`contract()` of `mocklib/openapi`) before the client gets it. */
+  readonly contract?: ReportingAnswerCheck
 }
 
 /**
@@ -64,6 +66,15 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
    * await recording.save('fixtures/users.har')
    */
   record(options?: RecordOptions): NodeRecording
+  /** The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without `listen({ contract })`. */
+  contractViolations(): readonly AnswerProblem[]
+  /**
+   * Throws an error listing this scope's contract violations, if any (like `assertDone()`).
+   *
+   * @example
+   * afterEach(() => server.assertContract())
+   */
+  assertContract(): void
 }
 
 /** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
@@ -113,6 +124,7 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
       cookieJar.size === 0 && typeof document === 'undefined' ? undefined : Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
   })
   core.observers.add(rememberMockedCookies)
+  let contract: ReportingAnswerCheck | undefined
 
   const server: SetupServerApi = {
     ...createHandlerManagement(store, 'server'),
@@ -120,10 +132,22 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
     events: core.emitter,
     listen(options = {}) {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
+      core.answerChecks.clear()
+      contract = options.contract
+      if (contract) core.answerChecks.add(contract)
       listening.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
     },
     close() {
       listening.stop(core)
+    },
+    contractViolations() {
+      return Object.freeze([...(contract?.problemsIn(store.current()) ?? [])])
+    },
+    assertContract() {
+      const found = contract?.problemsIn(store.current()) ?? []
+      if (found.length === 0) return
+      const list = found.map((problem, index) => `  ${index + 1}. ${problem.message.split('\n').join('\n     ')}`).join('\n')
+      throw new Error(message(`${found.length} contract violation${found.length === 1 ? '' : 's'}:\n${list}`, 'Fix the mocks (or the document) so that the answers match the contract.'))
     },
     boundary(callback) {
       return (...args) => store.run(store.current().fork(), () => callback(...args)) as ReturnType<typeof callback>

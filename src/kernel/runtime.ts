@@ -1,3 +1,4 @@
+import { runAnswerChecks, type AnswerCheck } from './answer-check.js'
 import type { Exchange, Handler, HttpExchange, Source, WebSocketExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
@@ -35,8 +36,8 @@ export interface HttpVisit {
   applyPolicy(): UnhandledVerdict
   /** Reports a resolver's (or a policy's) failure: `unhandledException`. */
   fail(error: Error): void
-  /** Answers the exchange with `response` (`response:mocked`, recording). */
-  answer(response: Response): void
+  /** Answers the exchange with `response` (`response:mocked`, recording), once the answer checks pass. */
+  answer(response: Response): void | Promise<void>
   /** The policy refused the exchange (recording). */
   refused(): void
   /** What the network answered, as `response:bypass` and recording (`undefined`: it failed). */
@@ -79,6 +80,8 @@ export interface RuntimeStartOptions {
 export interface Runtime {
   readonly emitter: LifecycleEmitter
   readonly observers: Set<TrafficObserver>
+  /** Checks every mocked answer passes before the client gets it (see `AnswerCheck`). */
+  readonly answerChecks: Set<AnswerCheck>
   readonly store: ScopeStore
   readonly running: boolean
   onUnhandledRequest: UnhandledRequestStrategy
@@ -107,6 +110,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const { store, sources, readCookies } = options
   const emitter = new LifecycleEmitter()
   const observers = new Set<TrafficObserver>()
+  const answerChecks = new Set<AnswerCheck>()
   let stops: (() => void)[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
@@ -128,11 +132,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     #info: RequestEventInfo | undefined
     readonly startedAt: number
     readonly copy: Request | undefined
+    /** The request as sent, for the answer checks (the resolver may read the original). */
+    readonly checkCopy: Request | undefined
 
     constructor(readonly exchange: HttpExchange) {
       const recordingNow = recording()
       this.startedAt = recordingNow ? Date.now() : 0
       this.copy = recordingNow ? exchange.request.clone() : undefined
+      this.checkCopy = answerChecks.size > 0 && exchange.bypassed !== true ? exchange.request.clone() : undefined
     }
 
     get info(): RequestEventInfo {
@@ -168,7 +175,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       this.finish(outcome, real, scope)
     }
 
-    answer(response: Response): void {
+    answer(response: Response): void | Promise<void> {
+      if (this.checkCopy === undefined || response.type === 'error') return this.deliver(response)
+      return this.checked(this.checkCopy, response)
+    }
+
+    async checked(request: Request, response: Response): Promise<void> {
+      const scope = store.current()
+      const failure = await runAnswerChecks(answerChecks, { id: this.exchange.id, request, response: response.clone(), scope })
+      if (failure === undefined) return this.deliver(response)
+      // Refused as the unhandled-request policy 'error' refuses: the client's request fails with the reason.
+      this.exchange.errorWith(failure)
+      this.finish('mocked', undefined, scope, 'policy')
+    }
+
+    deliver(response: Response): void {
       const recorded = this.copy !== undefined && response.type !== 'error' ? response.clone() : undefined
       if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...this.info, response: response.type === 'error' ? response : response.clone() })
       this.exchange.respondWith(response)
@@ -282,14 +303,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     )
   }
 
-  function resolverFailed(turn: HttpTurn, context: RequestContext, error: unknown): void {
+  function resolverFailed(turn: HttpTurn, context: RequestContext, error: unknown): void | Promise<void> {
     if (!(error instanceof ResolverError)) throw error
     // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
     const thrown = asError(error.thrown)
     turn.fail(thrown)
     const response = exceptionResponse(thrown)
     for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-    turn.answer(response)
+    return turn.answer(response)
   }
 
   function settle(turn: HttpTurn, context: RequestContext, outcome: DispatchOutcome): void | Promise<void> {
@@ -376,6 +397,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const runtime: Runtime = {
     emitter,
     observers,
+    answerChecks,
     store,
     onUnhandledRequest: 'warn',
     get running() {
