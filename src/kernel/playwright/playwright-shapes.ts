@@ -1,0 +1,78 @@
+// The parts of Playwright's API mocklib drives, written as structural types:
+// mocklib never loads Playwright, and its published types must not need
+// `playwright-core` or `@playwright/test` to be resolvable. Playwright's own
+// Page, BrowserContext, Route and WebSocketRoute satisfy these shapes.
+
+/**
+ * The request a Playwright route was opened for.
+ *
+ * @example
+ * const body: Buffer | null = route.request().postDataBuffer()
+ */
+export interface RoutedRequestLike {
+  url(): string
+  method(): string
+  allHeaders(): Promise<Record<string, string>>
+  postDataBuffer(): Buffer | null
+  isNavigationRequest(): boolean
+  resourceType(): string
+}
+
+/**
+ * The response `route.fetch()` gives: what the network answered.
+ *
+ * @example
+ * const response = await route.fetch({ maxRedirects: 0 })
+ */
+export interface FetchedResponseLike {
+  status(): number
+  statusText(): string
+  headersArray(): { name: string; value: string }[]
+  body(): Promise<Buffer>
+}
+
+/**
+ * One intercepted HTTP request in Playwright (`Route`).
+ *
+ * @example
+ * await route.fulfill({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'hi' })
+ */
+export interface RouteLike {
+  request(): RoutedRequestLike
+  fulfill(options: { status?: number; headers?: Record<string, string>; body?: string | Buffer; response?: FetchedResponseLike }): Promise<void>
+  fallback(): Promise<void>
+  abort(errorCode?: string): Promise<void>
+  fetch(options?: { maxRedirects?: number }): Promise<FetchedResponseLike>
+}
+
+/**
+ * One intercepted WebSocket in Playwright (`WebSocketRoute`), the page's end
+ * or, from `connectToServer()`, the real server's.
+ *
+ * @example
+ * route.onMessage((message) => route.send(message))
+ */
+export interface WebSocketRouteLike {
+  url(): string
+  protocols?(): string[]
+  onMessage(handler: (message: string | Buffer) => unknown): void
+  onClose(handler: (code: number | undefined, reason: string | undefined) => unknown): void
+  send(message: string | Buffer): void
+  close(options?: { code?: number; reason?: string }): Promise<void>
+  connectToServer(): WebSocketRouteLike
+}
+
+/** A URL matcher as `route()` takes it. */
+export type RouteMatcher = string | RegExp | ((url: URL) => boolean)
+
+/**
+ * What `interceptPage` routes: a Playwright `Page` or `BrowserContext`.
+ *
+ * @example
+ * await interceptPage(page, { handlers })
+ */
+export interface RoutableLike {
+  route(url: RouteMatcher, handler: (route: RouteLike) => unknown): Promise<void>
+  unroute(url: RouteMatcher, handler?: (route: RouteLike) => unknown): Promise<void>
+  routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<void>
+}

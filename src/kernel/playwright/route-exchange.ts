@@ -1,0 +1,54 @@
+import type { HttpExchange } from '../contracts.js'
+import { createRequestId } from '../request-id.js'
+import type { RouteLike } from './playwright-shapes.js'
+import { fulfillWith, toFetchResponse } from './route-answers.js'
+import { toFetchRequest } from './routed-request.js'
+
+/**
+ * Where a route's settling goes when it fails: a page that closed or navigated
+ * away leaves its routes unanswerable, which is no fault of the test.
+ */
+export type RouteFailure = (error: unknown) => void
+
+/**
+ * The exchange for one request Playwright routed. The runtime settles it:
+ * - `respondWith`: `route.fulfill()` with the mocked response (or `abort()` for `Response.error()`);
+ * - `passthrough`: `route.fallback()` (the next route handler, else the network),
+ *   or, when the runtime wants the real response reported, `route.fetch()`
+ *   then `route.fulfill()` with it (redirects are handed to the browser, unfollowed);
+ * - `errorWith`: `route.abort('failed')`: the page sees a network error.
+ *
+ * @example
+ * await context.route(() => true, async (route) => sink(await routeExchange(route, console.error)))
+ */
+export async function routeExchange(route: RouteLike, failed: RouteFailure): Promise<HttpExchange> {
+  const request = await toFetchRequest(route.request())
+  const settle = (work: Promise<void>): void => void work.catch(failed)
+  return {
+    kind: 'http',
+    id: createRequestId(),
+    request,
+    respondWith(response) {
+      settle(fulfillWith(route, response))
+    },
+    errorWith() {
+      settle(route.abort('failed'))
+    },
+    async passthrough(report) {
+      if (!report) {
+        settle(route.fallback())
+        return undefined
+      }
+      try {
+        const real = await route.fetch({ maxRedirects: 0 })
+        const body = await real.body()
+        settle(route.fulfill({ response: real }))
+        return toFetchResponse(real, body)
+      } catch (error) {
+        settle(route.abort('failed'))
+        failed(error)
+        return undefined
+      }
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import type { RoutedRequestLike } from './playwright-shapes.js'
+
+// Requests the page made to navigate (documents, iframes): served by the
+// application's server in an end-to-end test, so never news when unhandled.
+const navigations = new WeakSet<Request>()
+
+/**
+ * True when `request` stands for a navigation of the page (a document or an
+ * iframe), as Playwright told when it routed it.
+ *
+ * @example
+ * if (isPageNavigation(request)) return // the app's own pages
+ */
+export function isPageNavigation(request: Request): boolean {
+  return navigations.has(request)
+}
+
+/**
+ * The Fetch `Request` for what the browser sent, headers (cookies included)
+ * and body as they left the page.
+ *
+ * @example
+ * const request = await toFetchRequest(route.request())
+ */
+export async function toFetchRequest(routed: RoutedRequestLike): Promise<Request> {
+  const method = routed.method()
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(await routed.allHeaders())) {
+    // HTTP/2 pseudo-headers (":authority"…) are not headers a Request can carry.
+    if (!name.startsWith(':')) headers.append(name, value)
+  }
+  const body = method === 'GET' || method === 'HEAD' ? null : routed.postDataBuffer()
+  const request = new Request(routed.url(), { method, headers, body: body === null ? null : new Uint8Array(body) })
+  if (routed.isNavigationRequest()) navigations.add(request)
+  return request
+}

@@ -1,0 +1,112 @@
+import type { WebSocketRouteLike } from './playwright-shapes.js'
+import { messageData, RouteCloseEvent, RouteMessageEvent, toRouteMessage } from './websocket-route-events.js'
+
+type Data = string | ArrayBuffer | ArrayBufferView | Blob
+
+const OPEN = 1
+const CLOSED = 3
+
+/**
+ * The page's end of a WebSocket Playwright routed, with the surface the
+ * WebSocket DSL reads (as @mswjs/interceptors' client connection): `id`,
+ * `url`, `socket`, `send`, `close`, and `message`/`close` events. A message
+ * of the page reaches the real server (once connected) unless a listener
+ * prevented it.
+ */
+export class RoutedClient extends EventTarget {
+  readonly socket: { readonly url: string; readyState: number; readonly protocol: string }
+  server: RoutedServer | undefined
+
+  constructor(
+    readonly id: string,
+    readonly url: URL,
+    private readonly route: WebSocketRouteLike,
+  ) {
+    super()
+    this.socket = { url: url.href, readyState: OPEN, protocol: '' }
+    // Setting these turns off Playwright's own forwarding: mocklib forwards what no listener prevented.
+    route.onMessage((message) => {
+      const event = new RouteMessageEvent(messageData(message), this.socket)
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.server?.send(message)
+    })
+    route.onClose((code, reason) => {
+      this.#closed(code ?? 1005, reason ?? '')
+      this.server?.close()
+    })
+  }
+
+  send(data: Data): void {
+    if (this.socket.readyState !== OPEN) return
+    toRouteMessage(data, (message) => this.route.send(message))
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.socket.readyState !== OPEN) return
+    void this.route.close({ code, reason })
+    this.#closed(code, reason)
+  }
+
+  #closed(code: number, reason: string): void {
+    if (this.socket.readyState === CLOSED) return
+    this.socket.readyState = CLOSED
+    this.dispatchEvent(new RouteCloseEvent(code, reason, this.socket, false))
+  }
+}
+
+/**
+ * The real server's end of a routed WebSocket: `connect()` asks Playwright to
+ * connect the page's socket to the server (`connectToServer()`); the server's
+ * messages and close reach the page unless a listener prevented them.
+ * Playwright tells no "open" of the real connection: `open` is dispatched
+ * once the connection was asked for (messages sent before it opens are queued
+ * by Playwright), and a server that cannot be reached shows as `close`.
+ */
+export class RoutedServer extends EventTarget {
+  #route: WebSocketRouteLike | undefined
+  #readyState = -1
+
+  constructor(
+    private readonly client: RoutedClient,
+    private readonly page: WebSocketRouteLike,
+  ) {
+    super()
+    client.server = this
+  }
+
+  get readyState(): number {
+    return this.#readyState
+  }
+
+  connect(): void {
+    if (this.#route !== undefined) return
+    const route = (this.#route = this.page.connectToServer())
+    this.#readyState = OPEN
+    const about = { url: this.client.url.href }
+    route.onMessage((message) => {
+      const event = new RouteMessageEvent(messageData(message), about)
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.send(messageData(message))
+    })
+    route.onClose((code, reason) => {
+      if (this.#readyState === CLOSED) return
+      this.#readyState = CLOSED
+      const event = new RouteCloseEvent(code ?? 1005, reason ?? '', about, true)
+      this.dispatchEvent(event)
+      if (!event.defaultPrevented) this.client.close(code === undefined || code === 1005 ? 1000 : code, reason ?? '')
+    })
+    queueMicrotask(() => this.dispatchEvent(new Event('open')))
+  }
+
+  send(data: Data | Buffer): void {
+    const route = this.#route
+    if (route === undefined || this.#readyState !== OPEN) return
+    toRouteMessage(data, (message) => route.send(message))
+  }
+
+  close(): void {
+    if (this.#route === undefined || this.#readyState === CLOSED) return
+    this.#readyState = CLOSED
+    void this.#route.close()
+  }
+}

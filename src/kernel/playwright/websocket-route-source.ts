@@ -1,0 +1,70 @@
+import type { Source, WebSocketExchange } from '../contracts.js'
+import { createRequestId } from '../request-id.js'
+import { closeReason } from '../websocket-exchange.js'
+import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
+import type { RoutingWork } from './route-source.js'
+import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
+
+/** RFC 6455 "internal error": the connection was refused by the unhandled-request policy. */
+const INTERNAL_ERROR = 1011
+
+const EVERY_URL = (): boolean => true
+
+/**
+ * The exchange for one WebSocket Playwright routed: `accept()` keeps it mocked,
+ * `passthrough()` connects the page to the real server, `errorWith()` closes
+ * the page's socket with 1011 and the error's message.
+ *
+ * @example
+ * await sink(routedWebSocketExchange(route))
+ */
+export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
+  const url = new URL(route.url())
+  const protocols = route.protocols?.() ?? []
+  const client = new RoutedClient(createRequestId(), url, route)
+  const server = new RoutedServer(client, route)
+  return {
+    kind: 'websocket',
+    id: client.id,
+    url,
+    protocols,
+    connection: { client, server, info: { protocols: protocols.length === 0 ? undefined : protocols } },
+    accept() {
+      // Mocked: Playwright opens the page's socket against no server once the route handler returns.
+    },
+    passthrough() {
+      server.connect()
+    },
+    errorWith(error) {
+      client.close(INTERNAL_ERROR, closeReason(error))
+    },
+  }
+}
+
+/**
+ * The source of WebSocket exchanges of a Playwright page or browser context
+ * (`routeWebSocket()` for every URL). Playwright has no `unrouteWebSocket()`:
+ * once stopped, the route connects each new socket to its real server, as if
+ * nothing routed it.
+ *
+ * @example
+ * const runtime = createRuntime({ store, sources: [playwrightWebSocketSource(context, work)] })
+ */
+export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWork): Source {
+  let sink: ((exchange: WebSocketExchange) => Promise<void>) | undefined
+  let routed = false
+  return {
+    name: 'playwright-websocket',
+    start(next) {
+      sink = next
+      if (!routed && target.routeWebSocket !== undefined) {
+        routed = true
+        // The page's socket opens once this returns: the "connection" listeners have run by then.
+        work.track(target.routeWebSocket(EVERY_URL, async (route) => (sink === undefined ? void route.connectToServer() : sink(routedWebSocketExchange(route)))))
+      }
+      return () => {
+        sink = undefined
+      }
+    },
+  }
+}
