@@ -1,0 +1,285 @@
+import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
+import { readPointer } from './json-pointer.js'
+import { integerBetween, type Random } from './random.js'
+import { sampleFromPattern } from './regex-sample.js'
+
+/** What generating a value needs besides the schema. */
+export interface GenerateOptions {
+  readonly document: OpenApiDocument
+  readonly random: Random
+  /** A response leaves `writeOnly` properties out, a request `readOnly` ones. */
+  readonly direction: 'response' | 'request'
+  /** Tells whether a value matches the schema at a pointer: picks a `oneOf` branch that only one branch accepts. */
+  readonly accepts?: (pointer: string, value: unknown) => boolean
+}
+
+// Past this depth objects carry their required properties only and arrays their minimum: recursive schemas end.
+const RICH_DEPTH = 4
+const MAX_DEPTH = 24
+
+/**
+ * A value valid against the schema at `pointer`, deterministic for the
+ * random source: type, format, enum, const, bounds, lengths, pattern,
+ * required, nullable, allOf/oneOf/anyOf (with discriminator),
+ * readOnly/writeOnly.
+ *
+ * @example
+ * generateValue('#/components/schemas/Pet', { document, random: seededRandom(1, 'Pet'), direction: 'response' })
+ */
+export function generateValue(pointer: string, options: GenerateOptions): unknown {
+  return new Generator(options).value(readPointer(options.document, pointer), pointer, 0)
+}
+
+class Generator {
+  constructor(readonly options: GenerateOptions) {}
+
+  value(schema: unknown, pointer: string, depth: number): unknown {
+    if (schema === true || schema === undefined) return 'value'
+    if (!isJsonObject(schema) || depth > MAX_DEPTH) return null
+    if (typeof schema.$ref === 'string') return this.value(readPointer(this.options.document, schema.$ref), schema.$ref, depth + 1)
+    if ('const' in schema) return schema.const
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.enumValue(schema.enum)
+    if (Array.isArray(schema.allOf)) return this.value(this.merged(schema, pointer), pointer, depth + 1)
+    if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) return this.oneOf(schema, pointer, depth)
+    if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
+      const branches = schema.anyOf as unknown[]
+      // A nullable schema is written as anyOf [it, null]: real data is more useful than null.
+      const index = branches.findIndex((branch) => !(isJsonObject(branch) && branch.type === 'null'))
+      const chosen = Math.max(0, index)
+      return this.withSiblings(schema, 'anyOf', chosen, pointer, depth)
+    }
+    const type = this.typeOf(schema)
+    switch (type) {
+      case 'object':
+        return this.object(schema, pointer, depth)
+      case 'array':
+        return this.array(schema, pointer, depth)
+      case 'string':
+        return this.string(schema)
+      case 'integer':
+        return this.number(schema, true)
+      case 'number':
+        return this.number(schema, false)
+      case 'boolean':
+        return this.options.random() < 0.5
+      case 'null':
+        return null
+      default:
+        return 'value'
+    }
+  }
+
+  enumValue(values: unknown[]): unknown {
+    const nonNull = values.filter((value) => value !== null)
+    const pool = nonNull.length > 0 ? nonNull : values
+    return pool[Math.floor(this.options.random() * pool.length)]
+  }
+
+  typeOf(schema: JsonObject): string | undefined {
+    const { type } = schema
+    if (typeof type === 'string') return type
+    if (Array.isArray(type)) return (type.find((entry) => entry !== 'null') ?? type[0]) as string | undefined
+    if (isJsonObject(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)) return 'object'
+    if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return 'array'
+    if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') return 'number'
+    if (typeof schema.pattern === 'string' || typeof schema.format === 'string' || typeof schema.minLength === 'number') return 'string'
+    return undefined
+  }
+
+  /** A branch of a composition, with the keywords written next to the composition (`{ type, properties, oneOf }`). */
+  withSiblings(schema: JsonObject, keyword: 'anyOf' | 'oneOf', index: number, pointer: string, depth: number): unknown {
+    const branch = (schema[keyword] as unknown[])[index]
+    const { [keyword]: _dropped, ...siblings } = schema
+    const hasSiblings = Object.keys(siblings).some((key) => !['description', 'title', 'nullable'].includes(key))
+    if (!hasSiblings) return this.value(branch, `${pointer}/${keyword}/${index}`, depth + 1)
+    return this.value({ allOf: [siblings, branch] }, pointer, depth + 1)
+  }
+
+  oneOf(schema: JsonObject, pointer: string, depth: number): unknown {
+    const branches = schema.oneOf as unknown[]
+    const { accepts } = this.options
+    let fallback: unknown
+    for (let index = 0; index < branches.length; index++) {
+      const candidate = this.discriminated(schema, index, this.withSiblings(schema, 'oneOf', index, pointer, depth))
+      if (accepts === undefined) return candidate
+      if (index === 0) fallback = candidate
+      // A valid oneOf value matches exactly one branch: try them in order.
+      if (accepts(pointer, candidate)) return candidate
+    }
+    return fallback
+  }
+
+  /** Sets the discriminator property to the name that selects branch `index`. */
+  discriminated(schema: JsonObject, index: number, value: unknown): unknown {
+    const discriminator = schema.discriminator
+    if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isJsonObject(value)) return value
+    const branch = (schema.oneOf as unknown[])[index]
+    const ref = isJsonObject(branch) && typeof branch.$ref === 'string' ? branch.$ref : undefined
+    if (ref === undefined) return value
+    const mapping = isJsonObject(discriminator.mapping) ? discriminator.mapping : {}
+    const mapped = Object.entries(mapping).find(([, target]) => target === ref)?.[0]
+    const name = mapped ?? ref.slice(ref.lastIndexOf('/') + 1)
+    return { ...value, [discriminator.propertyName]: name }
+  }
+
+  /** `allOf` as one schema: properties and required joined, the tightest bounds kept. */
+  merged(schema: JsonObject, pointer: string): JsonObject {
+    const parts: JsonObject[] = []
+    const collect = (node: unknown, depth: number) => {
+      let current = node
+      for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && hops < 32; hops++) current = readPointer(this.options.document, current.$ref)
+      if (!isJsonObject(current)) return
+      const { allOf, ...rest } = current
+      parts.push(rest)
+      if (Array.isArray(allOf) && depth < 16) for (const part of allOf) collect(part, depth + 1)
+    }
+    collect(schema, 0)
+    const result: JsonObject = {}
+    const properties: JsonObject = {}
+    const required = new Set<string>()
+    for (const part of parts) {
+      for (const [key, value] of Object.entries(part)) {
+        if (key === 'properties' && isJsonObject(value)) {
+          for (const [name, property] of Object.entries(value)) properties[name] = name in properties ? { allOf: [properties[name], property] } : property
+        } else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(name as string))
+        else if ((key === 'minimum' || key === 'minLength' || key === 'minItems') && typeof value === 'number') result[key] = Math.max(value, (result[key] as number | undefined) ?? -Infinity)
+        else if ((key === 'maximum' || key === 'maxLength' || key === 'maxItems') && typeof value === 'number') result[key] = Math.min(value, (result[key] as number | undefined) ?? Infinity)
+        else if (!(key in result)) result[key] = value
+      }
+      for (const hidden of ['discriminator', 'example'] as const) if (part[hidden] !== undefined && result[hidden] === undefined) result[hidden] = part[hidden]
+    }
+    if (Object.keys(properties).length > 0) result.properties = properties
+    if (required.size > 0) result.required = [...required]
+    void pointer
+    return result
+  }
+
+  object(schema: JsonObject, pointer: string, depth: number): JsonObject {
+    const result: JsonObject = {}
+    const properties = isJsonObject(schema.properties) ? schema.properties : {}
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
+    const rich = depth < RICH_DEPTH
+    const skipped = this.options.direction === 'response' ? 'writeOnly' : 'readOnly'
+    for (const [name, property] of Object.entries(properties)) {
+      if (!required.has(name)) {
+        if (!rich) continue
+        const resolved = this.resolved(property)
+        if (isJsonObject(resolved) && resolved[skipped] === true) continue
+      }
+      result[name] = this.value(property, `${pointer}/properties/${name}`, depth + 1)
+    }
+    for (const name of required) if (!(name in result)) result[name] = 'value'
+    const extra = schema.additionalProperties
+    const minimum = typeof schema.minProperties === 'number' ? schema.minProperties : 0
+    if (isJsonObject(extra) && (Object.keys(properties).length === 0 || Object.keys(result).length < minimum)) {
+      for (let index = 0; Object.keys(result).length < Math.max(1, minimum); index++) result[`key${index}`] = this.value(extra, `${pointer}/additionalProperties`, depth + 1)
+    }
+    return result
+  }
+
+  resolved(schema: unknown): unknown {
+    let current = schema
+    for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && hops < 32; hops++) current = readPointer(this.options.document, current.$ref)
+    return current
+  }
+
+  array(schema: JsonObject, pointer: string, depth: number): unknown[] {
+    const min = typeof schema.minItems === 'number' ? schema.minItems : 0
+    const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity
+    const count = depth < RICH_DEPTH ? Math.min(Math.max(min, 1), max) : min
+    const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as unknown[]) : []
+    const items: unknown[] = []
+    for (let index = 0; index < Math.max(count, prefix.length > 0 ? Math.min(prefix.length, max) : 0); index++) {
+      const itemSchema = index < prefix.length ? prefix[index] : schema.items
+      let item = this.value(itemSchema, `${pointer}/${index < prefix.length ? `prefixItems/${index}` : 'items'}`, depth + 1)
+      // uniqueItems: a few tries for a different value (an enum of one cannot give more).
+      for (let tries = 0; schema.uniqueItems === true && tries < 8 && items.some((existing) => JSON.stringify(existing) === JSON.stringify(item)); tries++) {
+        item = this.value(itemSchema, pointer, depth + 1)
+      }
+      items.push(item)
+    }
+    return items
+  }
+
+  string(schema: JsonObject): string {
+    const { random } = this.options
+    const format = typeof schema.format === 'string' ? schema.format : undefined
+    let text: string | undefined
+    if (typeof schema.pattern === 'string') text = sampleFromPattern(schema.pattern, random)
+    if (text === undefined && format !== undefined) text = formatted(format, random)
+    if (text !== undefined) return text
+    const min = typeof schema.minLength === 'number' ? schema.minLength : 0
+    const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity
+    text = WORDS[Math.floor(random() * WORDS.length)]!
+    while (text.length < min) text += 'x'
+    return text.slice(0, Math.max(min, Math.min(max, text.length)))
+  }
+
+  number(schema: JsonObject, integer: boolean): number {
+    const { random } = this.options
+    let low = typeof schema.minimum === 'number' ? schema.minimum : undefined
+    let high = typeof schema.maximum === 'number' ? schema.maximum : undefined
+    const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined
+    const epsilon = step ?? 0.01
+    if (typeof schema.exclusiveMinimum === 'number') low = Math.max(low ?? -Infinity, schema.exclusiveMinimum + epsilon)
+    if (typeof schema.exclusiveMaximum === 'number') high = Math.min(high ?? Infinity, schema.exclusiveMaximum - epsilon)
+    low ??= high !== undefined ? high - 1000 : 1
+    high ??= low + 1000
+    if (step !== undefined) {
+      const first = Math.ceil(low / step)
+      const last = Math.floor(high / step)
+      return (last < first ? first : integerBetween(random, first, last)) * step
+    }
+    return Math.round((low + random() * (high - low)) * 100) / 100
+  }
+}
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet']
+
+/** A value of a string format (JSON Schema's and OpenAPI's common ones). */
+function formatted(format: string, random: Random): string | undefined {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0')
+  const date = () => `20${pad(integerBetween(random, 10, 29))}-${pad(integerBetween(random, 1, 12))}-${pad(integerBetween(random, 1, 28))}`
+  const time = () => `${pad(integerBetween(random, 0, 23))}:${pad(integerBetween(random, 0, 59))}:${pad(integerBetween(random, 0, 59))}Z`
+  const hex = (length: number) => Array.from({ length }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('')
+  const word = () => WORDS[Math.floor(random() * WORDS.length)]!
+  switch (format) {
+    case 'date-time':
+      return `${date()}T${time()}`
+    case 'date':
+      return date()
+    case 'time':
+      return time()
+    case 'email':
+    case 'idn-email':
+      return `${word()}@example.com`
+    case 'uri':
+    case 'url':
+    case 'iri':
+    case 'uri-reference':
+    case 'iri-reference':
+    case 'uri-template':
+      return `https://example.com/${word()}`
+    case 'uuid':
+      return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`
+    case 'ipv4':
+      return `10.${integerBetween(random, 0, 255)}.${integerBetween(random, 0, 255)}.${integerBetween(random, 1, 254)}`
+    case 'ipv6':
+      return `2001:db8::${hex(4)}`
+    case 'hostname':
+    case 'idn-hostname':
+      return `${word()}.example.com`
+    case 'byte':
+      return btoa(word())
+    case 'binary':
+      return word()
+    case 'duration':
+      return `P${integerBetween(random, 1, 30)}D`
+    case 'regex':
+      return '^[a-z]+$'
+    case 'json-pointer':
+      return `/${word()}`
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,116 @@
+import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
+import { nodeModules, readFileDocument, readSource, type OpenApiSource } from './read-source.js'
+
+/** A document ready for generation and validation: one tree, every `$ref` internal, schemas in JSON Schema 2020-12 terms. */
+export interface PreparedDocument {
+  readonly document: OpenApiDocument
+  readonly version: '3.0' | '3.1'
+}
+
+/** Where the files that relative `$ref`s name are kept in the prepared tree. */
+export const BUNDLED_FILES = 'x-mocklib-files'
+
+// Keys whose object value maps names to things (schemas, headers, media types...): its keys are names, never keywords.
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'paths', 'headers', 'content', 'responses', 'schemas', 'requestBodies', 'securitySchemes', 'links', 'callbacks', 'webhooks'])
+// Annotations the validator must not walk as schemas (example data may hold `id` fields,
+// which JSON Schema validators read as schema ids): kept as non-enumerable properties, still readable.
+const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator'])
+
+interface CopyContext {
+  readonly file: string | undefined
+  readonly fileIndex: number | undefined
+}
+
+/**
+ * Reads `source` and prepares it: relative-file `$ref`s are bundled into the
+ * tree (under `x-mocklib-files`), OpenAPI 3.0 schema keywords become their
+ * JSON Schema 2020-12 equivalents (`nullable`, boolean `exclusiveMinimum`),
+ * and `readOnly`/`writeOnly` properties stop being required (each applies to
+ * one direction only). The caller's object is never changed.
+ *
+ * @example
+ * const { document, version } = await prepareDocument('./petstore.yaml')
+ */
+export async function prepareDocument(source: OpenApiSource): Promise<PreparedDocument> {
+  const { root, file } = await readSource(source)
+  const version = (root.openapi as string).startsWith('3.0') ? '3.0' : '3.1'
+  const files = new Map<string, number>()
+  const pending: { path: string; index: number }[] = []
+  const bundled: JsonObject = {}
+
+  const rewriteRef = (ref: string, context: CopyContext): string => {
+    const hash = ref.indexOf('#')
+    const target = hash === -1 ? ref : ref.slice(0, hash)
+    const fragment = hash === -1 ? '' : ref.slice(hash + 1)
+    if (target === '') return context.fileIndex === undefined ? ref : `#/${BUNDLED_FILES}/${context.fileIndex}${fragment}`
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+      throw new Error(`[mocklib] The $ref "${ref}" points to a URL; only references inside the document or to files next to it are supported. Download the referenced document and refer to the file.`)
+    }
+    const node = nodeModules()
+    if (node === undefined) throw new Error(`[mocklib] The $ref "${ref}" names a file: reading files needs Node. Bundle the document into one first.`)
+    const path = node.path.resolve(context.file ? node.path.dirname(context.file) : '.', decodeURI(target))
+    if (path === file) return `#${fragment}`
+    let index = files.get(path)
+    if (index === undefined) {
+      index = files.size
+      files.set(path, index)
+      pending.push({ path, index })
+    }
+    return `#/${BUNDLED_FILES}/${index}${fragment}`
+  }
+
+  const copy = (node: unknown, context: CopyContext, parentKey: string): unknown => {
+    if (Array.isArray(node)) return node.map((item) => copy(item, context, ''))
+    if (!isJsonObject(node)) return node
+    const names = NAME_MAPS.has(parentKey)
+    const result: JsonObject = {}
+    for (const key of Object.keys(node)) {
+      const value = node[key]
+      if (key === '$ref' && typeof value === 'string' && !names) result[key] = rewriteRef(value, context)
+      else if (!names && ANNOTATIONS.has(key) && !(key === 'examples' && Array.isArray(value))) {
+        Object.defineProperty(result, key, { value: copy(value, context, key), enumerable: false, writable: true, configurable: true })
+      } else result[key] = copy(value, context, names ? '' : key) // a name (a property called "content") is no keyword
+    }
+    return names ? result : normalizeSchemaKeywords(result, version)
+  }
+
+  const document = copy(root, { file, fileIndex: undefined }, '') as JsonObject
+  while (pending.length > 0) {
+    const { path, index } = pending.shift()!
+    bundled[index] = copy(await readFileDocument(path), { file: path, fileIndex: index }, '')
+  }
+  if (files.size > 0) Object.defineProperty(document, BUNDLED_FILES, { value: bundled, enumerable: false })
+  return { document: document as OpenApiDocument, version }
+}
+
+/** OpenAPI's schema dialect differences, as JSON Schema 2020-12 says them. Returns the node to use. */
+function normalizeSchemaKeywords(node: JsonObject, version: '3.0' | '3.1'): JsonObject {
+  if (Array.isArray(node.required) && isJsonObject(node.properties)) {
+    const properties = node.properties
+    node.required = node.required.filter((name) => {
+      const property = properties[name as string]
+      return !(isJsonObject(property) && (property.readOnly === true || property.writeOnly === true))
+    })
+  }
+  if (version !== '3.0') return node
+  for (const bound of ['Minimum', 'Maximum'] as const) {
+    const exclusive = node[`exclusive${bound}`]
+    if (typeof exclusive !== 'boolean') continue
+    if (exclusive && typeof node[bound.toLowerCase()] === 'number') {
+      node[`exclusive${bound}`] = node[bound.toLowerCase()]
+      delete node[bound.toLowerCase()]
+    } else delete node[`exclusive${bound}`]
+  }
+  if (node.nullable !== true) {
+    if (typeof node.nullable === 'boolean') delete node.nullable
+    return node
+  }
+  delete node.nullable
+  if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null]
+  if (typeof node.type === 'string' && node.$ref === undefined) {
+    node.type = [node.type, 'null']
+    return node
+  }
+  // No single type to widen (a $ref, allOf, oneOf...): either the schema or null.
+  return { anyOf: [node, { type: 'null' }] }
+}

@@ -1,0 +1,143 @@
+import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
+import { encodePointerToken } from './json-pointer.js'
+import { followRef, type OperationEntry } from './operations.js'
+import { seededRandom } from './random.js'
+import { generateValue } from './generate-value.js'
+import type { DocumentValidator } from './schema-validator.js'
+
+/** A response written from the document, ready to send (built once per operation and choice). */
+export interface ResponsePlan {
+  readonly status: number
+  readonly headers: readonly (readonly [string, string])[]
+  /** `undefined`: no body. */
+  readonly body: string | undefined
+}
+
+/** Which declared response to answer: a status (`404`), a range (`'4XX'`), `'default'`; and optionally a named example. */
+export interface ResponseChoice {
+  readonly status?: number | string
+  readonly example?: string
+}
+
+/**
+ * The key of `responses` that answers `wanted` (`404` → `'404'`, else `'4XX'`, else `'default'`);
+ * without a wish, the first 2xx as the document lists them (else `default`, else the first).
+ *
+ * @example
+ * responseKey(operation, undefined) // '200'
+ */
+export function responseKey(entry: OperationEntry, wanted: number | string | undefined): string | undefined {
+  const responses = isJsonObject(entry.operation.responses) ? entry.operation.responses : {}
+  const keys = Object.keys(responses)
+  if (wanted === undefined) return keys.find((key) => key.startsWith('2')) ?? (keys.includes('default') ? 'default' : keys[0])
+  const text = String(wanted).toUpperCase()
+  if (keys.includes(text)) return text
+  if (/^\d{3}$/.test(text)) {
+    const range = `${text[0]}XX`
+    if (keys.includes(range)) return range
+  }
+  return text === 'DEFAULT' || /^\d{3}$/.test(text) ? (keys.includes('default') ? 'default' : undefined) : undefined
+}
+
+/** Whether a media type's bodies are JSON. */
+export function isJsonMediaType(type: string): boolean {
+  return /^application\/(.+\+)?json\b/i.test(type) || /\+json\b/i.test(type) || type === '*/*'
+}
+
+/**
+ * Writes the response `choice` asks for: the declared status, content type
+ * and headers; the body from the media type's `example`, else its first (or
+ * named) `examples` entry, else a value generated from the schema for `seed`.
+ * An example that does not match its own schema is passed over (a mock must
+ * not answer what the contract forbids), for the next one or a generated value.
+ *
+ * @example
+ * planResponse(document, entry, {}, { seed: 1, validator })
+ */
+export function planResponse(document: OpenApiDocument, entry: OperationEntry, choice: ResponseChoice, context: { seed: number | string; validator: DocumentValidator }): ResponsePlan {
+  const key = responseKey(entry, choice.status)
+  if (key === undefined) {
+    const declared = Object.keys(isJsonObject(entry.operation.responses) ? entry.operation.responses : {}).join(', ') || 'none'
+    throw new Error(`[mocklib] ${entry.label} declares no ${choice.status} response (declared: ${declared}). Ask for one of the declared statuses.`)
+  }
+  const responsePointer = `${entry.pointer}/responses/${encodePointerToken(key)}`
+  const { value: response, pointer: responseAt } = followRef(document, (entry.operation.responses as JsonObject)[key], responsePointer)
+  const status = statusOf(key, choice.status)
+  const headers: [string, string][] = []
+  const random = seededRandom(context.seed, `${entry.method} ${entry.template} ${key}`)
+  const generate = (pointer: string) =>
+    generateValue(pointer, { document, random, direction: 'response', accepts: (at, value) => context.validator.accepts(at, value) })
+
+  if (isJsonObject(response) && isJsonObject(response.headers)) {
+    for (const [name, raw] of Object.entries(response.headers)) {
+      if (name.toLowerCase() === 'content-type') continue
+      const { value: header, pointer: headerAt } = followRef(document, raw, `${responseAt}/headers/${encodePointerToken(name)}`)
+      if (!isJsonObject(header)) continue
+      const value = header.example !== undefined ? header.example : isJsonObject(header.schema) ? generate(`${headerAt}/schema`) : 'value'
+      headers.push([name, Array.isArray(value) ? value.join(',') : String(value)])
+    }
+  }
+
+  const content = isJsonObject(response) && isJsonObject(response.content) ? response.content : undefined
+  const mediaType = content ? Object.keys(content)[0] : undefined
+  if (content === undefined || mediaType === undefined || entry.method === 'head' || status === 204 || status === 205 || status === 304) {
+    return { status, headers, body: undefined }
+  }
+  const mediaPointer = `${responseAt}/content/${encodePointerToken(mediaType)}`
+  const media = content[mediaType] as JsonObject
+  const schemaPointer = isJsonObject(media.schema) || typeof media.schema === 'boolean' ? `${mediaPointer}/schema` : undefined
+  const valid = (value: unknown) => schemaPointer === undefined || context.validator.accepts(schemaPointer, value)
+  const json = isJsonMediaType(mediaType)
+
+  let value: unknown = NOTHING
+  for (const example of examplesOf(document, media, choice.example)) {
+    // Text bodies are examples as written; JSON ones are checked against the schema.
+    if (!json || valid(example)) {
+      value = example
+      break
+    }
+  }
+  if (value === NOTHING) value = schemaPointer === undefined ? (json ? {} : '') : generate(schemaPointer)
+  headers.unshift(['content-type', mediaType === '*/*' ? 'application/json' : mediaType])
+  const body = typeof value === 'string' && !json ? value : JSON.stringify(value)
+  return { status, headers, body }
+}
+
+const NOTHING = Symbol('nothing')
+
+/** The media type's examples in the order they are tried: `example`, then `examples` (the named one first). */
+function examplesOf(document: OpenApiDocument, media: JsonObject, name: string | undefined): unknown[] {
+  const found: unknown[] = []
+  const named = isJsonObject(media.examples) ? media.examples : {}
+  if (name !== undefined) {
+    if (!(name in named)) throw new Error(`[mocklib] No example named "${name}" (examples: ${Object.keys(named).join(', ') || 'none'}). Ask for one the document declares.`)
+    const { value } = followRef(document, named[name], '')
+    if (isJsonObject(value) && 'value' in value) found.push(value.value)
+    return found
+  }
+  if (media.example !== undefined) found.push(media.example)
+  for (const raw of Object.values(named)) {
+    const { value } = followRef(document, raw, '')
+    if (isJsonObject(value) && 'value' in value) found.push(value.value)
+  }
+  return found
+}
+
+function statusOf(key: string, wanted: number | string | undefined): number {
+  if (/^\d{3}$/.test(key)) return Number(key)
+  if (typeof wanted === 'number' || (typeof wanted === 'string' && /^\d{3}$/.test(wanted))) return Number(wanted)
+  if (/^\dXX$/i.test(key)) return Number(key[0]) * 100
+  return 200
+}
+
+/**
+ * The declared response under `key` (its `$ref` followed) and the pointer it was read at.
+ *
+ * @example
+ * const { response, pointer } = declaredResponse(document, entry, '200')
+ */
+export function declaredResponse(document: OpenApiDocument, entry: OperationEntry, key: string): { response: JsonObject | undefined; pointer: string } {
+  const raw = isJsonObject(entry.operation.responses) ? entry.operation.responses[key] : undefined
+  const { value, pointer } = followRef(document, raw, `${entry.pointer}/responses/${encodePointerToken(key)}`)
+  return { response: isJsonObject(value) ? value : undefined, pointer }
+}
