@@ -1,0 +1,107 @@
+import { OperationChecks, type Finding } from './check-exchange.js'
+import { OperationIndex } from './operation-index.js'
+import { listOperations, type OperationEntry } from './operations.js'
+import { prepareDocument } from './prepare-document.js'
+import type { OpenApiSource } from './read-source.js'
+import { DocumentValidator } from './schema-validator.js'
+import { describeViolation, type ContractViolation } from './violation.js'
+
+/** What to do with a violation: print it, fail the client's request with it, or hand it to a function. */
+export type ViolationStrategy = 'warn' | 'error' | ((violation: ContractViolation) => void)
+
+/** Options of `contract()`. */
+export interface ContractOptions {
+  /** Default `'error'`: the client's request fails with the violations, as an unhandled request under `'error'`. */
+  readonly onViolation?: ViolationStrategy
+  /** Requests for operations the document does not describe. Default `'ignore'`. */
+  readonly undocumented?: 'ignore' | 'warn' | 'error'
+  /** Where the API lives; default: the document's servers (`''` without any: paths on any origin). */
+  readonly baseUrl?: string
+}
+
+/** An exchange to check: what the client sent, and what it got. */
+export interface ContractExchange {
+  readonly request: Request
+  readonly response: Response
+}
+
+/** A compiled contract: `server.listen({ contract })` takes it, `check()` checks one exchange on its own. */
+export interface OpenApiContract {
+  /**
+   * The violations of one exchange (request and response), without applying
+   * `onViolation` nor keeping them (the HAR command line uses it).
+   */
+  violationsOf(exchange: ContractExchange): Promise<ContractViolation[]>
+  /** The runtime hook (see `AnswerCheck`): checks a mocked answer, keeps its violations in the scope, applies `onViolation`. */
+  check(answer: { readonly request: Request; readonly response: Response; readonly scope: object }): Promise<Error | undefined>
+  /** The violations kept so far in `scope`, oldest first. */
+  problemsIn(scope: object): readonly ContractViolation[]
+}
+
+/**
+ * Compiles an OpenAPI document into a contract every mocked exchange is
+ * checked against: the request (path, query, header and cookie parameters,
+ * body) and the mocked response (declared status, content type, headers,
+ * body), whatever handler answered. Each operation's checks are prepared the
+ * first time a request for it is seen, then reused.
+ *
+ * @example
+ * const api = await contract('./petstore.yaml', { onViolation: 'error' })
+ * server.listen({ onUnhandledRequest: 'error', contract: api })
+ * afterEach(() => server.assertContract())
+ */
+export async function contract(document: OpenApiSource, options: ContractOptions = {}): Promise<OpenApiContract> {
+  const { document: prepared } = await prepareDocument(document)
+  const validator = new DocumentValidator(prepared)
+  const operations = listOperations(prepared)
+  const index = new OperationIndex(prepared, operations, options.baseUrl)
+  const compiled = new Map<OperationEntry, OperationChecks>()
+  const kept = new WeakMap<object, ContractViolation[]>()
+  const onViolation = options.onViolation ?? 'error'
+  const undocumented = options.undocumented ?? 'ignore'
+
+  const violationsOf = async ({ request, response }: ContractExchange): Promise<ContractViolation[]> => {
+    const url = new URL(request.url)
+    const facts = { request: { method: request.method, url: request.url } }
+    const found = index.find(request.method, url)
+    if (found === undefined) {
+      if (undocumented === 'ignore') return []
+      return [describeViolation({ ...facts, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${request.method} operation for this path.` })]
+    }
+    const { entry, params } = found
+    let checks = compiled.get(entry)
+    if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
+    const findings: Finding[] = checks.request(url, params, request.headers, await request.text())
+    // A stream of events never ends: its body is not read (its status, content type and headers still are).
+    const streaming = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '')
+    findings.push(...checks.response(response.status, response.headers, streaming ? '' : await response.text()))
+    return findings.map((finding) => describeViolation({ ...facts, operation: entry.label, ...finding }))
+  }
+
+  return {
+    violationsOf,
+    async check(answer) {
+      const violations = await violationsOf(answer)
+      if (violations.length === 0) return undefined
+      let list = kept.get(answer.scope)
+      if (list === undefined) kept.set(answer.scope, (list = []))
+      list.push(...violations)
+      const undocumentedOnly = violations.every((violation) => violation.rule === 'undocumented')
+      const strategy = undocumentedOnly ? undocumented : onViolation
+      if (typeof strategy === 'function') {
+        for (const violation of violations) strategy(violation)
+        return undefined
+      }
+      const text = violations.map((violation) => `  • ${violation.message}`).join('\n')
+      const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${text}\n`
+      if (strategy === 'warn') {
+        console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
+        return undefined
+      }
+      return new Error(`${heading}Fix the mock or the request so that they match the document (or use onViolation: 'warn').`)
+    },
+    problemsIn(scope) {
+      return kept.get(scope) ?? []
+    },
+  }
+}

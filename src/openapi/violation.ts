@@ -1,0 +1,45 @@
+/** Which part of an exchange broke the contract. */
+export type ViolationPart = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'status' | 'content-type' | 'operation'
+
+/** One way an exchange breaks the OpenAPI document. */
+export interface ContractViolation {
+  /** The whole message: request, operation, where, rule, and where the rule is in the document. */
+  readonly message: string
+  readonly request: { readonly method: string; readonly url: string }
+  /** The `operationId`, else `METHOD /template`; `undefined` for an undocumented operation. */
+  readonly operation: string | undefined
+  /** The request as the client sent it, or the (mocked) response. */
+  readonly side: 'request' | 'response'
+  readonly part: ViolationPart
+  /** The parameter or header name, for those parts. */
+  readonly name?: string
+  /** JSON pointer into the body (`''`: the body itself). */
+  readonly pointer?: string
+  /** The rule that failed: a JSON Schema keyword (`type`, `required`...) or `required-parameter`, `declared-status`, `declared-content-type`, `undocumented`. */
+  readonly rule: string
+  /** JSON pointer into the document to the rule. */
+  readonly documentPointer?: string
+}
+
+/** The fields of a violation before its message is written. */
+export type ViolationFacts = Omit<ContractViolation, 'message'> & { readonly detail: string }
+
+/**
+ * Writes the message of a violation.
+ *
+ * @example
+ * describeViolation({ request: { method: 'GET', url: 'https://x.test/pets/1' }, operation: 'showPetById', side: 'response', part: 'body', pointer: '/name', rule: 'type', documentPointer: '#/components/schemas/Pet/properties/name/type', detail: 'Instance type "number" is invalid. Expected "string".' })
+ */
+export function describeViolation(facts: ViolationFacts): ContractViolation {
+  const { detail, ...violation } = facts
+  const where =
+    facts.part === 'body'
+      ? `${facts.side} body at ${facts.pointer === '' || facts.pointer === undefined ? '(root)' : facts.pointer}`
+      : facts.name !== undefined
+        ? `${facts.side} ${facts.part} "${facts.name}"`
+        : `${facts.side} ${facts.part}`
+  const rule = facts.documentPointer !== undefined ? ` [rule "${facts.rule}" at ${facts.documentPointer}]` : ` [rule "${facts.rule}"]`
+  const operation = facts.operation !== undefined ? ` (${facts.operation})` : ''
+  const message = `${facts.request.method} ${facts.request.url}${operation}: ${where}: ${detail}${rule}`
+  return { message, ...violation }
+}
