@@ -11,7 +11,7 @@ import { http, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import nodeFetch, { Headers as NodeFetchHeaders, Request as NodeFetchRequest, Response as NodeFetchResponse } from 'node-fetch'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useLocalServer } from '../integration/support/harness'
+import { useLocalServer } from '../integration/support/harness.js'
 
 const NativeResponse = globalThis.Response
 const API = 'http://api.replaced.test'

@@ -39,5 +39,24 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest },
       moduleNameMapper,
     },
+    {
+      // jsdom with Node's Fetch classes copied in, and Node's export conditions (what msw's documentation recommends).
+      displayName: 'ts-jest (jest-fixed-jsdom)',
+      rootDir: __dirname,
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { url: 'http://app.example.test/' },
+      testMatch: ['<rootDir>/fixed-jsdom/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+    },
+    {
+      displayName: 'ts-jest (happy-dom)',
+      rootDir: __dirname,
+      testEnvironment: '@happy-dom/jest-environment',
+      testEnvironmentOptions: { url: 'http://app.example.test/' },
+      testMatch: ['<rootDir>/happy-dom/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+    },
   ],
 }

@@ -41,7 +41,32 @@ export function hasForeignInit(init: RequestInit | undefined): boolean {
   const { signal, body } = init
   if (signal != null && !(signal instanceof requestRealm().AbortSignal)) return true
   if (typeof body !== 'object' || body === null) return false
-  return isForeignOf(body, 'FormData') || isForeignOf(body, 'URLSearchParams')
+  return isForeignForm(body) || isForeignOf(body, 'URLSearchParams') || isForeignOf(body, 'Blob') || isForeignOf(body, 'File') || isForeignBuffer(body)
+}
+
+/**
+ * A FormData of another realm, or one that holds a file of another realm
+ * (undici's FormData polyfilled under Jest's jsdom keeps jsdom's File, which
+ * it cannot read when it sends the form).
+ */
+function isForeignForm(body: object): boolean {
+  if (!isTagged(body, 'FormData')) return false
+  if (isForeignOf(body, 'FormData')) return true
+  let foreignFile = false
+  ;(body as FormData).forEach((value) => {
+    if (typeof value === 'object' && (isForeignOf(value, 'File') || isForeignOf(value, 'Blob'))) foreignFile = true
+  })
+  return foreignFile
+}
+
+/**
+ * An ArrayBuffer for a Request class that is not undici's: happy-dom's checks
+ * `instanceof ArrayBuffer` in its own realm, so under Jest (the test in a vm
+ * context) it sent the text "[object ArrayBuffer]". A view over it is read
+ * by every implementation.
+ */
+function isForeignBuffer(body: object): boolean {
+  return !requestRealm().undici && isTagged(body, 'ArrayBuffer')
 }
 
 /**
@@ -122,14 +147,13 @@ async function withOwnBody(init: RequestInit): Promise<RequestInit> {
   if (isForeignOf(body, 'URLSearchParams')) {
     return withContentType({ ...init, body: String(body) }, 'application/x-www-form-urlencoded;charset=UTF-8')
   }
-  if (isForeignOf(body, 'FormData')) return { ...init, body: await ownFormData(body as FormData) }
+  if (isForeignForm(body)) return { ...init, body: await ownFormData(body as FormData) }
+  if (isForeignBuffer(body)) return { ...init, body: new Uint8Array(body as ArrayBuffer) }
   if (isForeignOf(body, 'Blob') || isForeignOf(body, 'File')) {
     const blob = body as Blob
-    const bytes = new Uint8Array(await blob.arrayBuffer())
+    const bytes = new Uint8Array(await bytesOf(blob))
     return blob.type === '' ? { ...init, body: bytes } : withContentType({ ...init, body: bytes }, blob.type)
   }
-  // A typed array or ArrayBuffer of another realm: the same bytes in this one.
-  if (ArrayBuffer.isView(body) && !(body instanceof Uint8Array)) return { ...init, body: new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)) }
   return init
 }
 
@@ -143,10 +167,23 @@ async function ownFormData(foreign: FormData): Promise<FormData> {
     else {
       const file = value as File
       // A File of the realm: appending a Blob with a name would make one with the global File (jsdom's under Vitest).
-      own.append(name, new OwnFile!([await file.arrayBuffer()], file.name, { type: file.type }))
+      own.append(name, new OwnFile!([await bytesOf(file)], file.name, { type: file.type }))
     }
   }
   return own
+}
+
+/** The bytes of a Blob of any realm; jsdom 26's (Jest's jsdom) has no `arrayBuffer()`, only FileReader. */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer()
+  const Reader = (globalThis as { FileReader?: typeof FileReader }).FileReader
+  if (Reader === undefined) return Promise.reject(new TypeError('[mocklib] Cannot read the bytes of this Blob: it has no arrayBuffer() and there is no FileReader.'))
+  return new Promise((resolve, reject) => {
+    const reader = new Reader()
+    reader.onload = () => resolve(reader.result as ArrayBuffer)
+    reader.onerror = () => reject(reader.error ?? new TypeError('[mocklib] FileReader failed to read a Blob body.'))
+    reader.readAsArrayBuffer(blob)
+  })
 }
 
 function withContentType(init: RequestInit, type: string): RequestInit {
@@ -166,18 +203,20 @@ function isForeignOf(value: object, tag: BodyTag): boolean {
   if (!isTagged(value, tag)) return false
   const classes = requestRealm()
   const own = tag === 'URLSearchParams' ? classes.URLSearchParams : tag === 'FormData' ? classes.FormData : classes.Blob
-  // Until the classes are known (see `learnBodyClasses`), the adopting path finds out.
+  // Until the FormData class is known (see `learnBodyClasses`), the adopting path finds out.
   return own === undefined || !(value instanceof own)
 }
 
 /** The classes that go with the Request class mocklib builds with. */
 interface RequestRealm {
+  /** The Request class is undici's (Node's own, the npm package's). */
+  readonly undici: boolean
   readonly AbortController: typeof AbortController
   readonly AbortSignal: typeof AbortSignal
   readonly URLSearchParams: typeof URLSearchParams
   FormData: typeof FormData | undefined
-  Blob: typeof Blob | undefined
-  File: typeof File | undefined
+  readonly Blob: typeof Blob
+  readonly File: typeof File
 }
 
 let realm: RequestRealm | undefined
@@ -197,29 +236,27 @@ function requestRealm(): RequestRealm {
   const AbortSignalClass = probe.signal.constructor as typeof AbortSignal
   const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController]
   const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && new Controller().signal instanceof AbortSignalClass)
+  // undici's Request (the one with `duplex`) takes node:buffer's Blob and File; under
+  // Vitest's jsdom the globals of those names are jsdom's.
+  const undici = 'duplex' in NativeRequest.prototype
+  const nodeBuffer = undici ? globalThis.process?.getBuiltinModule?.('node:buffer') : undefined
   realm = {
+    undici,
     AbortController: AbortControllerClass ?? environment.AbortController,
     AbortSignal: AbortSignalClass,
     URLSearchParams: new URL('http://realm.invalid/').searchParams.constructor as typeof URLSearchParams,
     FormData: undefined,
-    Blob: undefined,
-    File: undefined,
+    Blob: (nodeBuffer?.Blob as typeof Blob | undefined) ?? globalThis.Blob,
+    File: (nodeBuffer?.File as typeof File | undefined) ?? globalThis.File,
   }
   return realm
 }
 
-/** Finds the FormData and Blob classes the Request class reads bodies into (its own). */
+/** Finds the FormData class the Request class reads bodies into (its own). */
 async function learnBodyClasses(): Promise<RequestRealm> {
   const classes = requestRealm()
-  if (classes.FormData !== undefined && classes.Blob !== undefined) return classes
+  if (classes.FormData !== undefined) return classes
   const form = new NativeRequest('http://realm.invalid/', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
   classes.FormData = (await form.formData()).constructor as typeof FormData
-  // Node's FormData takes node:buffer's Blob (its `blob()` makes the global one, jsdom's under Vitest).
-  const main = nodeMainGlobal()?.Request
-  // undici's Request has `duplex`; under Vitest's happy-dom the main global's Request is happy-dom's.
-  const isNodes = main !== undefined && 'duplex' in NativeRequest.prototype && (NativeRequest === main || NativeRequest.prototype instanceof main)
-  const nodeBuffer = isNodes ? globalThis.process?.getBuiltinModule?.('node:buffer') : undefined
-  classes.Blob = (nodeBuffer?.Blob as typeof Blob | undefined) ?? globalThis.Blob
-  classes.File = (nodeBuffer?.File as typeof File | undefined) ?? globalThis.File
   return classes
 }

@@ -65,9 +65,56 @@ function pick<N extends Name>(name: N): WebGlobals[N] {
   return (fromNode ? (node?.[name] ?? environment[name]) : (environment[name] ?? node?.[name])) as WebGlobals[N]
 }
 
-export const Request = pick('Request')
-export const Response = pick('Response')
-export const Headers = pick('Headers')
+// The environment's own Request, Response and Headers are read at each use, not
+// once: while the socket layer is applied, @mswjs/interceptors replaces the globals
+// with wrappers that record raw header names, and its own code (bundled here)
+// expects `new Headers(init)` to go through that wrapper. A class fixed at load
+// made every `new Request(url, { headers })` of the test throw once the layer was
+// loaded (Jest's node and jsdom-with-fetch environments).
+export const Request = fetchFromNode ? pick('Request') : live('Request')
+export const Response = fetchFromNode ? pick('Response') : live('Response')
+export const Headers = fetchFromNode ? pick('Headers') : live('Headers')
+/**
+ * A stand-in for the environment's class `name` that forwards construction and
+ * static members to the global of that name at the time of use, when it is
+ * the same class or a wrapper of it.
+ */
+function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals[N] {
+  const initial = environment[name]
+  if (typeof initial !== 'function') return initial as WebGlobals[N]
+  // Only a wrapper of the same class is followed (interceptors'); a replacement (node-fetch's, stubbed by a test) is not.
+  const current = () => {
+    const now = environment[name]
+    return (now !== undefined && now.prototype === initial.prototype ? now : initial) as unknown as new (...args: unknown[]) => object
+  }
+  // The wrapper the interceptors install wraps this very stand-in: while a call is
+  // forwarded, a call coming back in goes to the class itself.
+  let forwarding = false
+  const standIn = new Proxy(initial as object, {
+    construct(_target, args, newTarget) {
+      const target = forwarding ? (initial as unknown as new (...args: unknown[]) => object) : current()
+      const instanceOf = newTarget === standIn ? target : newTarget
+      if (forwarding || target === (initial as unknown)) return Reflect.construct(target, args, instanceOf)
+      forwarding = true
+      try {
+        return Reflect.construct(target, args, instanceOf)
+      } finally {
+        forwarding = false
+      }
+    },
+    get(_target, key) {
+      if (forwarding || key === 'prototype') return Reflect.get(initial, key) as unknown
+      forwarding = true
+      try {
+        return Reflect.get(current(), key) as unknown
+      } finally {
+        forwarding = false
+      }
+    },
+  }) as WebGlobals[N]
+  return standIn
+}
+
 export const AbortController = pick('AbortController')
 export const AbortSignal = pick('AbortSignal')
 export const ReadableStream = pick('ReadableStream')

@@ -33,6 +33,12 @@ export interface Environment {
   readonly dom: boolean
   /** A global fetch (Jest's plain jsdom has none). */
   readonly fetch: boolean
+  /**
+   * Why the global fetch cannot reach the network in this environment, when it
+   * cannot (undici's npm package under Jest's jsdom runs on jsdom's timers,
+   * which have no `unref`): its passthrough test is left out, with or without mocklib.
+   */
+  readonly fetchOffline?: string
 }
 
 const API = 'http://api.grid.test'
@@ -182,10 +188,12 @@ function fetchGrid(runner: Runner, environment: Environment, origin: () => strin
       expect(await json(response)).toEqual({ data: { user: { id: 'u1', name: 'Grace' } } })
     })
 
-    it('passes through to the real server', async () => {
-      const response = await fetch(`${origin()}/plain`, { method: 'POST', body: 'to the network' })
-      expect(await response.text()).toBe('real POST /plain to the network')
-    })
+    if (environment.fetchOffline === undefined) {
+      it('passes through to the real server', async () => {
+        const response = await fetch(`${origin()}/plain`, { method: 'POST', body: 'to the network' })
+        expect(await response.text()).toBe('real POST /plain to the network')
+      })
+    }
 
     it('follows a mocked redirect to the next handler', async () => {
       const response = await fetch(`${API}/moved`)
@@ -249,6 +257,9 @@ function fetchGrid(runner: Runner, environment: Environment, origin: () => strin
       const form = new (own('FormData'))()
       form.append('field', 'value')
       form.append('file', new (own('File'))(['file bytes'], 'notes.txt', { type: 'text/plain' }))
+      // jest-fixed-jsdom pairs Node's FormData with jsdom's File, which that FormData stores as
+      // the text "[object File]" (before any fetch); its Blob with a file name is Node's own.
+      if (typeof form.get('file') === 'string') form.set('file', new (own('Blob'))(['file bytes'], { type: 'text/plain' }), 'notes.txt')
       expect(await json(await fetch(`${API}/form`, { method: 'POST', body: form }))).toEqual({ multipart: true, field: 'value', file: 'file bytes', fileName: 'notes.txt' })
     })
 
