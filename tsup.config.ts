@@ -13,7 +13,7 @@ const { version, dependencies = {} } = JSON.parse(readFileSync(new URL('./packag
 const define = { __MOCKLIB_VERSION__: JSON.stringify(version) }
 
 // Built by the configs below; the library build's clean must leave them alone.
-const toolFiles = ['mocklib-worker.js', 'mocklib-worker.js.map', 'cli.js', 'cli.js.map']
+const toolFiles = ['mocklib-worker.js', 'mocklib-worker.js.map', 'cli.js', 'cli.js.map', ...['js', 'cjs', 'd.ts', 'd.cts', 'js.map', 'cjs.map'].map((extension) => `openapi.${extension}`)]
 
 // The CommonJS build carries its ESM-only dependencies (@mswjs/interceptors and
 // theirs): Jest's module loader (and any `require` without require(esm)) cannot load
@@ -146,6 +146,23 @@ export default defineConfig((cli) => [
     clean: false,
     sourcemap: false,
     define,
+  },
+  {
+    // `mocklib/openapi`: built apart so that nothing of it (nor yaml, nor the validator) joins the
+    // other entries' chunks; it reaches the runtime through `mocklib` itself (one copy of the classes).
+    entry: { openapi: 'src/openapi/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: {
+      // Types of `mocklib` from the sources (dist/ is being rebuilt alongside); the import stays `from 'mocklib'`.
+      compilerOptions: { paths: { mocklib: ['./src/api/index.ts'], 'mocklib/node': ['./src/api/node.ts'] } },
+    },
+    target: 'node22',
+    platform: 'neutral',
+    clean: false,
+    sourcemap: true,
+    define,
+    external: ['mocklib', 'mocklib/node', ...Object.keys(dependencies)],
+    plugins: [requireInCommonJs],
   },
   {
     // `npx mocklib init <publicDir>`
