@@ -8,9 +8,9 @@ import type { MockAssertions, RecordOptions } from '../dsl/index.js'
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
 import { unhandledRequestsText } from '../dsl/mock/history/assertion-messages.js'
 import { recordRuntime } from '../dsl/record/record-runtime.js'
-import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 import { isReportedUnhandled, pagePolicy } from './playwright-policy.js'
+import { savable, type PageRecording } from './playwright-recording.js'
 
 /** Options of `interceptPage()`. */
 export interface InterceptPageOptions {
@@ -42,7 +42,7 @@ export interface PageNetwork extends HandlerManagement, MockAssertions {
    * Records the page's exchanges as HAR 1.2, as `server.record()`: by default
    * what the network answered; `{ include: 'all' }` adds mocked answers.
    */
-  record(options?: RecordOptions): NodeRecording
+  record(options?: RecordOptions): PageRecording
   /** Stops routing the page's traffic through the handlers. Harmless twice. */
   dispose(): Promise<void>
 }
@@ -87,7 +87,7 @@ export async function interceptPage(target: RoutableLike, options: InterceptPage
       if (records.length > 0) throw new Error(unhandledRequestsText(records, records.length))
     },
     events: core.emitter,
-    record: (recordOptions) => withSave(recordRuntime(core, store.current(), recordOptions)),
+    record: (recordOptions) => savable(recordRuntime(core, store.current(), recordOptions)),
     async dispose() {
       core.stop()
       await work.settled()

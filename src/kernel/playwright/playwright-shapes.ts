@@ -39,7 +39,7 @@ export interface FetchedResponseLike {
  */
 export interface RouteLike {
   request(): RoutedRequestLike
-  fulfill(options: { status?: number; headers?: Record<string, string>; body?: string | Buffer; response?: FetchedResponseLike }): Promise<void>
+  fulfill(options: { status?: number; headers?: Record<string, string>; body?: string | Buffer }): Promise<void>
   fallback(): Promise<void>
   abort(errorCode?: string): Promise<void>
   fetch(options?: { maxRedirects?: number }): Promise<FetchedResponseLike>
@@ -72,7 +72,7 @@ export type RouteMatcher = string | RegExp | ((url: URL) => boolean)
  * await interceptPage(page, { handlers })
  */
 export interface RoutableLike {
-  route(url: RouteMatcher, handler: (route: RouteLike) => unknown): Promise<void>
-  unroute(url: RouteMatcher, handler?: (route: RouteLike) => unknown): Promise<void>
-  routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<void>
+  route(url: RouteMatcher, handler: (route: RouteLike) => unknown): Promise<unknown>
+  unroute(url: RouteMatcher, handler?: (route: RouteLike) => unknown): Promise<unknown>
+  routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<unknown>
 }

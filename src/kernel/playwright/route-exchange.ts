@@ -1,7 +1,7 @@
 import type { HttpExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
 import type { RouteLike } from './playwright-shapes.js'
-import { fulfillWith, toFetchResponse } from './route-answers.js'
+import { fulfillHeaders, fulfillWith, toFetchResponse } from './route-answers.js'
 import { toFetchRequest } from './routed-request.js'
 
 /**
@@ -41,9 +41,10 @@ export async function routeExchange(route: RouteLike, failed: RouteFailure): Pro
       }
       try {
         const real = await route.fetch({ maxRedirects: 0 })
-        const body = await real.body()
-        settle(route.fulfill({ response: real }))
-        return toFetchResponse(real, body)
+        const copy = toFetchResponse(real, await real.body())
+        // The browser gets the network's answer as it came (a redirect is the browser's to follow).
+        settle(route.fulfill({ status: real.status(), headers: fulfillHeaders(copy), body: Buffer.from(await copy.clone().arrayBuffer()) }))
+        return copy
       } catch (error) {
         settle(route.abort('failed'))
         failed(error)

@@ -1,6 +1,6 @@
 import type { Source, WebSocketExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
-import { closeReason } from '../websocket-exchange.js'
+import { routeCloseReason } from './close-reason.js'
 import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import type { RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
@@ -36,7 +36,7 @@ export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExc
       server.connect()
     },
     errorWith(error) {
-      client.close(INTERNAL_ERROR, closeReason(error))
+      client.close(INTERNAL_ERROR, routeCloseReason(error))
     },
   }
 }
