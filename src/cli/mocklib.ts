@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { VERSION } from '../service-worker/version.js'
+import { CONTRACT_USAGE, runContract } from './contract.js'
 import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
 
 const WORKER_FILE = 'mocklib-worker.js'
@@ -57,5 +58,6 @@ const [command, ...rest] = process.argv.slice(2)
 if (command === 'init') init(rest)
 else if (command === '--version' || command === '-v' || command === 'version') console.log(VERSION)
 else if (command === 'har2ts') runHar2ts(rest, fail)
-else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}`)
+else if (command === 'contract') void runContract(rest, fail).then((code) => (process.exitCode = code))
+else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}\n\n${CONTRACT_USAGE}`)
 else fail(`Unknown command "${command}".`)

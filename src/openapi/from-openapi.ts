@@ -57,7 +57,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
     }
     return new HttpHandler(entry.method.toUpperCase(), base + toPredicatePath(entry.template).path, ({ request }: { request: Request }) => {
       const plan = planFor({ ...defaultChoice, ...preferred(request) })
-      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: [...plan.headers] })
+      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers.map(([name, value]): [string, string] => [name, value]) })
     })
   })
 }

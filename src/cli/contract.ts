@@ -1,0 +1,81 @@
+/**
+ * `npx mocklib contract <document> <recording.har>`: checks recorded traffic
+ * (real answers, or mocked ones recorded with `{ include: 'all' }`) against an
+ * OpenAPI document; prints each violation and exits non-zero if there is any.
+ */
+import { readFileSync } from 'node:fs'
+import { parseHar, type HarEntry } from '../dsl/index.js'
+import { contract } from '../openapi/contract.js'
+import type { ContractViolation } from '../openapi/violation.js'
+
+/** The help text of the command. */
+export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <recording.har> [--base-url <url>] [--undocumented]
+
+  Checks every exchange recorded in <recording.har> against the OpenAPI 3.0/3.1
+  document: the request's parameters and body, the response's status, content
+  type, headers and body. Prints the violations; exits with 1 if there is any.
+  --base-url: where the API lives when the document's servers do not say it.
+  --undocumented: also report requests for operations the document does not describe.`
+
+const NULL_BODY = new Set([101, 103, 204, 205, 304])
+
+/** The recorded exchange as fetch objects. */
+function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
+  const { request: recorded, response: answer } = entry
+  const requestHeaders = new Headers()
+  for (const { name, value } of recorded.headers) if (!name.startsWith(':')) requestHeaders.append(name, value)
+  const postData = recorded.postData
+  if (postData?.mimeType && !requestHeaders.has('content-type')) requestHeaders.set('content-type', postData.mimeType)
+  const hasBody = postData?.text !== undefined && recorded.method !== 'GET' && recorded.method !== 'HEAD'
+  const request = new Request(recorded.url, { method: recorded.method, headers: requestHeaders, ...(hasBody ? { body: postData!.text! } : {}) })
+  const responseHeaders = new Headers()
+  for (const { name, value } of answer.headers) if (!name.startsWith(':') && name.toLowerCase() !== 'set-cookie') responseHeaders.append(name, value)
+  if (answer.content.mimeType && !responseHeaders.has('content-type')) responseHeaders.set('content-type', answer.content.mimeType)
+  const text = answer.content.text
+  const body = text === undefined || NULL_BODY.has(answer.status) ? null : answer.content.encoding === 'base64' ? Uint8Array.from(atob(text), (char) => char.charCodeAt(0)) : text
+  return { request, response: new Response(body, { status: answer.status, headers: responseHeaders }) }
+}
+
+/**
+ * The violations of every entry of `harText` against `document`, in recorded order.
+ *
+ * @example
+ * const violations = await checkRecording('openapi.yaml', readFileSync('traffic.har', 'utf8'))
+ */
+export async function checkRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean } = {}): Promise<ContractViolation[]> {
+  const api = await contract(document, { undocumented: options.undocumented ? 'error' : 'ignore', ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) })
+  const violations: ContractViolation[] = []
+  for (const entry of parseHar(harText).log.entries) {
+    if (entry.response.status === 0) continue // the request failed: nothing was answered
+    violations.push(...(await api.violationsOf(exchangeOf(entry))))
+  }
+  return violations
+}
+
+/** Runs `contract` with the arguments after the command name; resolves to the exit code. */
+export async function runContract(args: readonly string[], fail: (text: string) => never): Promise<number> {
+  const baseIndex = args.indexOf('--base-url')
+  const baseUrl = baseIndex === -1 ? undefined : args[baseIndex + 1]
+  if (baseIndex !== -1 && !baseUrl) fail('contract: --base-url needs a URL.')
+  const [documentFile, harFile] = args.filter((arg, index) => !arg.startsWith('--') && (baseIndex === -1 || index !== baseIndex + 1))
+  if (!documentFile || !harFile) fail('contract needs the OpenAPI document and the HAR recording to check.')
+  let harText: string
+  try {
+    harText = readFileSync(harFile, 'utf8')
+  } catch (error) {
+    fail(`contract could not read ${harFile} (${(error as Error).message}).`)
+  }
+  let violations: ContractViolation[]
+  try {
+    violations = await checkRecording(documentFile, harText, { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') })
+  } catch (error) {
+    fail((error as Error).message.replace(/^\[mocklib\] /, ''))
+  }
+  if (violations.length === 0) {
+    console.log(`[mocklib] ${harFile}: every exchange keeps the contract of ${documentFile}.`)
+    return 0
+  }
+  console.log(`[mocklib] ${harFile}: ${violations.length} contract violation${violations.length === 1 ? '' : 's'} against ${documentFile}:`)
+  for (const violation of violations) console.log(`  • ${violation.message}`)
+  return 1
+}
