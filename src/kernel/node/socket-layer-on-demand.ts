@@ -72,12 +72,13 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   /**
    * Holds a call made for `holder` until the layer is loaded, then `replay`s it
    * (through the layer once open, to the network once stopped); refuses it if
-   * the layer could not be loaded.
+   * the layer could not be loaded. A holder destroyed meanwhile is not
+   * replayed: `abandon` lets it finish its teardown instead.
    */
-  const hold = (holder: Holder, replay: () => void) => {
+  const hold = (holder: Holder, replay: () => void, abandon?: () => void) => {
     if (phase === 'failed') return void process.nextTick(() => holder.destroy(failure))
     held.push((outcome) => {
-      if (holder.destroyed) return
+      if (holder.destroyed) return void abandon?.()
       if (outcome === 'failed') return void holder.destroy(failure)
       try {
         replay()
@@ -100,7 +101,10 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
     }),
     gate(nodeHttp.Agent.prototype as AgentWithAddRequest, 'addRequest', (agent: AgentWithAddRequest, args, real) => {
       if (phase === 'open' || phase === 'stopped') return real.apply(agent, args)
-      hold(args[0] as nodeHttp.ClientRequest, () => agent.addRequest(...args))
+      const request = args[0] as ClientRequestWithOnSocket
+      // A request destroyed before it has a socket reports its error and `close` only once it is given one:
+      // given none, Node fails it as it would at that point ('socket hang up', or the abort reason), then closes it.
+      hold(request, () => agent.addRequest(...args), () => request.onSocket(undefined))
       return undefined
     }),
   ])
@@ -122,6 +126,11 @@ let socketLayer: Promise<typeof import('./socket-adapter.js')> | undefined
 // A plain `import()` of a sibling: bundlers follow it into a chunk of its own.
 function loadSocketLayer(): Promise<typeof import('./socket-adapter.js')> {
   return (socketLayer ??= import('./socket-adapter.js'))
+}
+
+/** `onSocket` is how an agent hands a ClientRequest its socket (or, with none, lets a destroyed one end). */
+interface ClientRequestWithOnSocket extends nodeHttp.ClientRequest {
+  onSocket(socket: unknown, error?: Error): void
 }
 
 interface AgentWithAddRequest extends nodeHttp.Agent {
