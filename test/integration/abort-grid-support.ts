@@ -22,16 +22,24 @@ export const FIRST_CHUNK = 'first chunk'
 export class Hold {
   readonly arrived: Promise<void>
   readonly released: Promise<void>
+  /** Resolves when the real server saw the client's connection close before it answered in full. */
+  readonly abandoned: Promise<void>
   #markArrived!: () => void
   #release!: () => void
+  #markAbandoned!: () => void
 
   constructor(readonly moment: Moment) {
     this.arrived = new Promise((resolve) => (this.#markArrived = resolve))
     this.released = new Promise((resolve) => (this.#release = resolve))
+    this.abandoned = new Promise((resolve) => (this.#markAbandoned = resolve))
   }
 
   markArrived(): void {
     this.#markArrived()
+  }
+
+  markAbandoned(): void {
+    this.#markAbandoned()
   }
 
   release(): void {
@@ -53,6 +61,9 @@ export function useHoldingServer(): { readonly origin: string; hold: Hold | unde
       if (hold === undefined) return void response.end('no hold')
       request.resume()
       hold.markArrived()
+      response.on('close', () => {
+        if (!response.writableEnded) hold.markAbandoned()
+      })
       if (hold.moment === 'while-streaming') {
         response.writeHead(200, { 'content-type': 'text/plain' })
         response.write(FIRST_CHUNK)
