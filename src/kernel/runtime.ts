@@ -206,11 +206,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     outcome: DispatchOutcome | ResolverError = UNANSWERED
 
     get answered(): boolean {
-      return this.outcome.kind !== 'unmatched' && this.outcome.kind !== 'fell-through'
+      const { outcome } = this
+      return outcome instanceof ResolverError || (outcome.kind !== 'unmatched' && outcome.kind !== 'fell-through')
     }
 
     get fellThrough(): boolean {
-      return this.outcome.kind === 'fell-through'
+      return !(this.outcome instanceof ResolverError) && this.outcome.kind === 'fell-through'
     }
 
     get scope(): HandlerScope {
@@ -272,6 +273,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       (outcome) => turn.looked(outcome),
       (error: unknown) => turn.threw(error),
     )
+  }
+
+  /** A fault of mocklib itself: fail this exchange loudly, keep every other one working. */
+  function internalError(exchange: Exchange, error: unknown): void {
+    console.error(message('An internal error stopped this request; please report it.'), error)
+    exchange.errorWith(asError(error))
   }
 
   // Each handler catches its own faults (rather than a `.catch` on its promise): one promise a request, not two.

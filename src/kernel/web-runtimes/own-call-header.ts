@@ -39,7 +39,9 @@ function wrap(module: typeof import('node:http') | typeof import('node:https')):
 function withoutOwnCall(argument: unknown): unknown {
   if (typeof argument !== 'object' || argument === null || argument instanceof URL) return argument
   const headers = (argument as RequestOptions).headers
-  if (headers === undefined || Array.isArray(headers) || headers[BYPASS_HEADER] !== OWN_CALL) return argument
-  const { [BYPASS_HEADER]: _own, ...kept } = headers
+  if (headers === undefined || Array.isArray(headers)) return argument
+  const record = headers as Record<string, unknown>
+  if (record[BYPASS_HEADER] !== OWN_CALL) return argument
+  const { [BYPASS_HEADER]: _own, ...kept } = record
   return { ...argument, headers: kept }
 }
