@@ -1,19 +1,24 @@
 import { decodedBody } from '../web-runtimes/decode-body.js'
 import { isRedirect, nextRedirect } from '../web-runtimes/fetch-redirect.js'
 import { asFetchResponse } from './fetch-response.js'
+import { inForeignContext, nodeMainGlobal } from './main-realm.js'
 import { NativeRequest, NativeResponse } from './native-fetch.js'
 
 /**
- * True when the Request class mocklib builds with is undici's (Node's own, the
- * npm package's, edge-runtime's): then the fetch that came with it can play a
- * mocked redirect or compressed body itself (`answerOnce`). happy-dom's fetch
- * cannot (it is no undici), so for its Requests mocklib plays them here.
- * undici's Request is the one with a `duplex` attribute.
+ * True when `viaUndici`, the fetch mocklib hands a mocked redirect or
+ * compressed body to (`answerOnce`), can play it: it is undici's (mocklib
+ * builds undici Requests: the class with `duplex`; happy-dom's is not) and
+ * reaches the dispatcher source: in a Jest context, only Node's own fetch does
+ * (undici's npm package polyfilled into jsdom cannot even finish a fetch there,
+ * on jsdom's timers). Otherwise mocklib plays the answer itself (`playAnswerHere`).
  *
  * @example
- * if (!undiciPlaysAnswers) return playAnswerHere(request, body, response, mockedFetch)
+ * const playsAnswers = undiciPlaysAnswers(fetchAtLoad)
  */
-export const undiciPlaysAnswers: boolean = typeof NativeRequest === 'function' && 'duplex' in NativeRequest.prototype
+export function undiciPlaysAnswers(viaUndici: typeof fetch | undefined): boolean {
+  if (viaUndici === undefined || typeof NativeRequest !== 'function' || !('duplex' in NativeRequest.prototype)) return false
+  return !inForeignContext() || viaUndici === nodeMainGlobal()?.fetch
+}
 
 /** How many redirects led to a hop's Request. */
 const hops = new WeakMap<Request, number>()

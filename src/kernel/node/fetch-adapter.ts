@@ -5,7 +5,7 @@ import type { HttpSink } from './exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
 import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
 import { adoptFetchArguments, hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
-import { sendThrough, undiciFetch } from './fetch-network.js'
+import { fetchAtLoad, sendThrough } from './fetch-network.js'
 import { NativeRequest } from './native-fetch.js'
 import { networkError } from './network-error.js'
 import { answerFetchUpgrade } from './websocket-fetch-upgrade.js'
@@ -27,11 +27,13 @@ import type { DispatcherSource } from './undici-dispatcher.js'
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
+  const viaUndici = fetchAtLoad ?? realFetch
+  const routes: FetchRoutes = { realFetch, viaUndici, playsAnswers: undiciPlaysAnswers(viaUndici), dispatcher, sendHop: (request) => mockedFetch(request) }
   const start = (input: RequestInfo | URL, init: RequestInit | undefined, request: Request | undefined, plainUrl: URL | undefined): Promise<Response> => {
     const abortable = request !== undefined && (init?.signal != null || input instanceof NativeRequest)
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
-      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, realFetch, dispatcher, mockedFetch)
+      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
       if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
       // The sink never rejects: it fails the exchange itself.
@@ -71,6 +73,19 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
   }
 }
 
+/** Where an intercepted call's request goes when the handlers do not answer it themselves. */
+interface FetchRoutes {
+  /** The fetch that was global at `listen()`: passthroughs go there. */
+  readonly realFetch: typeof fetch
+  /** The fetch that plays the answers only undici can (`answerOnce`): see `fetchAtLoad`. */
+  readonly viaUndici: typeof fetch
+  /** `viaUndici` can play them; when not, mocklib does (`playAnswerHere`). */
+  readonly playsAnswers: boolean
+  readonly dispatcher: DispatcherSource
+  /** Sends a redirect's next hop to the handlers, when mocklib follows it itself. */
+  readonly sendHop: (request: Request) => Promise<Response>
+}
+
 /**
  * One intercepted `fetch()` call: one object per request rather than a closure
  * per method (the fast path's allocations are most of its cost).
@@ -98,10 +113,7 @@ class FetchExchange implements HttpExchange {
     private readonly abortable: boolean,
     private readonly resolve: (response: Response | Promise<Response>) => void,
     private readonly reject: (reason: unknown) => void,
-    private readonly realFetch: typeof fetch,
-    private readonly dispatcher: DispatcherSource,
-    /** Sends a redirect's next hop to the handlers, when mocklib follows it itself. */
-    private readonly sendHop: (request: Request) => Promise<Response>,
+    private readonly via: FetchRoutes,
   ) {
     this.#request = request
     this.method = url === undefined ? undefined : 'GET'
@@ -126,8 +138,9 @@ class FetchExchange implements HttpExchange {
     if (response.type === 'error') return this.reject(networkError(response))
     const method = this.method ?? this.#request!.method
     if (needsUndici(response, method)) {
-      if (!undiciPlaysAnswers) return this.resolve(playAnswerHere(this.request, () => this.#sentBody(), response, this.sendHop))
-      return this.resolve(sendThrough(undiciFetch ?? this.realFetch, this.#unread ?? this.request, this.dispatcher.answerOnce(response), this.bodyText))
+      if (!this.via.playsAnswers) return this.resolve(playAnswerHere(this.request, () => this.#sentBody(), response, this.via.sendHop))
+      const answer = this.via.dispatcher.answerOnce(response)
+      return this.resolve(sendThrough(this.via.viaUndici, this.#unread ?? this.request, answer, this.bodyText))
     }
     try {
       this.resolve(asFetchResponse(response, method, this.url?.href ?? this.#request!.url, this.abortable ? this.#request!.signal : undefined))
@@ -143,7 +156,7 @@ class FetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = sendThrough(this.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL], this.bodyText)
+    const real = sendThrough(this.via.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL], this.bodyText)
     this.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(

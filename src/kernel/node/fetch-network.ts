@@ -1,27 +1,23 @@
-import { followerOf } from './foreign-fetch-input.js'
-import { nodeMainGlobal } from './main-realm.js'
 import { NativeHeaders, NativeRequest } from './native-fetch.js'
 
-/** The global fetch when mocklib loaded: the one that takes `NativeRequest`s as they are. */
-const fetchAtLoad: typeof fetch | undefined = globalThis.fetch
-
 /**
- * Node's own fetch (undici's, of the main realm), taken when mocklib loaded: the
- * one the dispatcher source answers, so the one that can follow a mocked
- * redirect or decode a mocked compressed body (`answerOnce`), whatever fetch the
- * test environment or setup made global (happy-dom's, node-fetch, a polyfill).
+ * The global fetch when mocklib loaded: the one that takes `NativeRequest`s as
+ * they are and, when `NativeRequest` is undici's, the one the dispatcher source
+ * answers (Node's own: Jest copies it into its contexts), so the one that can
+ * play a mocked redirect or compressed body (`answerOnce`) whatever fetch a test
+ * made global since (node-fetch, a polyfill, a wrapper).
  *
  * @example
- * undiciFetch(url, { headers: [answerHeader] })
+ * sendThrough(fetchAtLoad!, request, answerHeader, undefined)
  */
-export const undiciFetch: typeof fetch | undefined = nodeMainGlobal()?.fetch ?? fetchAtLoad
+export const fetchAtLoad: typeof fetch | undefined = globalThis.fetch
 
 /**
  * Sends `request`, with the header `mark` added, through `send` (a real fetch)
  * without taking the body of `request` (`bodyText`, when given, is sent
  * instead). A fetch that is not the one `NativeRequest` belongs with (node-fetch,
- * a polyfill, Node's own under happy-dom) gets the URL and a plain init, with a
- * signal it accepts, rather than a Request it would misread.
+ * a polyfill, Node's own under happy-dom) gets the URL and a plain init (with
+ * the request's signal) rather than a Request it would misread.
  *
  * @example
  * sendThrough(realFetch, request, [BYPASS_HEADER, OWN_CALL], undefined)
@@ -43,16 +39,6 @@ async function sendAsInit(send: typeof fetch, request: Request, mark: readonly [
   const body = bodyText ?? (hasBody && request.body !== null ? new Uint8Array(await request.arrayBuffer()) : undefined)
   const init: RequestInit = { method: request.method, headers, redirect: request.redirect }
   if (body !== undefined) init.body = body
-  const signal = send === undiciFetch ? signalForNode(request.signal) : request.signal
-  if (signal !== undefined) init.signal = signal
+  init.signal = request.signal
   return send(request.url, init)
-}
-
-/** `signal` as Node's own fetch accepts it: itself when of the main realm, else a follower. */
-function signalForNode(signal: AbortSignal): AbortSignal | undefined {
-  const main = nodeMainGlobal()
-  const MainController = main?.AbortController
-  if (MainController === undefined) return signal
-  const MainSignal = new MainController().signal.constructor as typeof AbortSignal
-  return signal instanceof MainSignal ? signal : followerOf(signal, MainController)
 }

@@ -126,15 +126,9 @@ function headerPairs(headers: unknown): Array<[string, string]> {
   return pairs
 }
 
-/**
- * A signal of the realm of `Controller` (by default the one the Request class
- * takes) that aborts, with the same reason, when `foreign` does.
- *
- * @example
- * new Request(url, { signal: followerOf(jsdomSignal) })
- */
-export function followerOf(foreign: AbortSignal, Controller: typeof AbortController = requestRealm().AbortController): AbortSignal {
-  const controller = new Controller()
+/** A signal of the Request class's realm that aborts, with the same reason, when `foreign` does. */
+function followerOf(foreign: AbortSignal): AbortSignal {
+  const controller = new (requestRealm().AbortController)()
   if (foreign.aborted) controller.abort(foreign.reason)
   else foreign.addEventListener('abort', () => controller.abort(foreign.reason), { once: true })
   return controller.signal

@@ -11,8 +11,6 @@ export interface MainRealm {
   readonly Request?: typeof globalThis.Request
   readonly Headers?: typeof globalThis.Headers
   readonly AbortController?: typeof globalThis.AbortController
-  readonly FormData?: typeof globalThis.FormData
-  readonly Blob?: typeof globalThis.Blob
 }
 
 let mainGlobal: (MainRealm & object) | null | undefined
@@ -22,7 +20,7 @@ let mainGlobal: (MainRealm & object) | null | undefined
  * the test's context), or `undefined` outside Node. Read once.
  *
  * @example
- * nodeMainGlobal()?.fetch // Node's own fetch, whatever the test environment put on globalThis
+ * nodeMainGlobal()?.Headers // Node's own Headers, whatever the test environment put on globalThis
  */
 export function nodeMainGlobal(): (MainRealm & object) | undefined {
   if (mainGlobal === undefined) {
@@ -40,6 +38,11 @@ export function nodeMainGlobal(): (MainRealm & object) | undefined {
  * if (inForeignContext()) installDispatcherSource(sink, nodeMainGlobal())
  */
 export function inForeignContext(): boolean {
+  // Cheap first: Node's own functions (process.getBuiltinModule) belong to the
+  // main realm, whose Function.prototype is this context's only in the main
+  // context itself. Reaching the main global (a vm script) is left to contexts.
+  const getBuiltinModule = globalThis.process?.getBuiltinModule as unknown
+  if (typeof getBuiltinModule !== 'function' || Object.getPrototypeOf(getBuiltinModule) === Function.prototype) return false
   const main = nodeMainGlobal()
   return main !== undefined && main !== (globalThis as object)
 }

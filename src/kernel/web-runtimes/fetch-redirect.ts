@@ -51,7 +51,7 @@ export function nextRedirect(request: Request, body: ArrayBuffer | null, respons
   if (target.origin !== new URL(request.url).origin) for (const name of CROSS_ORIGIN_HEADERS) headers.delete(name)
   // Keep the fragment of the original URL when the Location has none (the Fetch standard's rule).
   if (target.hash === '') target.hash = new URL(request.url).hash
-  return new Request(target, {
+  return new Request(target.href, {
     method: becomesGet ? 'GET' : request.method,
     headers,
     body: becomesGet ? null : body,
