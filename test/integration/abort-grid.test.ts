@@ -33,6 +33,8 @@ function holdingHandler(url: string, hold: Hold) {
             }
           })
         },
+        // The body's source learns that the client went away (an SSE timer, say, stops).
+        cancel: () => hold.markAbandoned(),
       })
       return new HttpResponse(body, { headers: { 'content-type': 'text/plain' } })
     }
@@ -99,6 +101,7 @@ describe.each(DRIVERS)('%s', (name, driver, secure) => {
     }
     expect(guard.spun, 'callbacks queued with process.nextTick without end (the event loop spun)').toEqual([])
     expect(seen).toEqual(knownDifference(name, moment, expected))
+    if (moment === 'while-streaming') await within(hold.abandoned, 1_000, 'the cancel of the mocked body stream')
 
     // The resolver finishes after the client gave up; every exchange that started ends.
     hold.release()
