@@ -49,8 +49,8 @@ export async function mergeEsmChunks(outDir, entries) {
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
-    // tsup's chunk names already carry a hash; only the new core chunk needs one.
-    chunkFileNames: (chunk) => (chunk.name === 'core' ? 'core-[hash].js' : '[name].js'),
+    // tsup's chunk names already carry a hash; only the chunks made here need one.
+    chunkFileNames: (chunk) => (chunk.name === 'core' || chunk.name === 'node-shared' ? '[name]-[hash].js' : '[name].js'),
     manualChunks: coreChunk(input),
   })
   await bundle.close()
@@ -69,15 +69,15 @@ export async function mergeEsmChunks(outDir, entries) {
  * browser's initial bundle would carry it otherwise.
  */
 function coreChunk(input) {
-  let core
+  let chunks
   return (id, { getModuleInfo }) => {
-    core ??= findCore(input, getModuleInfo)
-    return core.has(id) ? 'core' : undefined
+    chunks ??= findCore(input, getModuleInfo)
+    return chunks.core.has(id) ? 'core' : chunks.shared.has(id) ? 'node-shared' : undefined
   }
 }
 
 function findCore(input, getModuleInfo) {
-  const loadedBy = (entry) => {
+  const loadedBy = (entry, { lazily = false } = {}) => {
     const seen = new Set()
     const visit = (id) => {
       if (seen.has(id)) return
@@ -85,6 +85,7 @@ function findCore(input, getModuleInfo) {
       if (info === null || info.isExternal) return
       seen.add(id)
       info.importedIds.forEach(visit)
+      if (lazily) info.dynamicallyImportedIds.forEach(visit)
     }
     visit(entry)
     return seen
@@ -92,5 +93,11 @@ function findCore(input, getModuleInfo) {
   const core = loadedBy(input.index)
   const browser = loadedBy(input.browser)
   for (const id of loadedBy(input.node)) if (browser.has(id)) core.add(id)
-  return core
+  // What else the Node entry loads up front and another entry also reaches (the browser lazily, playwright)
+  // goes into one `node-shared` chunk: one file on Node's path instead of a chunk per combination of entries.
+  const others = Object.entries(input).filter(([name]) => name !== 'node' && name !== 'index')
+  const reachedElsewhere = new Set(others.flatMap(([, file]) => [...loadedBy(file, { lazily: true })]))
+  const shared = new Set()
+  for (const id of loadedBy(input.node)) if (!core.has(id) && reachedElsewhere.has(id)) shared.add(id)
+  return { core, shared }
 }
