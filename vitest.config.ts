@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'fast',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/packaging/**', 'node_modules/**'],
+          exclude: ['test/browser/**', 'test/browser-mode/**', 'test/packaging/**', 'node_modules/**'],
           env: { MOCKLIB_FETCH_LAYER: 'fast', MOCKLIB_HTTP_LAYER: '' },
         },
       },

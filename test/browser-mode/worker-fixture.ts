@@ -1,0 +1,40 @@
+import { setupWorker } from 'mocklib/browser'
+import { test as base } from 'vitest'
+import { handlers } from './handlers.js'
+
+/** One worker for the test file: started before its first test, stopped after its last. */
+export const worker = setupWorker(...handlers)
+
+/**
+ * Vitest's `test` with a `worker` fixture: the Service Worker is started once per
+ * file (a file scoped, automatic fixture), and each test's `worker.use(...)`
+ * overrides are dropped after it.
+ *
+ * @example
+ * import { expect } from 'vitest'
+ * import { test } from './worker-fixture.js'
+ *
+ * test('lists posts', async ({ worker }) => {
+ *   worker.use(http.get('/api/posts', () => HttpResponse.json([])))
+ *   expect(await (await fetch('/api/posts')).json()).toEqual([])
+ * })
+ */
+export const test = base.extend<{ worker: typeof worker; resetsHandlers: void }>({
+  worker: [
+    async ({}, use) => {
+      // 'service-worker': fail rather than fall back to patching fetch in the page,
+      // so these tests prove the worker script is served at the page's origin.
+      await worker.start({ quiet: true, onUnhandledRequest: 'bypass', interception: 'service-worker' })
+      await use(worker)
+      worker.stop()
+    },
+    { scope: 'file', auto: true },
+  ],
+  resetsHandlers: [
+    async ({ worker }, use) => {
+      await use()
+      worker.resetHandlers()
+    },
+    { auto: true },
+  ],
+})
