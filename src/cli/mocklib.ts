@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { VERSION } from '../service-worker/version.js'
+import { VERSION } from '../worker-protocol/version.js'
 import { CONTRACT_USAGE, runContract } from './contract.js'
 import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
 

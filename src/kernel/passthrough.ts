@@ -1,3 +1,4 @@
+import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import { createResponseMark } from './response-mark.js'
 
 const passthroughResponses = /* @__PURE__ */ createResponseMark()
@@ -8,16 +9,11 @@ export const markPassthrough = passthroughResponses.mark
 /** True for a Response made by `passthrough()`. @internal */
 export const isPassthrough = passthroughResponses.has
 
-/**
- * The header `bypass()` and mocklib's own network calls put on a request so
- * that no handler sees it. Sources remove it before the request reaches the
- * network. Only the values below count: they hold a per-process secret, so a
- * request that merely carries the header (forwarded from elsewhere) is an
- * ordinary request. The secret sits under a `Symbol.for` key so that the
- * CommonJS and ES module builds loaded together agree on it.
- * @internal
- */
-export const BYPASS_HEADER = 'x-mocklib-bypass'
+// Only the values below count on `BYPASS_HEADER`: they hold a per-process
+// secret, so a request that merely carries the header (forwarded from
+// elsewhere) is an ordinary request. The secret sits under a `Symbol.for` key
+// so that the CommonJS and ES module builds loaded together agree on it.
+export { BYPASS_HEADER }
 
 const SECRET_KEY = Symbol.for('mocklib.bypass-secret')
 const registry = globalThis as unknown as Record<symbol, string | undefined>

@@ -8,11 +8,11 @@
  * error, or the network ("pass through"). Requests of other pages and
  * navigations are left to the browser untouched.
  */
-import { BYPASS_HEADER } from '../kernel/passthrough.js'
+import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import { ActiveClients } from './active-clients.js'
-import { MESSAGE_PREFIX, PROTOCOL, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest, type SerializedResponse } from './protocol.js'
+import { MESSAGE_PREFIX, PROTOCOL, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest, type SerializedResponse } from '../worker-protocol/messages.js'
 import type { ExtendableMessageEvent, FetchEvent, WorkerClient, WorkerGlobal } from './sw-types.js'
-import { VERSION } from './version.js'
+import { VERSION } from '../worker-protocol/version.js'
 
 const worker = self as unknown as WorkerGlobal
 const active = new ActiveClients(worker.clients, worker.registration.scope)

@@ -10,8 +10,9 @@ const graph = await madge(root, { fileExtensions: ['ts'], detectiveOptions: { ts
 const imports = graph.obj()
 
 const layerOf = (file: string) => file.split('/')[0]!
-// The Service Worker script is a program of its own at the bottom: the kernel's browser sources share its protocol.
-const RANK: Record<string, number> = { kernel: 0, 'service-worker': 0, dsl: 1, api: 2, cli: 3 }
+// The Service Worker script is a program of its own at the bottom; it and the
+// kernel's browser sources share the protocol in worker-protocol/, below both.
+const RANK: Record<string, number> = { 'worker-protocol': 0, kernel: 0, 'service-worker': 0, dsl: 1, api: 2, cli: 3 }
 
 describe('layers', () => {
   it('sees the whole graph', () => {
@@ -42,5 +43,19 @@ describe('layers', () => {
       ([file, targets]) => (file.startsWith('api/browser') || file.startsWith('service-worker') || file.startsWith('kernel/browser')) && targets.some((target) => target.startsWith('kernel/node')),
     )
     expect(offending).toEqual([])
+  })
+
+  it('the Service Worker script and the kernel share only worker-protocol/ (neither imports the other)', () => {
+    const crossing = Object.entries(imports).flatMap(([file, targets]) =>
+      targets
+        .filter((target) => (file.startsWith('service-worker/') && !target.startsWith('service-worker/') && !target.startsWith('worker-protocol/')) || (!file.startsWith('service-worker/') && target.startsWith('service-worker/')))
+        .map((target) => `${file} → ${target}`),
+    )
+    expect(crossing).toEqual([])
+  })
+
+  it('worker-protocol/ imports nothing outside itself', () => {
+    const outside = Object.entries(imports).filter(([file, targets]) => file.startsWith('worker-protocol/') && targets.some((target) => !target.startsWith('worker-protocol/')))
+    expect(outside).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
-import type { MockTypeError } from '../mock/type-error.js'
+import type { MockTypeError } from '../shared/type-error.js'
 import type { PathCheck, PathParams, PathThis } from './path-params.js'
 import type { NoInference } from '../shared/no-inference-types.js'
 

@@ -1,19 +1,9 @@
-declare const messageBrand: unique symbol
-declare const unsetBrand: unique symbol
+import type { MockTypeError } from '../shared/type-error.js'
 
-/**
- * A type that stands for a misuse of the `mock` builder. It is never a value
- * you can produce, and its message is what the compiler prints, for example
- * `Argument of type '0' is not assignable to parameter of type
- * '0 & MockTypeError<"times(n) needs a whole number n >= 1 …">'`.
- *
- * @example
- * // @ts-expect-error times(0) is a MockTypeError
- * mock.get('/posts').reply(200).times(0)
- */
-export interface MockTypeError<Message extends string> {
-  readonly [messageBrand]: Message
-}
+// Kept here too: the mock builder's own type errors are written in it.
+export type { MockTypeError }
+
+declare const unsetBrand: unique symbol
 
 /**
  * A method that must not be called here. Calling it is a type error whose text

@@ -1,5 +1,5 @@
 import { message } from '../../kernel/index.js'
-import { VERSION } from '../../service-worker/version.js'
+import { VERSION } from '../../worker-protocol/version.js'
 import type { Har, HarEntry } from './har-types.js'
 
 /**

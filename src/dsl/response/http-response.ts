@@ -1,5 +1,5 @@
 import type { JsonArgument, JsonBodyType } from './body-types.js'
-import type { MockTypeError } from '../mock/type-error.js'
+import type { MockTypeError } from '../shared/type-error.js'
 import { rememberSetCookies } from './set-cookies.js'
 import { DeferredBodyResponse } from './deferred-body-response.js'
 import { markDefaultContentType } from './default-content-type.js'

@@ -1,5 +1,5 @@
 import { message } from '../errors.js'
-import type { BypassMessage, RequestMessage, RequestReply } from '../../service-worker/protocol.js'
+import type { BypassMessage, RequestMessage, RequestReply } from '../../worker-protocol/messages.js'
 
 /** What the worker sends to a page. */
 export type WorkerMessage = RequestMessage | BypassMessage

@@ -1,4 +1,4 @@
-import type { SerializedRequest, SerializedResponse } from '../../service-worker/protocol.js'
+import type { SerializedRequest, SerializedResponse } from '../../worker-protocol/messages.js'
 
 /** Rebuilds the Fetch `Request` the worker intercepted, as handlers expect it. */
 export function deserializeRequest(serialized: SerializedRequest): Request {

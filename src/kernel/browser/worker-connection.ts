@@ -1,5 +1,5 @@
-import { PROTOCOL, type HelloReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../service-worker/protocol.js'
-import { VERSION } from '../../service-worker/version.js'
+import { PROTOCOL, type HelloReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../worker-protocol/messages.js'
+import { VERSION } from '../../worker-protocol/version.js'
 import type { ExchangeSink, HttpExchange } from '../contracts.js'
 import { bypassMarkOf } from '../passthrough.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
