@@ -1,0 +1,122 @@
+import { http, type FinalizeFunction, type HandlerOptions, type HttpHandler, type StrictRequest } from 'mocklib'
+import { toPredicatePath } from './path-template.js'
+import { queryValues } from './query-values.js'
+import type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
+import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
+
+/**
+ * What a typed handler's resolver receives: the request (its `json()` typed
+ * from the JSON request body), path params and query by the document's
+ * names, and `response(status)` for the declared answers.
+ *
+ * @example
+ * petstore.get('/pets/{petId}', ({ params, query, request, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' }))
+ */
+export interface OpenApiResolverInfo<Template extends string, Operation> {
+  readonly request: [RequestBodyOf<Operation>] extends [never] ? Request : StrictRequest<RequestBodyOf<Operation>>
+  readonly params: ParamsOf<Template>
+  readonly query: QueryOf<Operation>
+  readonly cookies: Record<string, string>
+  readonly requestId: string
+  /** Schedules a cleanup for this request (as `http.*` resolvers' `finalize`). */
+  readonly finalize: FinalizeFunction
+  readonly response: ResponseFactory<ResponsesOf<Operation>>
+}
+
+/**
+ * A typed handler's resolver: it answers with `response(...)`, or returns
+ * nothing to let the next handler answer.
+ *
+ * @example
+ * const resolver: OpenApiResolver<'/pets', operations['listPets']> = ({ response }) => response(200).json([])
+ */
+export type OpenApiResolver<Template extends string, Operation> = (
+  info: OpenApiResolverInfo<Template, Operation>,
+) => ContractResponse | undefined | void | Promise<ContractResponse | undefined | void>
+
+/** One factory per method: it takes only the templates that declare the method. */
+export type OpenApiHandlerFactory<Paths, Method extends OpenApiMethod> = <Template extends PathsWith<Paths, Method>>(
+  template: Template,
+  resolver: OpenApiResolver<Template, OperationOf<Paths, Template, Method>>,
+  options?: HandlerOptions,
+) => HttpHandler
+
+/**
+ * Handler factories typed from openapi-typescript's `paths`.
+ *
+ * @example
+ * const petstore: OpenApiHandlers<paths> = openapi<paths>('https://petstore.example.test/v1')
+ */
+export type OpenApiHandlers<Paths> = { readonly [Method in OpenApiMethod]: OpenApiHandlerFactory<Paths, Method> }
+
+const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch']
+
+/**
+ * Handlers typed from the `paths` openapi-typescript writes for a document:
+ * only templates that declare the method are accepted (written as the
+ * document writes them, `{petId}`), `params` and `query` carry the document's
+ * parameter names, `request.json()` the JSON request body, and
+ * `response(status)` only the declared statuses with their media types, body
+ * types and headers. The handlers are ordinary `http.*` handlers under
+ * `baseUrl` (`''`: any origin).
+ *
+ * @example
+ * import type { paths } from './petstore' // npx openapi-typescript petstore.yaml -o petstore.ts
+ * const petstore = openapi<paths>('https://petstore.example.test/v1')
+ * const server = setupServer(
+ *   petstore.get('/pets/{petId}', ({ params, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' })),
+ * )
+ */
+export function openapi<Paths>(baseUrl: string): OpenApiHandlers<Paths> {
+  if (typeof baseUrl !== 'string') {
+    throw new TypeError(`[mocklib] openapi<paths>(baseUrl) takes the URL the API is served under as a string (got ${typeof baseUrl}); pass '' to match any origin.`)
+  }
+  const base = baseUrl.replace(/\/+$/, '')
+  const handlers: Partial<Record<OpenApiMethod, unknown>> = {}
+  for (const method of METHODS) handlers[method] = factoryFor(method, base)
+  return handlers as OpenApiHandlers<Paths>
+}
+
+type LooseResolver = (info: { request: Request; params: Record<string, string>; cookies: Record<string, string>; requestId: string; finalize: FinalizeFunction }) => unknown
+type LooseFactory = (path: string, resolver: LooseResolver, options?: HandlerOptions) => HttpHandler
+
+function factoryFor(method: OpenApiMethod, base: string) {
+  return (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
+    if (typeof template !== 'string' || !template.startsWith('/')) {
+      throw new TypeError(`[mocklib] openapi().${method}() takes a path template of the document, such as '/pets/{petId}' (got ${JSON.stringify(template)}).`)
+    }
+    if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
+    const { path, renamed } = toPredicatePath(template)
+    const response = answerFactory()
+    // The path is a runtime string here; its template was checked by the types above.
+    const httpFactory = http[method] as unknown as LooseFactory
+    return httpFactory(
+      base + path,
+      (info) =>
+        resolver({
+          get request() {
+            return info.request
+          },
+          params: documentNames(info.params, renamed),
+          get query() {
+            return queryValues(new URL(info.request.url).searchParams)
+          },
+          get cookies() {
+            return info.cookies
+          },
+          requestId: info.requestId,
+          finalize: info.finalize,
+          response,
+        }),
+      options,
+    )
+  }
+}
+
+/** Params under the document's names (`{enterprise-team}` is matched as `:enterprise_team`). */
+function documentNames(params: Record<string, string>, renamed: ReadonlyMap<string, string>): Record<string, string> {
+  if (renamed.size === 0) return params
+  const named: Record<string, string> = {}
+  for (const [name, value] of Object.entries(params)) named[renamed.get(name) ?? name] = value
+  return named
+}

@@ -1,0 +1,78 @@
+// Type-level reading of openapi-typescript's `paths`: which templates have a
+// method, and what an operation's parameters and request body are. Every
+// helper indexes one operation (never the whole `paths` more than once per
+// method), so that GitHub's description (~900 paths) stays cheap to check.
+
+/** The methods `openapi<paths>()` offers (openapi-typescript also writes `trace`, which mocklib's `http` has no factory for). */
+export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch'
+
+/**
+ * The path templates of `Paths` that declare `Method` (openapi-typescript
+ * writes an absent method as `get?: never`, which this leaves out).
+ *
+ * @example
+ * type Readable = PathsWith<paths, 'get'> // '/pets' | '/pets/{petId}' | …
+ */
+export type PathsWith<Paths, Method extends OpenApiMethod> = {
+  [Template in keyof Paths]-?: Paths[Template] extends { [Key in Method]: object } ? Template : never
+}[keyof Paths] &
+  string
+
+/**
+ * The operation `Paths[Template][Method]`.
+ *
+ * @example
+ * type ShowPet = OperationOf<paths, '/pets/{petId}', 'get'> // operations['showPetById']
+ */
+export type OperationOf<Paths, Template, Method extends OpenApiMethod> = Template extends keyof Paths
+  ? Paths[Template] extends { [Key in Method]: infer Operation } ? Operation : never
+  : never
+
+/** The `{name}`s of a path template, as the document writes them. */
+type TemplateNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateNames<Rest> : never
+
+/**
+ * Path params by the template's names: URL-decoded strings, as they arrive
+ * (a document's `integer` petId is still the text of the URL: convert it).
+ *
+ * @example
+ * type Params = ParamsOf<'/pets/{petId}'> // { readonly petId: string }
+ */
+export type ParamsOf<Template extends string> = { readonly [Name in TemplateNames<Template>]: string }
+
+/**
+ * Query params by the operation's names: a string, or for an `array` parameter
+ * a string or (when the request repeats it) an array of strings. Optional
+ * unless the document marks them required.
+ *
+ * @example
+ * type Query = QueryOf<operations['listPets']> // { readonly limit?: string; readonly tag?: string | string[] }
+ */
+export type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? QueryValues<NonNullable<Query>> : {}
+
+type QueryValues<Query> = [Query] extends [never] ? {} : { readonly [Name in keyof Query]: NonNullable<Query[Name]> extends readonly unknown[] ? string | string[] : string }
+
+/**
+ * The JSON request body the operation declares (the media types whose name
+ * holds `json`), or `never` when it declares none.
+ *
+ * @example
+ * type NewPet = RequestBodyOf<operations['createPet']> // components['schemas']['NewPet']
+ */
+export type RequestBodyOf<Operation> = Operation extends { requestBody?: infer Body } ? JsonContentOf<NonNullable<Body>> : never
+
+type JsonContentOf<Body> = Body extends { content: infer Content } ? Content[JsonMediaType<Content>] : never
+
+/** The media types of a `content` map whose name holds `json` (`application/json`, `application/problem+json`, …). */
+export type JsonMediaType<Content> = Extract<keyof Content, `${string}json${string}`>
+
+/** The media types of a `content` map under `text/`. */
+export type TextMediaType<Content> = Extract<keyof Content, `text/${string}`>
+
+/**
+ * The declared responses of an operation, by status (`200`), range (`'4XX'`) or `'default'`.
+ *
+ * @example
+ * type Statuses = keyof ResponsesOf<operations['showPetById']> // 200 | 404
+ */
+export type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : {}

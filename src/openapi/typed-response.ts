@@ -1,0 +1,134 @@
+import { HttpResponse } from 'mocklib'
+import type { JsonMediaType, TextMediaType } from './typed-paths.js'
+
+declare const contractChecked: unique symbol
+
+/**
+ * A Response built by a typed handler's `response(status)` (or let through
+ * with `response.untyped()`): the only kind of answer its resolver may return,
+ * so that an answer the document does not declare fails to compile.
+ *
+ * @example
+ * const answer: ContractResponse = response(200).json({ id: 1, name: 'Rex' })
+ */
+export type ContractResponse = Response & { readonly [contractChecked]: true }
+
+/** `'default'` and ranges (`'4XX'`) name no one status: the answer must say which. */
+type NeedsStatus<Status> = Status extends number ? false : true
+
+/** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
+type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
+  ? { [Name in keyof Headers as string extends Name ? never : Name]: Headers[Name] extends string ? Headers[Name] : string }
+  : {}
+
+type HasRequired<Shape> = {} extends Shape ? false : true
+
+/**
+ * The options of an answer: its headers (the declared ones typed, others
+ * free), and its `status` where the document declares `'default'` or a range.
+ */
+type AnswerInit<Response, Status> = (NeedsStatus<Status> extends true ? { readonly status: number } : { readonly status?: never }) &
+  (HasRequired<DeclaredHeaders<Response>> extends true
+    ? { readonly headers: DeclaredHeaders<Response> & Record<string, string> }
+    : { readonly headers?: DeclaredHeaders<Response> & Record<string, string> })
+
+/** The init is required when it must carry a status or a required header. */
+type InitArguments<Init> = {} extends Init ? [init?: Init] : [init: Init]
+
+/** Where `application/json` (or `text/plain`) is not declared, the answer names the declared media type it uses. */
+type MediaTypeInit<Declared, Usual extends string> = Usual extends Declared ? { readonly contentType?: Declared } : { readonly contentType: Declared }
+
+type Content<Response> = Response extends { content: infer Declared } ? Declared : {}
+
+type JsonAnswer<Response, Status> = [JsonMediaType<Content<Response>>] extends [never]
+  ? {}
+  : {
+      /** Answers a JSON body of a declared JSON media type (`application/json` unless `contentType` names another). */
+      json(
+        body: Content<Response>[JsonMediaType<Content<Response>>],
+        ...init: InitArguments<AnswerInit<Response, Status> & MediaTypeInit<JsonMediaType<Content<Response>>, 'application/json'>>
+      ): ContractResponse
+    }
+
+type TextAnswer<Response, Status> = [TextMediaType<Content<Response>>] extends [never]
+  ? {}
+  : {
+      /** Answers a text body of a declared `text/*` media type (`text/plain` unless `contentType` names another). */
+      text(
+        body: Content<Response>[TextMediaType<Content<Response>>] & string,
+        ...init: InitArguments<AnswerInit<Response, Status> & MediaTypeInit<TextMediaType<Content<Response>>, 'text/plain'>>
+      ): ContractResponse
+    }
+
+type EmptyAnswer<Response, Status> = Response extends { content: object }
+  ? {}
+  : {
+      /** Answers without a body (the document declares no content for this status). */
+      empty(...init: InitArguments<AnswerInit<Response, Status>>): ContractResponse
+    }
+
+/**
+ * What `response(status)` offers: `.json()`, `.text()` and `.empty()` only
+ * where the document declares a JSON, `text/*` or no content for that status.
+ *
+ * @example
+ * response(200).json({ id: 1, name: 'Rex' }) // response(404).empty() does not compile when 404 has content
+ */
+export type AnswerBuilder<Response, Status> = JsonAnswer<Response, Status> & TextAnswer<Response, Status> & EmptyAnswer<Response, Status>
+
+/**
+ * A typed handler's `response`: `response(status)` for the declared statuses
+ * (and `'default'`), `response.untyped(anyResponse)` to answer what the
+ * document does not describe (an error, a `passthrough()`).
+ *
+ * @example
+ * ({ response }) => response(404).json({ code: 404, message: 'No such pet' })
+ */
+export interface ResponseFactory<Responses> {
+  <Status extends keyof Responses>(status: Status): AnswerBuilder<Responses[Status], Status>
+  /** Lets any Response through unchecked by the types (the `contract()` check at run time still sees it). */
+  untyped(response: Response): ContractResponse
+}
+
+interface RuntimeInit {
+  readonly status?: number
+  readonly headers?: Record<string, string>
+  readonly contentType?: string
+}
+
+/**
+ * The runtime `response` of a typed handler (the types above do the checking;
+ * this only resolves `'default'` and ranges to the status the answer gives).
+ *
+ * @example
+ * answerFactory()(200).json({ id: 1 }) // a 200 application/json HttpResponse
+ */
+export function answerFactory(): ResponseFactory<Record<string | number, unknown>> {
+  const factory = (declared: string | number) => ({
+    json: (body: unknown, init: RuntimeInit = {}) => answer(JSON.stringify(body), declared, init, 'application/json'),
+    text: (body: string, init: RuntimeInit = {}) => answer(body, declared, init, 'text/plain'),
+    empty: (init: RuntimeInit = {}) => answer(null, declared, init, undefined),
+  })
+  factory.untyped = (response: Response) => response as ContractResponse
+  return factory as unknown as ResponseFactory<Record<string | number, unknown>>
+}
+
+function answer(body: string | null, declared: string | number, init: RuntimeInit, usualType: string | undefined): ContractResponse {
+  const headers = new Headers(init.headers)
+  if (usualType !== undefined) headers.set('content-type', init.contentType ?? usualType)
+  return new HttpResponse(body, { status: statusOf(declared, init.status), headers }) as unknown as ContractResponse
+}
+
+/** A declared status as the number to answer: `200` → 200; `'default'` and `'4XX'` take `init.status`, which a range must contain. */
+function statusOf(declared: string | number, given: number | undefined): number {
+  const fixed = typeof declared === 'number' ? declared : /^\d{3}$/.test(declared) ? Number(declared) : undefined
+  if (fixed !== undefined) return fixed
+  if (given === undefined) {
+    throw new TypeError(`[mocklib] response('${declared}') names no one status: pass it in the init, e.g. response('${declared}').json(body, { status: ${declared === 'default' ? 500 : declared.replace(/X/gi, '0')} }).`)
+  }
+  const range = /^([1-5])XX$/i.exec(declared)
+  if (range !== null && Math.floor(given / 100) !== Number(range[1])) {
+    throw new RangeError(`[mocklib] response('${declared}') was given status ${given}, which is outside ${declared}. Pass a status in ${range[1]}00–${range[1]}99, or the response that declares ${given}.`)
+  }
+  return given
+}
