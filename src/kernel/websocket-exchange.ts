@@ -1,23 +1,37 @@
-// Types only: the interceptors' WebSocket module is loaded by the sources that
-// patch a WebSocket class (Node's global one, the page's), never by the kernel.
-import type { WebSocketClientConnection, WebSocketConnectionInfo, WebSocketServerConnection } from '@mswjs/interceptors/WebSocket'
 import type { WebSocketExchange } from './contracts.js'
 import { message } from './errors.js'
 
 /**
- * What a WebSocket exchange from an interceptor-based source (Node's global
- * `WebSocket`, the page's `WebSocket`) carries in `connection`: the
- * @mswjs/interceptors client and server ends (the objects msw's `ws` API
- * exposes), and the connection info (requested subprotocols).
+ * What a WebSocket exchange from an interceptor-based source (the page's
+ * `WebSocket`) carries in `connection`: the client and server ends and the
+ * connection info (requested subprotocols). Written as the kernel needs them,
+ * with no interceptor library's types: the source at the edge hands over its
+ * library's objects, which have these members (and more, which the `ws` DSL
+ * reads).
  *
  * @example
  * const { client } = exchange.connection as InterceptedWebSocketConnection
- * client.send('hello')
+ * client.close(1000, 'done')
  */
 export interface InterceptedWebSocketConnection {
-  readonly client: WebSocketClientConnection
-  readonly server: WebSocketServerConnection
-  readonly info: WebSocketConnectionInfo
+  readonly client: InterceptedClientEnd
+  readonly server: InterceptedServerEnd
+  readonly info: { readonly protocols?: string | readonly string[] | undefined }
+}
+
+/** The client end of an intercepted connection, as the kernel uses it. */
+export interface InterceptedClientEnd {
+  readonly id: string
+  readonly url: URL
+  /** The socket the page holds: `error` is dispatched on it. */
+  readonly socket: EventTarget
+  close(code?: number, reason?: string): void
+}
+
+/** The server end of an intercepted connection, as the kernel uses it. */
+export interface InterceptedServerEnd {
+  /** Opens the real connection. */
+  connect(): void
 }
 
 /** RFC 6455 "internal error": the server met a condition it could not handle. */
