@@ -25,8 +25,14 @@ const server = setupServer(
       body: request.method === 'GET' ? null : await request.text(),
     }),
   ),
-  http.get(`${API}/slow`, async () => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
+  http.get(`${API}/slow`, async ({ request }) => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 800)
+      request.signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
     return HttpResponse.text('too late')
   }),
   http.all(`${API}/moved`, () => new HttpResponse(null, { status: 307, headers: { location: `${API}/echo` } })),

@@ -84,8 +84,15 @@ export function environmentGrid(runner: Runner, environment: Environment): void 
       const file = part('file')
       return HttpResponse.json({ multipart: request.headers.get('content-type')?.startsWith('multipart/form-data;') ?? false, field: field?.[2] ?? null, file: file?.[2] ?? null, fileName: file?.[1] ?? null })
     }),
-    http.get(`${API}/slow`, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    // Long enough for the abort tests, short and abort-aware so that no timer outlives them.
+    http.get(`${API}/slow`, async ({ request }) => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 800)
+        request.signal.addEventListener('abort', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
       return HttpResponse.text('too late')
     }),
     http.get(`${API}/cookie`, () => HttpResponse.text('with a cookie', { headers: { 'set-cookie': 'grid=1; Path=/' } })),
