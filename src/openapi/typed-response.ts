@@ -123,12 +123,13 @@ function answer(body: string | null, declared: string | number, init: RuntimeIni
 function statusOf(declared: string | number, given: number | undefined): number {
   const fixed = typeof declared === 'number' ? declared : /^\d{3}$/.test(declared) ? Number(declared) : undefined
   if (fixed !== undefined) return fixed
+  const name = String(declared)
   if (given === undefined) {
-    throw new TypeError(`[mocklib] response('${declared}') names no one status: pass it in the init, e.g. response('${declared}').json(body, { status: ${declared === 'default' ? 500 : declared.replace(/X/gi, '0')} }).`)
+    throw new TypeError(`[mocklib] response('${name}') names no one status: pass it in the init, e.g. response('${name}').json(body, { status: ${name === 'default' ? 500 : name.replace(/X/gi, '0')} }).`)
   }
-  const range = /^([1-5])XX$/i.exec(declared)
+  const range = /^([1-5])XX$/i.exec(name)
   if (range !== null && Math.floor(given / 100) !== Number(range[1])) {
-    throw new RangeError(`[mocklib] response('${declared}') was given status ${given}, which is outside ${declared}. Pass a status in ${range[1]}00–${range[1]}99, or the response that declares ${given}.`)
+    throw new RangeError(`[mocklib] response('${name}') was given status ${given}, which is outside ${name}. Pass a status in ${range[1]}00–${range[1]}99, or the response that declares ${given}.`)
   }
   return given
 }
