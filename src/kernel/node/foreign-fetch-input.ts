@@ -112,7 +112,11 @@ async function initOf(request: RequestLike): Promise<RequestInit> {
   if (request.credentials !== undefined) init.credentials = request.credentials
   if (request.signal != null) init.signal = request.signal as AbortSignal
   const method = request.method.toUpperCase()
-  if (method !== 'GET' && method !== 'HEAD' && request.body != null) init.body = new Uint8Array(await request.arrayBuffer())
+  // Read whatever the Request says of its `body` (whatwg-fetch's has no such property).
+  if (method !== 'GET' && method !== 'HEAD' && request.body !== null) {
+    const bytes = new Uint8Array(await request.arrayBuffer())
+    if (bytes.byteLength > 0) init.body = bytes
+  }
   return init
 }
 

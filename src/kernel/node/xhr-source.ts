@@ -92,6 +92,14 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
   interceptor.on('request', ({ request: request, controller }) => {
     const mark = bypassMarkOf(request)
     if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
+    // mocklib's own call (a passthrough sent through a fetch polyfill built on XHR):
+    // to the network, unresolved and unreported, as the other sources do.
+    if (mark === 'own') {
+      return sendToNetwork(request).then(
+        (response) => controller.respondWith(response),
+        (error: unknown) => controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error })),
+      )
+    }
     // The network needs an unread body; a resolver may read the request's.
     const unread = request.body === null ? request : request.clone()
     return new Promise<void>((decided) => {
