@@ -24,7 +24,10 @@ export const test = base.extend<{ worker: typeof worker; resetsHandlers: void }>
     async ({}, use) => {
       // 'service-worker': fail rather than fall back to patching fetch in the page,
       // so these tests prove the worker script is served at the page's origin.
-      await worker.start({ quiet: true, onUnhandledRequest: 'bypass', interception: 'service-worker' })
+      // 'error' is safe here: Vitest loads its modules before the fixture starts the
+      // worker and talks to its server over a WebSocket, which the worker never sees.
+      // quiet: the console groups of mocked requests print as `Request {}` in Vitest's output.
+      await worker.start({ quiet: true, onUnhandledRequest: 'error', interception: 'service-worker' })
       await use(worker)
       worker.stop()
     },

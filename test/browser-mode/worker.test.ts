@@ -56,11 +56,12 @@ describe('setupWorker in Vitest browser mode', () => {
     expect(await (await fetch('/api/posts/1')).json()).toEqual({ id: '1', title: 'Mocked' })
   })
 
-  test('an override of an earlier test is gone (the fixture resets handlers after each test)', async ({ worker }) => {
+  test('an override made in one test (left in place on purpose)...', async ({ worker }) => {
     worker.use(http.get('/api/posts/:id', () => HttpResponse.json({ title: 'Leaks?' })))
+    expect(await (await fetch('/api/posts/3')).json()).toEqual({ title: 'Leaks?' })
   })
 
-  test('...and the next test sees the original handlers again', async () => {
+  test('...is gone in the next test: the fixture resets handlers after each test', async () => {
     expect(await (await fetch('/api/posts/3')).json()).toEqual({ id: '3', title: 'Mocked' })
   })
 
@@ -74,21 +75,36 @@ describe('setupWorker in Vitest browser mode', () => {
     expect(await response.json()).toEqual({ data: { user: { id: 'u1', name: 'Ada' } } })
   })
 
-  test('lets unhandled requests and passthrough() reach the real dev server', async () => {
+  test('passthrough() lets fetch and XMLHttpRequest reach the real dev server', async () => {
     await realHits()
-    const unhandled = await fetch('/real/unhandled', { method: 'POST', body: 'ping' })
-    expect(unhandled.headers.get('x-real')).toBe('yes')
-    expect(await unhandled.json()).toEqual({ source: 'network', method: 'POST', path: '/real/unhandled', body: 'ping' })
+    const viaFetch = await fetch('/real/passthrough/fetch', { method: 'POST', body: 'ping' })
+    expect(viaFetch.headers.get('x-real')).toBe('yes')
+    expect(await viaFetch.json()).toEqual({ source: 'network', method: 'POST', path: '/real/passthrough/fetch', body: 'ping' })
 
-    const passedThrough = await xhr('GET', '/real/through-handler')
-    expect(JSON.parse(passedThrough.text)).toMatchObject({ source: 'network', path: '/real/through-handler' })
+    const viaXhr = await xhr('GET', '/real/passthrough/xhr')
+    expect(JSON.parse(viaXhr.text)).toMatchObject({ source: 'network', path: '/real/passthrough/xhr' })
 
     // Mocked requests never reach the network; the two above did.
     await fetch('/api/posts/5')
     expect(await realHits()).toEqual([
-      { method: 'POST', path: '/real/unhandled' },
-      { method: 'GET', path: '/real/through-handler' },
+      { method: 'POST', path: '/real/passthrough/fetch' },
+      { method: 'GET', path: '/real/passthrough/xhr' },
     ])
+  })
+
+  test("under onUnhandledRequest 'error' an unhandled request fails in the page and never reaches the network", async ({ worker }) => {
+    await realHits()
+    const unhandled: string[] = []
+    const onUnhandled = ({ request }: { request: Request }) => void unhandled.push(`${request.method} ${new URL(request.url).pathname}`)
+    worker.events.on('request:unhandled', onUnhandled)
+    try {
+      await expect(fetch('/real/unhandled')).rejects.toThrow(TypeError)
+      await expect(xhr('POST', '/real/unhandled-xhr', '{}')).rejects.toThrow('XMLHttpRequest POST /real/unhandled-xhr failed')
+    } finally {
+      worker.events.removeListener('request:unhandled', onUnhandled)
+    }
+    expect(unhandled).toEqual(['GET /real/unhandled', 'POST /real/unhandled-xhr'])
+    expect(await realHits()).toEqual([])
   })
 
   test('a handler added with worker.use can answer a path the real server also serves', async ({ worker }) => {
