@@ -1,6 +1,8 @@
 import type { HttpExchange, WebSocketExchange } from './contracts.js'
 import { message } from './errors.js'
-import type { ConnectionOffer, HttpVisit, Runtime } from './runtime.js'
+import type { HttpVisit } from './http-flow.js'
+import type { Runtime } from './runtime.js'
+import type { ConnectionOffer } from './websocket-flow.js'
 
 /**
  * Answers one HTTP exchange with several runtimes (several listening

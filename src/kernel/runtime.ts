@@ -1,58 +1,26 @@
-import { runAnswerChecks, type AnswerCheck } from './answer-check.js'
-import type { Exchange, Handler, HttpExchange, Source, WebSocketExchange } from './contracts.js'
-import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
-import { exceptionResponse, message } from './errors.js'
-import { LifecycleEmitter, type RequestEventInfo } from './events.js'
-import { isPassthrough } from './passthrough.js'
-import { RequestContext } from './request-context.js'
-import type { HandlerScope } from './handler-scope.js'
+import type { AnswerCheck } from './answer-check.js'
+import type { Exchange, ExchangeKind, HttpExchange, Source, WebSocketExchange } from './contracts.js'
+import { LifecycleEmitter } from './events.js'
+import { asError, type ExchangeFlow, type ExchangeOfKind, type FlowFactory, type FlowShared } from './exchange-flow.js'
+import { createHttpFlow, type HttpVisit } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
-import type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
-import { applyUnhandledPolicy, type UnhandledRequestStrategy, type UnhandledVerdict } from './unhandled-policy.js'
-import { acceptLateErrors, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
+import type { TrafficObserver } from './traffic-observer.js'
+import type { UnhandledRequestStrategy } from './unhandled-policy.js'
+import { acceptLateErrors } from './websocket-dispatch.js'
+import { createWebSocketFlow, type ConnectionOffer } from './websocket-flow.js'
+
+export type { ConnectionOffer, HttpVisit }
 
 /**
- * One runtime's part in an HTTP exchange that several runtimes answer in
- * turn, newest first (several listening servers: see `answerInChain`). The
- * runtime has emitted `request:start` and run its handlers; the chain then
- * settles the exchange through exactly one of `conclude` (this runtime
- * answered), `close` (an older one did), or the shared ending when none did.
- * @internal
+ * The flow of each kind of exchange. A new kind of exchange is a new flow
+ * file (the shape of `ExchangeFlow`) and a row here.
  */
-export interface HttpVisit {
-  /** A handler of this runtime answered: a response, `passthrough()`, or a resolver that threw. */
-  readonly answered: boolean
-  /** Handlers of this runtime matched, and every one answered nothing. */
-  readonly fellThrough: boolean
-  /** True when someone wants the real response reported (see `received`). */
-  readonly wantsResponse: boolean
-  /** Settles the answered exchange exactly as a lone runtime would. */
-  conclude(): void | Promise<void>
-  /** Ends this runtime's view of an exchange it did not answer: `request:match` if its handlers fell through, then `request:end`. */
-  close(): void
-  /** No runtime's handlers matched: history and `request:unhandled`. */
-  reportUnhandled(): void
-  /** This runtime's unhandled-request policy, applied to the exchange. */
-  applyPolicy(): UnhandledVerdict
-  /** Reports a resolver's (or a policy's) failure: `unhandledException`. */
-  fail(error: Error): void
-  /** Answers the exchange with `response` (`response:mocked`, recording), once the answer checks pass. */
-  answer(response: Response): void | Promise<void>
-  /** The policy refused the exchange (recording). */
-  refused(): void
-  /** What the network answered, as `response:bypass` and recording (`undefined`: it failed). */
-  received(outcome: 'passthrough' | 'unhandled', real: Response | undefined): void
-}
+const FLOWS = {
+  http: createHttpFlow,
+  websocket: createWebSocketFlow,
+} satisfies { readonly [Kind in ExchangeKind]: FlowFactory<ExchangeOfKind<Kind>, unknown> }
 
-/** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
-export interface ConnectionOffer {
-  /** At least one handler took the connection. */
-  readonly taken: boolean
-  /** Tells this runtime's observers (history) what became of the connection. */
-  tell(): void
-  /** Applies this runtime's unhandled-request policy: connect to the real server, or fail the connection. */
-  decline(): void
-}
+type Flows = { readonly [Kind in ExchangeKind]: ReturnType<(typeof FLOWS)[Kind]> }
 
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
@@ -94,7 +62,7 @@ export interface Runtime {
    */
   visit(exchange: HttpExchange): HttpVisit | Promise<HttpVisit>
   /** Offers a WebSocket connection to this runtime's handlers without settling it (see `answerConnectionInChain`). @internal */
-  offer(exchange: WebSocketExchange): Promise<ConnectionOffer>
+  offer(exchange: WebSocketExchange): ConnectionOffer | Promise<ConnectionOffer>
   start(options?: RuntimeStartOptions): void
   stop(): void
 }
@@ -114,292 +82,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let stops: (() => void)[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
-  const recording = (): boolean => {
-    for (const observer of observers) if (observer.onCompleted) return true
-    return false
+  const shared: FlowShared = {
+    emitter,
+    observers,
+    answerChecks,
+    store,
+    readCookies,
+    policyOptions: options,
+    // Read when a flow decides: start() sets the policy.
+    get onUnhandledRequest() {
+      return runtime.onUnhandledRequest
+    },
   }
-
-  const complete = (record: CompletedExchange): void => {
-    for (const observer of observers) observer.onCompleted?.(record)
-  }
-
-  /**
-   * The bookkeeping of one HTTP exchange: event payloads built once, and only
-   * when someone listens (reading the request may build it); the recording
-   * copy only when an observer records. One object rather than a closure per helper.
-   */
-  class HttpTurn {
-    #info: RequestEventInfo | undefined
-    readonly startedAt: number
-    readonly copy: Request | undefined
-    /** The request as sent, for the answer checks (the resolver may read the original). */
-    readonly checkCopy: Request | undefined
-
-    constructor(readonly exchange: HttpExchange) {
-      const recordingNow = recording()
-      this.startedAt = recordingNow ? Date.now() : 0
-      this.copy = recordingNow ? exchange.request.clone() : undefined
-      this.checkCopy = answerChecks.size > 0 && exchange.bypassed !== true ? exchange.request.clone() : undefined
-    }
-
-    get info(): RequestEventInfo {
-      return (this.#info ??= { request: this.exchange.request, requestId: this.exchange.id })
-    }
-
-    fire(event: 'request:start' | 'request:match' | 'request:unhandled' | 'request:end'): void {
-      if (emitter.has(event)) emitter.emit(event, this.info)
-    }
-
-    fail(error: Error): void {
-      if (emitter.has('unhandledException')) emitter.emit('unhandledException', { ...this.info, error })
-    }
-
-    finish(outcome: CompletedExchange['outcome'], response: Response | undefined, scope = store.current(), failure?: 'policy' | 'network'): void {
-      const { copy, exchange, startedAt } = this
-      if (copy) complete({ id: exchange.id, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
-    }
-
-    /** True when someone wants the real response reported: an observer records, or `response:bypass` has listeners. */
-    get wantsResponse(): boolean {
-      return this.copy !== undefined || emitter.has('response:bypass')
-    }
-
-    async sendOn(outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()): Promise<void> {
-      this.received(outcome, await this.exchange.passthrough(this.wantsResponse), scope)
-    }
-
-    /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
-    received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined, scope = store.current()): void {
-      if (real === undefined) return this.finish(outcome, undefined, scope, 'network')
-      if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
-      this.finish(outcome, real, scope)
-    }
-
-    answer(response: Response): void | Promise<void> {
-      if (this.checkCopy === undefined || response.type === 'error') return this.deliver(response)
-      return this.checked(this.checkCopy, response)
-    }
-
-    async checked(request: Request, response: Response): Promise<void> {
-      const scope = store.current()
-      const failure = await runAnswerChecks(answerChecks, { id: this.exchange.id, request, response: response.clone(), scope })
-      if (failure === undefined) return this.deliver(response)
-      // Refused as the unhandled-request policy 'error' refuses: the client's request fails with the reason.
-      this.exchange.errorWith(failure)
-      this.finish('mocked', undefined, scope, 'policy')
-    }
-
-    deliver(response: Response): void {
-      const recorded = this.copy !== undefined && response.type !== 'error' ? response.clone() : undefined
-      if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...this.info, response: response.type === 'error' ? response : response.clone() })
-      this.exchange.respondWith(response)
-      if (this.copy !== undefined) this.finish('mocked', recorded)
-    }
-  }
-
-  /**
-   * This runtime's part in an exchange that several runtimes answer in turn
-   * (see `HttpVisit`): the turn, plus what its handlers made of the request.
-   */
-  class VisitTurn extends HttpTurn implements HttpVisit {
-    context!: RequestContext
-    outcome: DispatchOutcome | ResolverError = UNANSWERED
-
-    get answered(): boolean {
-      const { outcome } = this
-      return outcome instanceof ResolverError || (outcome.kind !== 'unmatched' && outcome.kind !== 'fell-through')
-    }
-
-    get fellThrough(): boolean {
-      return !(this.outcome instanceof ResolverError) && this.outcome.kind === 'fell-through'
-    }
-
-    get scope(): HandlerScope {
-      return this.context.scope
-    }
-
-    looked(outcome: DispatchOutcome): this {
-      this.outcome = outcome
-      return this
-    }
-
-    threw(error: unknown): this {
-      if (!(error instanceof ResolverError)) throw error
-      this.outcome = error
-      return this
-    }
-
-    conclude(): void | Promise<void> {
-      const { outcome, context } = this
-      return outcome instanceof ResolverError ? resolverFailed(this, context, outcome) : settle(this, context, outcome)
-    }
-
-    close(): void {
-      if (this.fellThrough) this.fire('request:match')
-      this.fire('request:end')
-    }
-
-    reportUnhandled(): void {
-      for (const observer of observers) observer.onUnhandled?.(this.context)
-      this.fire('request:unhandled')
-    }
-
-    applyPolicy(): UnhandledVerdict {
-      const { context } = this
-      return applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
-    }
-
-    refused(): void {
-      this.finish('unhandled', undefined, this.scope, 'policy')
-    }
-
-    override received(outcome: 'passthrough' | 'unhandled', real: Response | undefined): void {
-      super.received(outcome, real, this.scope)
-    }
-  }
-
-  function visitHttp(exchange: HttpExchange): HttpVisit | Promise<HttpVisit> {
-    const turn = new VisitTurn(exchange)
-    turn.fire('request:start')
-    const context = (turn.context = new RequestContext(exchange, store.current(), readCookies))
-    let dispatched: DispatchOutcome | Promise<DispatchOutcome>
-    try {
-      dispatched = dispatch(context.scope.list, context, (part) => turn.fail(asError(part.thrown)))
-    } catch (error) {
-      return turn.threw(error)
-    }
-    if (!(dispatched instanceof Promise)) return turn.looked(dispatched)
-    return dispatched.then(
-      (outcome) => turn.looked(outcome),
-      (error: unknown) => turn.threw(error),
-    )
-  }
-
-  /** A fault of mocklib itself: fail this exchange loudly, keep every other one working. */
-  function internalError(exchange: Exchange, error: unknown): void {
-    console.error(message('An internal error stopped this request; please report it.'), error)
-    exchange.errorWith(asError(error))
-  }
-
-  // Each handler catches its own faults (rather than a `.catch` on its promise): one promise a request, not two.
-  async function handleHttp(exchange: HttpExchange): Promise<void> {
-    try {
-      const answering = answerHttp(exchange)
-      if (answering instanceof Promise) await answering
-    } catch (error) {
-      internalError(exchange, error)
-    }
-  }
-
-  function answerHttp(exchange: HttpExchange): void | Promise<void> {
-    const turn = new HttpTurn(exchange)
-    if (exchange.bypassed === true) return turn.sendOn('bypass')
-    turn.fire('request:start')
-    const context = new RequestContext(exchange, store.current(), readCookies)
-    let dispatched: DispatchOutcome | Promise<DispatchOutcome>
-    try {
-      dispatched = dispatch(context.scope.list, context, (part) => turn.fail(asError(part.thrown)))
-    } catch (error) {
-      return resolverFailed(turn, context, error)
-    }
-    // Synchronous handlers answer within this call: no promise until something awaits.
-    if (!(dispatched instanceof Promise)) return settle(turn, context, dispatched)
-    return dispatched.then(
-      (outcome) => settle(turn, context, outcome),
-      (error: unknown) => resolverFailed(turn, context, error),
-    )
-  }
-
-  function resolverFailed(turn: HttpTurn, context: RequestContext, error: unknown): void | Promise<void> {
-    if (!(error instanceof ResolverError)) throw error
-    // As msw: a throwing resolver is neither "matched" nor "ended"; the 500 is the mocked answer.
-    const thrown = asError(error.thrown)
-    turn.fail(thrown)
-    const response = exceptionResponse(thrown)
-    for (const observer of observers) observer.onHandled?.(context, error.handler, response)
-    return turn.answer(response)
-  }
-
-  function settle(turn: HttpTurn, context: RequestContext, outcome: DispatchOutcome): void | Promise<void> {
-    const { scope } = context
-    if (outcome.kind === 'unmatched') {
-      for (const observer of observers) observer.onUnhandled?.(context)
-      turn.fire('request:unhandled')
-      const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
-      if (verdict.action === 'respond') {
-        turn.fail(verdict.error)
-        return turn.answer(verdict.response)
-      }
-      turn.fire('request:end')
-      if (verdict.action === 'fail') {
-        turn.exchange.errorWith(verdict.error)
-        return turn.finish('unhandled', undefined, scope, 'policy')
-      }
-      return turn.sendOn('unhandled', scope)
-    }
-
-    if (outcome.kind === 'fell-through') {
-      // Every matching handler answered nothing: handled (no unhandled policy), sent on as it is (as msw 2.15: matched, then ended).
-      turn.fire('request:match')
-      turn.fire('request:end')
-      return turn.sendOn('passthrough', scope)
-    }
-
-    const { handler, response } = outcome
-    // A read body cannot reach the client (each source failed its own way, one by hanging): the resolver's mistake, said as such.
-    if (response.bodyUsed) return resolverFailed(turn, context, new ResolverError(handler, usedBody(handler)))
-    for (const observer of observers) observer.onHandled?.(context, handler, response)
-    if (isPassthrough(response)) {
-      // As msw 2.15: passthrough() is a match.
-      turn.fire('request:match')
-      turn.fire('request:end')
-      return turn.sendOn('passthrough', scope)
-    }
-    turn.fire('request:match')
-    turn.fire('request:end')
-    return turn.answer(response)
-  }
-
-  async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
-    try {
-      await answerWebSocket(exchange)
-    } catch (error) {
-      internalError(exchange, error)
-    }
-  }
-
-  async function answerWebSocket(exchange: WebSocketExchange): Promise<void> {
-    const scope = store.current()
-    const taken = await dispatchConnection(scope, exchange, (error) => {
-      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
-    }, observers)
-    if (taken) return exchange.accept()
-    const request = connectionRequest(exchange)
-    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
-    if (verdict.action === 'pass') exchange.passthrough()
-    else exchange.errorWith(verdict.error)
-  }
-
-  // For several runtimes (see `answerConnectionInChain`); the steps of `answerWebSocket`, apart.
-  async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
-    // Observers hear of the connection only once the chain knows which runtime took it.
-    let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
-    const deferred: ConnectionObserver = { onConnection: (context, handlers) => void (outcome = { context, handlers }) }
-    const taken = await dispatchConnection(store.current(), exchange, (error) => {
-      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
-    }, [deferred])
-    return {
-      taken,
-      tell() {
-        if (outcome) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(outcome.context, outcome.handlers)
-      },
-      decline() {
-        const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
-        if (verdict.action === 'pass') exchange.passthrough()
-        else exchange.errorWith(verdict.error)
-      },
-    }
-  }
+  const flows = createFlows(shared)
 
   const runtime: Runtime = {
     emitter,
@@ -411,10 +106,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return stops !== undefined
     },
     handle(exchange) {
-      return exchange.kind === 'http' ? handleHttp(exchange) : handleWebSocket(exchange)
+      return (flows[exchange.kind] as ExchangeFlow<Exchange, unknown>).handle(exchange)
     },
-    visit: visitHttp,
-    offer: offerConnection,
+    visit: flows.http.visit,
+    offer: flows.websocket.visit,
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
@@ -436,23 +131,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return runtime
 }
 
-/** The request a WebSocket connection stands for, for events and the unhandled-request policy (its URL stays ws:/wss:). */
-function connectionRequest(exchange: WebSocketExchange): Request {
-  return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
-}
-
-/** What a visit holds until its handlers have run. */
-const UNANSWERED: DispatchOutcome = { kind: 'unmatched' }
-
-function usedBody(handler: Handler): TypeError {
-  return new TypeError(
-    message(
-      `The resolver of "${handler.info.header}" returned a response whose body was already read.`,
-      'Return a new response, or read a clone (response.clone()) made before reading it.',
-    ),
-  )
-}
-
-function asError(thrown: unknown): Error {
-  return thrown instanceof Error ? thrown : new Error(String(thrown))
+/** This runtime's flow of each kind, from the table. */
+function createFlows(shared: FlowShared): Flows {
+  const flows: Partial<Record<ExchangeKind, unknown>> = {}
+  for (const kind of Object.keys(FLOWS) as ExchangeKind[]) flows[kind] = FLOWS[kind](shared)
+  return flows as Flows
 }

@@ -58,4 +58,25 @@ describe('layers', () => {
     const outside = Object.entries(imports).filter(([file, targets]) => file.startsWith('worker-protocol/') && targets.some((target) => !target.startsWith('worker-protocol/')))
     expect(outside).toEqual([])
   })
+
+  // A flow (kernel/*-flow.ts) says what becomes of one kind of exchange; a source
+  // (the kernel's subfolders: node, browser, playwright, web-runtimes) says where
+  // exchanges come from. Either side changes without the other.
+  const isFlow = (file: string) => /^kernel\/[^/]+-flow\.ts$/.test(file)
+  const isSource = (file: string) => /^kernel\/[^/]+\//.test(file)
+
+  it('finds the flows and the sources', () => {
+    expect(Object.keys(imports).filter(isFlow)).toEqual(expect.arrayContaining(['kernel/exchange-flow.ts', 'kernel/http-flow.ts', 'kernel/websocket-flow.ts']))
+    expect(Object.keys(imports).filter(isSource).length).toBeGreaterThan(20)
+  })
+
+  it('flows import no source', () => {
+    const offending = Object.entries(imports).flatMap(([file, targets]) => (isFlow(file) ? targets.filter(isSource).map((target) => `${file} → ${target}`) : []))
+    expect(offending).toEqual([])
+  })
+
+  it('sources import no dsl', () => {
+    const offending = Object.entries(imports).flatMap(([file, targets]) => (isSource(file) ? targets.filter((target) => target.startsWith('dsl/')).map((target) => `${file} → ${target}`) : []))
+    expect(offending).toEqual([])
+  })
 })

@@ -1,0 +1,76 @@
+import type { Handler, WebSocketExchange } from './contracts.js'
+import { asError, failInternally, type ExchangeFlow, type FlowShared } from './exchange-flow.js'
+import { applyUnhandledPolicy } from './unhandled-policy.js'
+import { dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
+
+/** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
+export interface ConnectionOffer {
+  /** At least one handler took the connection. */
+  readonly taken: boolean
+  /** Tells this runtime's observers (history) what became of the connection. */
+  tell(): void
+  /** Applies this runtime's unhandled-request policy: connect to the real server, or fail the connection. */
+  decline(): void
+}
+
+/**
+ * The flow of a WebSocket connection: the current scope's handlers each get
+ * the connection; when one takes it, it stays mocked (`accept()`), else the
+ * unhandled-request policy connects it to the real server or fails it.
+ * Observers (history) hear of the connection once its fate is known.
+ *
+ * @example
+ * const flow = createWebSocketFlow(shared)
+ * await flow.handle(exchange)
+ */
+export function createWebSocketFlow(shared: FlowShared): ExchangeFlow<WebSocketExchange, ConnectionOffer> {
+  const { emitter, observers, store } = shared
+
+  async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
+    try {
+      await answerWebSocket(exchange)
+    } catch (error) {
+      failInternally(exchange, error)
+    }
+  }
+
+  async function answerWebSocket(exchange: WebSocketExchange): Promise<void> {
+    const scope = store.current()
+    const taken = await dispatchConnection(scope, exchange, (error) => {
+      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
+    }, observers)
+    if (taken) return exchange.accept()
+    const request = connectionRequest(exchange)
+    const verdict = applyUnhandledPolicy(shared.onUnhandledRequest, request, exchange.url, [], shared.policyOptions)
+    if (verdict.action === 'pass') exchange.passthrough()
+    else exchange.errorWith(verdict.error)
+  }
+
+  // For several runtimes (see `answerConnectionInChain`); the steps of `answerWebSocket`, apart.
+  async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
+    // Observers hear of the connection only once the chain knows which runtime took it.
+    let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
+    const deferred: ConnectionObserver = { onConnection: (context, handlers) => void (outcome = { context, handlers }) }
+    const taken = await dispatchConnection(store.current(), exchange, (error) => {
+      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
+    }, [deferred])
+    return {
+      taken,
+      tell() {
+        if (outcome) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(outcome.context, outcome.handlers)
+      },
+      decline() {
+        const verdict = applyUnhandledPolicy(shared.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], shared.policyOptions)
+        if (verdict.action === 'pass') exchange.passthrough()
+        else exchange.errorWith(verdict.error)
+      },
+    }
+  }
+
+  return { handle: handleWebSocket, visit: offerConnection }
+}
+
+/** The request a WebSocket connection stands for, for events and the unhandled-request policy (its URL stays ws:/wss:). */
+function connectionRequest(exchange: WebSocketExchange): Request {
+  return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
+}
