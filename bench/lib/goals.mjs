@@ -48,6 +48,8 @@ export const goals = [
   ratioGoal('creating and registering a handler ≤ MockAgent', ['create-handler', 'mocklib'], ['create-handler', 'mockagent'], 1),
   ratioGoal('GraphQL query, 1 handler ≤ 0.1x msw 3', ['graphql-1', 'mocklib'], ['graphql-1', 'msw3'], 0.1),
   ratioGoal('GraphQL flat: 200 handlers ≤ 1.2x 1 handler', ['graphql-200', 'mocklib'], ['graphql-1', 'mocklib'], 1.2),
+  // Issue 26: the scenario measures both sides in one process and reports their ratio.
+  limitGoal('contract(): a checked mocked fetch (20-pet Petstore page) ≤ 1.2x an unchecked one', ['contract-fetch', 'mocklib'], 1.2, 'x'),
   {
     text: 'memory: 100,000 requests leave the heap within 10 MB (also in boundaries)',
     evaluate: (results) => {
