@@ -1,4 +1,4 @@
-import { nodeMainGlobal } from './main-realm.js'
+import { nodeAbortController, nodeMainGlobal } from './main-realm.js'
 import { NativeHeaders, NativeRequest } from './native-fetch.js'
 
 // Test setups hand fetch objects of another realm or library: node-fetch's
@@ -222,18 +222,19 @@ let realm: RequestRealm | undefined
 /**
  * The AbortController, URLSearchParams… the Request class takes as its own.
  * Node's Request refuses those of other realms, and under Vitest's jsdom the
- * globals named so are jsdom's (in the very context of Node's Request), so
- * Node's are found from the Request itself: the class of its signal, of a URL's
- * search params, of the body it reads back (`learnBodyClasses`). Another
+ * globals named so may be jsdom's (in the very context of Node's Request), so
+ * Node's are found by what the Request accepts: a signal, a URL's search
+ * params, the body it reads back (`learnBodyClasses`). Another
  * Request class (happy-dom's, edge-runtime's) takes the environment's globals.
  */
 function requestRealm(): RequestRealm {
   if (realm !== undefined) return realm
   const environment = globalThis as unknown as RequestRealm
-  const probe = new NativeRequest('http://realm.invalid/')
-  const AbortSignalClass = probe.signal.constructor as typeof AbortSignal
-  const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController]
-  const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && new Controller().signal instanceof AbortSignalClass)
+  // Found by trying: Node's Request makes its own signal with whatever AbortController
+  // is global, but accepts only Node's (a Vitest 3 jsdom setup puts jsdom's there).
+  const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController, nodeAbortController()]
+  const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && acceptsSignalOf(Controller))
+  const AbortSignalClass = (AbortControllerClass === undefined ? environment.AbortSignal : new AbortControllerClass().signal.constructor) as typeof AbortSignal
   // undici's Request (the one with `duplex`) takes node:buffer's Blob and File; under
   // Vitest's jsdom the globals of those names are jsdom's.
   const undici = 'duplex' in NativeRequest.prototype
@@ -248,6 +249,15 @@ function requestRealm(): RequestRealm {
     File: (nodeBuffer?.File as typeof File | undefined) ?? globalThis.File,
   }
   return realm
+}
+
+function acceptsSignalOf(Controller: typeof AbortController): boolean {
+  try {
+    void new NativeRequest('http://realm.invalid/', { signal: new Controller().signal })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Finds the FormData class the Request class reads bodies into (its own). */

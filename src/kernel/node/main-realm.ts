@@ -60,3 +60,16 @@ export function loadMainUndici(): void {
   const Headers = nodeMainGlobal()?.Headers
   if (typeof Headers === 'function') void new Headers()
 }
+
+/**
+ * Node's own AbortController class, even where a test environment replaced
+ * the global (Vitest's jsdom before Vitest 4 put jsdom's there, in Node's very
+ * context): `util.transferableAbortController()` makes one of Node's.
+ *
+ * @example
+ * new (nodeAbortController()!)().signal // accepted by Node's Request
+ */
+export function nodeAbortController(): typeof AbortController | undefined {
+  const util = globalThis.process?.getBuiltinModule?.('node:util') as { transferableAbortController?: () => AbortController } | undefined
+  return util?.transferableAbortController?.().constructor as typeof AbortController | undefined
+}

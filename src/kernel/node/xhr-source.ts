@@ -4,6 +4,7 @@ import { parseCookieHeader } from '../cookies.js'
 import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { NativeHeaders, NativeResponse } from './native-fetch.js'
+import { pairXhrSignals } from './xhr-abort-realm.js'
 import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
 
@@ -118,6 +119,8 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
         bypassed: mark === 'bypass',
         respondWith(response) {
           if (!settle()) return
+          // The XHR was aborted while the handlers ran: the interceptor has settled it already.
+          if (request.signal.aborted) return void response.body?.cancel().catch(() => {})
           // An XHR fails with an "error" event on a network error.
           if (response.type === 'error') controller.errorWith(networkError(response))
           else controller.respondWith(response)
@@ -147,7 +150,11 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
     })
   })
   interceptor.apply()
-  return () => interceptor.dispose()
+  const unpair = pairXhrSignals()
+  return () => {
+    unpair()
+    interceptor.dispose()
+  }
 }
 
 async function sendToNetwork(request: Request): Promise<Response> {
