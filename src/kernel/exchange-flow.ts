@@ -7,9 +7,9 @@ import type { TrafficObserver } from './traffic-observer.js'
 import type { UnhandledPolicyOptions, UnhandledRequestStrategy } from './unhandled-policy.js'
 
 /**
- * What every flow of a runtime shares: the runtime's events, observers,
- * answer checks, scopes, and its unhandled-request policy (read when a
- * flow decides, since `start()` sets it).
+ * The runtime as its flows see it: its events, observers, answer checks,
+ * scopes, and its unhandled-request policy (read when a flow decides, since
+ * `start()` sets it). The runtime passes itself.
  */
 export interface FlowShared {
   readonly emitter: LifecycleEmitter
@@ -17,8 +17,10 @@ export interface FlowShared {
   readonly answerChecks: Set<AnswerCheck>
   readonly store: ScopeStore
   readonly onUnhandledRequest: UnhandledRequestStrategy
-  /** What the policy is given besides the strategy (static assets exempt or not). */
-  readonly policyOptions: UnhandledPolicyOptions
+}
+
+/** How the runtime was put together, as its flows need it (a `RuntimeOptions`). */
+export interface FlowOptions extends UnhandledPolicyOptions {
   /** Extra cookies for a request (the page's cookies in a browser); `undefined` for none. */
   readonly readCookies?: ((request: Request) => Record<string, string> | undefined) | undefined
 }
@@ -31,7 +33,7 @@ export interface FlowShared {
  * `exchange.kind` in its table (runtime.ts).
  *
  * @example
- * const createSseFlow: FlowFactory<SseExchange, SseVisit> = (shared) => ({
+ * const createSseFlow: FlowFactory<SseExchange, SseVisit> = (runtime, options) => ({
  *   handle: async (exchange) => { … },
  *   visit: async (exchange) => { … },
  * })
@@ -44,7 +46,7 @@ export interface ExchangeFlow<Kind extends Exchange, Visit> {
 }
 
 /** Builds a runtime's flow for one kind of exchange. */
-export type FlowFactory<Kind extends Exchange, Visit> = (shared: FlowShared) => ExchangeFlow<Kind, Visit>
+export type FlowFactory<Kind extends Exchange, Visit> = (runtime: FlowShared, options: FlowOptions) => ExchangeFlow<Kind, Visit>
 
 /** The exchange of one kind. */
 export type ExchangeOfKind<Kind extends ExchangeKind> = Extract<Exchange, { readonly kind: Kind }>

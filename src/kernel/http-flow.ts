@@ -3,7 +3,7 @@ import type { Handler, HttpExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import type { RequestEventInfo } from './events.js'
-import { asError, failInternally, type ExchangeFlow, type FlowShared } from './exchange-flow.js'
+import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
 import type { HandlerScope } from './handler-scope.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
@@ -51,11 +51,12 @@ export interface HttpVisit {
  * are told on the way; every real response is reported once.
  *
  * @example
- * const flow = createHttpFlow(shared)
+ * const flow = createHttpFlow(runtime, options)
  * await flow.handle(exchange)
  */
-export function createHttpFlow(shared: FlowShared): ExchangeFlow<HttpExchange, HttpVisit> {
-  const { emitter, observers, answerChecks, store, readCookies } = shared
+export function createHttpFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<HttpExchange, HttpVisit> {
+  const { emitter, observers, answerChecks, store } = runtime
+  const { readCookies } = options
 
   const recording = (): boolean => {
     for (const observer of observers) if (observer.onCompleted) return true
@@ -189,7 +190,7 @@ export function createHttpFlow(shared: FlowShared): ExchangeFlow<HttpExchange, H
 
     applyPolicy(): UnhandledVerdict {
       const { context } = this
-      return applyUnhandledPolicy(shared.onUnhandledRequest, context.request, context.url, context.notes, shared.policyOptions)
+      return applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
     }
 
     refused(): void {
@@ -262,7 +263,7 @@ export function createHttpFlow(shared: FlowShared): ExchangeFlow<HttpExchange, H
     if (outcome.kind === 'unmatched') {
       for (const observer of observers) observer.onUnhandled?.(context)
       turn.fire('request:unhandled')
-      const verdict = applyUnhandledPolicy(shared.onUnhandledRequest, context.request, context.url, context.notes, shared.policyOptions)
+      const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)
       if (verdict.action === 'respond') {
         turn.fail(verdict.error)
         return turn.answer(verdict.response)

@@ -1,7 +1,7 @@
 import type { AnswerCheck } from './answer-check.js'
 import type { Exchange, ExchangeKind, HttpExchange, Source, WebSocketExchange } from './contracts.js'
 import { LifecycleEmitter } from './events.js'
-import { asError, type ExchangeFlow, type ExchangeOfKind, type FlowFactory, type FlowShared } from './exchange-flow.js'
+import { asError, type ExchangeFlow, type ExchangeOfKind, type FlowFactory } from './exchange-flow.js'
 import { createHttpFlow, type HttpVisit } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
 import type { TrafficObserver } from './traffic-observer.js'
@@ -75,26 +75,13 @@ export interface Runtime {
  * runtime.start({ onUnhandledRequest: 'error' })
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const { store, sources, readCookies } = options
+  const { store, sources } = options
   const emitter = new LifecycleEmitter()
   const observers = new Set<TrafficObserver>()
   const answerChecks = new Set<AnswerCheck>()
   let stops: (() => void)[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
-  const shared: FlowShared = {
-    emitter,
-    observers,
-    answerChecks,
-    store,
-    readCookies,
-    policyOptions: options,
-    // Read when a flow decides: start() sets the policy.
-    get onUnhandledRequest() {
-      return runtime.onUnhandledRequest
-    },
-  }
-  const flows = createFlows(shared)
 
   const runtime: Runtime = {
     emitter,
@@ -108,8 +95,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     handle(exchange) {
       return (flows[exchange.kind] as ExchangeFlow<Exchange, unknown>).handle(exchange)
     },
-    visit: flows.http.visit,
-    offer: flows.websocket.visit,
+    visit(exchange) {
+      return flows.http.visit(exchange)
+    },
+    offer(exchange) {
+      return flows.websocket.visit(exchange)
+    },
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
@@ -128,12 +119,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       stops = undefined
     },
   }
+  // Each flow reads the runtime's policy when it decides: start() sets it.
+  const flows = createFlows(runtime, options)
   return runtime
 }
 
 /** This runtime's flow of each kind, from the table. */
-function createFlows(shared: FlowShared): Flows {
+function createFlows(runtime: Runtime, options: RuntimeOptions): Flows {
   const flows: Partial<Record<ExchangeKind, unknown>> = {}
-  for (const kind of Object.keys(FLOWS) as ExchangeKind[]) flows[kind] = FLOWS[kind](shared)
+  for (const kind of Object.keys(FLOWS) as ExchangeKind[]) flows[kind] = FLOWS[kind](runtime, options)
   return flows as Flows
 }

@@ -1,5 +1,5 @@
 import type { Handler, WebSocketExchange } from './contracts.js'
-import { asError, failInternally, type ExchangeFlow, type FlowShared } from './exchange-flow.js'
+import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
 import { applyUnhandledPolicy } from './unhandled-policy.js'
 import { dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
@@ -20,11 +20,11 @@ export interface ConnectionOffer {
  * Observers (history) hear of the connection once its fate is known.
  *
  * @example
- * const flow = createWebSocketFlow(shared)
+ * const flow = createWebSocketFlow(runtime, options)
  * await flow.handle(exchange)
  */
-export function createWebSocketFlow(shared: FlowShared): ExchangeFlow<WebSocketExchange, ConnectionOffer> {
-  const { emitter, observers, store } = shared
+export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<WebSocketExchange, ConnectionOffer> {
+  const { emitter, observers, store } = runtime
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
     try {
@@ -41,7 +41,7 @@ export function createWebSocketFlow(shared: FlowShared): ExchangeFlow<WebSocketE
     }, observers)
     if (taken) return exchange.accept()
     const request = connectionRequest(exchange)
-    const verdict = applyUnhandledPolicy(shared.onUnhandledRequest, request, exchange.url, [], shared.policyOptions)
+    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
     if (verdict.action === 'pass') exchange.passthrough()
     else exchange.errorWith(verdict.error)
   }
@@ -60,7 +60,7 @@ export function createWebSocketFlow(shared: FlowShared): ExchangeFlow<WebSocketE
         if (outcome) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(outcome.context, outcome.handlers)
       },
       decline() {
-        const verdict = applyUnhandledPolicy(shared.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], shared.policyOptions)
+        const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
         if (verdict.action === 'pass') exchange.passthrough()
         else exchange.errorWith(verdict.error)
       },
