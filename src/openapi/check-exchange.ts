@@ -1,26 +1,63 @@
 import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
-import { encodePointerToken, readPointer } from './json-pointer.js'
+import { encodePointerToken } from './json-pointer.js'
 import { followRef, type OperationEntry, type OperationParameter } from './operations.js'
+import { coerce, parseCookies, rawParameter, readingOf, type TextReading } from './parameter-values.js'
 import { declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
+import type { SchemaVerdict } from './compiled-schemas.js'
 import type { DocumentValidator } from './schema-validator.js'
 import type { ViolationFacts } from './violation.js'
 
 /** What a check reports before the request and operation are added. */
 export type Finding = Omit<ViolationFacts, 'request' | 'operation'>
 
+/** A schema to check text values against: how the text is read, and the verdict. */
+interface ValueCheck {
+  readonly schemaPointer: string
+  readonly reading: TextReading
+  readonly verdict: SchemaVerdict
+}
+
+/** One declared media type of a body. */
+interface DeclaredMedia {
+  readonly type: string
+  readonly schemaPointer: string | undefined
+}
+
 /** The declared media types of a body, by type, with their schema pointers. */
 interface DeclaredContent {
   readonly required: boolean
-  readonly media: readonly { readonly type: string; readonly schemaPointer: string | undefined }[]
+  readonly media: readonly DeclaredMedia[]
   readonly pointer: string
+}
+
+/** A declared response header, its `$ref` followed. */
+interface DeclaredHeader {
+  readonly name: string
+  readonly required: boolean
+  readonly pointer: string
+  readonly value: ValueCheck | undefined
+}
+
+/** What a response with one status is checked against. */
+interface ResponseRules {
+  readonly key: string
+  readonly pointer: string
+  readonly headers: readonly DeclaredHeader[]
+  /** `undefined`: the response declares no body. */
+  readonly content: DeclaredContent | undefined
 }
 
 /** Parameter (and header) names HTTP itself governs: OpenAPI says their parameter definitions are ignored. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
 
+/** The status has no declared response (and no `default`). */
+const UNDECLARED = Symbol('undeclared')
+
 /**
  * The checks of one operation, prepared once (the first time a request for it
- * is checked): the parameters, the request body, and each declared response.
+ * is checked): the parameters, the request body, and each declared response
+ * (the first time a response with its status is checked). A passing exchange
+ * costs the verdicts and nothing else: no pointers written, no messages.
  *
  * @example
  * const checks = new OperationChecks(document, entry, validator)
@@ -28,6 +65,10 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
  */
 export class OperationChecks {
   readonly #requestBody: DeclaredContent | undefined
+  readonly #parameters: readonly { readonly parameter: OperationParameter; readonly value: ValueCheck | undefined }[]
+  readonly #hasCookies: boolean
+  readonly #responses = new Map<number, ResponseRules | typeof UNDECLARED | undefined>()
+  readonly #bodyVerdicts = new Map<string, SchemaVerdict>()
 
   constructor(
     readonly document: OpenApiDocument,
@@ -36,83 +77,122 @@ export class OperationChecks {
   ) {
     const { value, pointer } = followRef(document, entry.operation.requestBody, `${entry.pointer}/requestBody`)
     this.#requestBody = isJsonObject(value) ? declaredContent(value, pointer, value.required === true) : undefined
+    this.#parameters = entry.parameters
+      .filter((parameter) => !(parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())))
+      .map((parameter) => ({ parameter, value: parameter.schemaPointer === undefined ? undefined : this.#valueCheck(parameter.schemaPointer) }))
+    this.#hasCookies = this.#parameters.some(({ parameter }) => parameter.in === 'cookie')
   }
 
   /** The request's parameters and body against the operation. */
   request(url: URL, pathParams: Record<string, string>, headers: Headers, body: string): Finding[] {
-    const findings: Finding[] = []
-    const cookies = parseCookies(headers.get('cookie'))
-    for (const parameter of this.entry.parameters) {
-      if (parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())) continue
-      const raw = rawParameter(parameter, url, pathParams, headers, cookies)
+    let findings: Finding[] | undefined
+    let cookies: Record<string, string> | undefined
+    const readCookies = () => (cookies ??= this.#hasCookies ? parseCookies(headers.get('cookie')) : {})
+    for (const { parameter, value: check } of this.#parameters) {
+      const raw = rawParameter(parameter, url, pathParams, headers, readCookies)
       if (raw === undefined) {
-        if (parameter.required) findings.push({ side: 'request', part: parameter.in, name: parameter.name, rule: 'required-parameter', documentPointer: parameter.pointer, detail: `the required ${parameter.in} parameter is missing.` })
+        if (parameter.required) (findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: 'required-parameter', documentPointer: parameter.pointer, detail: `the required ${parameter.in} parameter is missing.` })
         continue
       }
-      if (parameter.schemaPointer === undefined) continue
-      const value = coerce(this.document, parameter.schemaPointer, raw)
-      for (const error of this.validator.errors(parameter.schemaPointer, value)) {
-        findings.push({ side: 'request', part: parameter.in, name: parameter.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
+      if (check === undefined) continue
+      const value = coerce(check.reading, raw)
+      if (check.verdict(value)) continue
+      for (const error of this.validator.explain(check.schemaPointer, value)) {
+        ;(findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
       }
     }
-    findings.push(...this.#body('request', this.#requestBody, headers.get('content-type'), body))
+    const bodyFindings = this.#body('request', this.#requestBody, headers, body)
+    if (findings === undefined) return bodyFindings
+    findings.push(...bodyFindings)
     return findings
   }
 
   /** A response's status, content type, headers and body against the declared responses. */
   response(status: number, headers: Headers, body: string): Finding[] {
-    const key = responseKey(this.entry, status)
-    if (key === undefined) {
+    const rules = this.#rulesFor(status)
+    if (rules === UNDECLARED) {
       const declared = Object.keys(isJsonObject(this.entry.operation.responses) ? this.entry.operation.responses : {}).join(', ')
       return [{ side: 'response', part: 'status', rule: 'declared-status', documentPointer: `${this.entry.pointer}/responses`, detail: `status ${status} is not declared (declared: ${declared || 'none'}).` }]
     }
-    const { response, pointer } = declaredResponse(this.document, this.entry, key)
-    if (response === undefined) return []
-    const findings: Finding[] = []
-    if (isJsonObject(response.headers)) {
-      for (const [name, raw] of Object.entries(response.headers)) {
-        if (name.toLowerCase() === 'content-type') continue
-        const { value: header, pointer: headerAt } = followRef(this.document, raw, `${pointer}/headers/${encodePointerToken(name)}`)
-        if (!isJsonObject(header)) continue
-        const found = headers.get(name)
-        if (found === null) {
-          if (header.required === true) findings.push({ side: 'response', part: 'header', name, rule: 'required-header', documentPointer: headerAt, detail: 'the required header is missing.' })
-          continue
-        }
-        if (!isJsonObject(header.schema)) continue
-        const value = coerce(this.document, `${headerAt}/schema`, found)
-        for (const error of this.validator.errors(`${headerAt}/schema`, value)) {
-          findings.push({ side: 'response', part: 'header', name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
-        }
+    if (rules === undefined) return []
+    let findings: Finding[] | undefined
+    for (const header of rules.headers) {
+      const found = headers.get(header.name)
+      if (found === null) {
+        if (header.required) (findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: 'required-header', documentPointer: header.pointer, detail: 'the required header is missing.' })
+        continue
+      }
+      const check = header.value
+      if (check === undefined) continue
+      const value = coerce(check.reading, found)
+      if (check.verdict(value)) continue
+      for (const error of this.validator.explain(check.schemaPointer, value)) {
+        ;(findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
       }
     }
-    const content = isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined
-    if (content === undefined) {
-      if (body !== '') findings.push({ side: 'response', part: 'body', pointer: '', rule: 'declared-content', documentPointer: pointer, detail: `the ${key} response declares no body, but one was sent.` })
-      return findings
+    let bodyFindings: Finding[]
+    if (rules.content === undefined) {
+      bodyFindings = body === '' ? [] : [{ side: 'response', part: 'body', pointer: '', rule: 'declared-content', documentPointer: rules.pointer, detail: `the ${rules.key} response declares no body, but one was sent.` }]
+    } else {
+      bodyFindings = this.#body('response', rules.content, headers, body)
     }
-    findings.push(...this.#body('response', content, headers.get('content-type'), body))
+    if (findings === undefined) return bodyFindings
+    findings.push(...bodyFindings)
     return findings
   }
 
-  #body(side: 'request' | 'response', declared: DeclaredContent | undefined, contentType: string | null, body: string): Finding[] {
+  /** The rules for responses with `status` (`undefined`: the declared response is a dangling reference), found once per status. */
+  #rulesFor(status: number): ResponseRules | typeof UNDECLARED | undefined {
+    if (this.#responses.has(status)) return this.#responses.get(status)
+    const key = responseKey(this.entry, status)
+    let rules: ResponseRules | typeof UNDECLARED | undefined = UNDECLARED
+    if (key !== undefined) {
+      const { response, pointer } = declaredResponse(this.document, this.entry, key)
+      rules = response === undefined ? undefined : { key, pointer, headers: this.#declaredHeaders(response, pointer), content: isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined }
+    }
+    this.#responses.set(status, rules)
+    return rules
+  }
+
+  #declaredHeaders(response: JsonObject, pointer: string): DeclaredHeader[] {
+    if (!isJsonObject(response.headers)) return []
+    const headers: DeclaredHeader[] = []
+    for (const [name, raw] of Object.entries(response.headers)) {
+      if (name.toLowerCase() === 'content-type') continue
+      const { value: header, pointer: headerAt } = followRef(this.document, raw, `${pointer}/headers/${encodePointerToken(name)}`)
+      if (!isJsonObject(header)) continue
+      headers.push({ name, required: header.required === true, pointer: headerAt, value: isJsonObject(header.schema) ? this.#valueCheck(`${headerAt}/schema`) : undefined })
+    }
+    return headers
+  }
+
+  #valueCheck(schemaPointer: string): ValueCheck {
+    return { schemaPointer, reading: readingOf(this.document, schemaPointer), verdict: this.validator.verdict(schemaPointer) }
+  }
+
+  #body(side: 'request' | 'response', declared: DeclaredContent | undefined, headers: Headers, body: string): Finding[] {
     if (declared === undefined || declared.media.length === 0) return []
     if (body === '') {
       return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : []
     }
-    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+    const contentType = headers.get('content-type')
+    const type = mediaTypeOf(contentType)
     const media = declared.media.find((entry) => mediaMatches(entry.type, type))
     if (media === undefined) {
       return [{ side, part: 'content-type', rule: 'declared-content-type', documentPointer: `${declared.pointer}/content`, detail: `${contentType === null ? 'no content type' : `"${type}"`} is not declared (declared: ${declared.media.map((entry) => entry.type).join(', ')}).` }]
     }
-    if (media.schemaPointer === undefined || !isJsonMediaType(type)) return []
+    const schemaPointer = media.schemaPointer
+    if (schemaPointer === undefined || !isJsonMediaType(type)) return []
     let value: unknown
     try {
       value = JSON.parse(body)
     } catch {
-      return [{ side, part: 'body', pointer: '', rule: 'json', documentPointer: media.schemaPointer, detail: `the body is not valid JSON (${JSON.stringify(body.slice(0, 40))}…).` }]
+      return [{ side, part: 'body', pointer: '', rule: 'json', documentPointer: schemaPointer, detail: `the body is not valid JSON (${JSON.stringify(body.slice(0, 40))}…).` }]
     }
-    return this.validator.errors(media.schemaPointer, value).map((error) => ({
+    let verdict = this.#bodyVerdicts.get(schemaPointer)
+    if (verdict === undefined) this.#bodyVerdicts.set(schemaPointer, (verdict = this.validator.verdict(schemaPointer)))
+    if (verdict(value)) return []
+    return this.validator.explain(schemaPointer, value).map((error) => ({
       side,
       part: 'body' as const,
       pointer: error.instancePointer,
@@ -135,57 +215,17 @@ function declaredContent(owner: JsonObject, pointer: string, required: boolean):
   }
 }
 
+/** The bare, lower-case media type of a Content-Type header (`''` without one). */
+function mediaTypeOf(contentType: string | null): string {
+  if (contentType === null) return ''
+  const end = contentType.indexOf(';')
+  return (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase()
+}
+
 /** `application/*`, `*\/*` and parameters in declared types match as HTTP says. */
 function mediaMatches(declared: string, actual: string): boolean {
-  const bare = declared.split(';')[0]!.trim()
+  const end = declared.indexOf(';')
+  const bare = (end === -1 ? declared : declared.slice(0, end)).trim()
   if (bare === '*/*' || bare === actual) return true
   return bare.endsWith('/*') && actual.startsWith(bare.slice(0, -1))
-}
-
-/** The parameter's value as sent (a list for a repeated or comma-separated query parameter), or `undefined`. */
-function rawParameter(parameter: OperationParameter, url: URL, pathParams: Record<string, string>, headers: Headers, cookies: Record<string, string>): string | string[] | undefined {
-  switch (parameter.in) {
-    case 'path':
-      return pathParams[parameter.name]
-    case 'header':
-      return headers.get(parameter.name) ?? undefined
-    case 'cookie':
-      return cookies[parameter.name]
-    case 'query': {
-      const values = url.searchParams.getAll(parameter.name)
-      if (values.length === 0) return undefined
-      if (parameter.explode === false) return values.join(',').split(',')
-      return values.length === 1 ? values[0]! : values
-    }
-  }
-}
-
-/** Text from the URL or a header, as the schema's type reads it (`'7'` is the integer 7 for `type: integer`). */
-function coerce(document: OpenApiDocument, schemaPointer: string, raw: string | string[]): unknown {
-  const schema = followRef(document, readPointer(document, schemaPointer), schemaPointer).value
-  const types = isJsonObject(schema) ? (Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : []) : []
-  if (types.includes('array')) {
-    const items = isJsonObject(schema) && isJsonObject(schema.items) ? schema.items : undefined
-    const list = Array.isArray(raw) ? raw : raw.split(',')
-    return list.map((item) => scalar(item, items && typeof items.type === 'string' ? [items.type] : []))
-  }
-  if (Array.isArray(raw)) return raw.map((item) => scalar(item, types))
-  return scalar(raw, types)
-}
-
-function scalar(text: string, types: readonly string[]): unknown {
-  if ((types.includes('integer') || types.includes('number')) && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text)
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true'
-  if (types.includes('null') && text === '') return null
-  return text
-}
-
-function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = Object.create(null)
-  if (header === null) return cookies
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=')
-    if (index > 0) cookies[part.slice(0, index).trim()] = part.slice(index + 1).trim()
-  }
-  return cookies
 }

@@ -1,9 +1,11 @@
 import { OperationChecks, type Finding } from './check-exchange.js'
+import { codeGenerationAllowed } from './code-generation.js'
+import { loadSchemaCompiler } from './compiled-schemas.js'
 import { OperationIndex } from './operation-index.js'
 import { listOperations, type OperationEntry } from './operations.js'
 import { prepareDocument } from './prepare-document.js'
 import type { OpenApiSource } from './read-source.js'
-import { DocumentValidator } from './schema-validator.js'
+import { DocumentValidator, DOCUMENT_URI } from './schema-validator.js'
 import { describeViolation, type ContractViolation } from './violation.js'
 
 /** What to do with a violation: print it, fail the client's request with it, or hand it to a function. */
@@ -43,7 +45,10 @@ export interface OpenApiContract {
  * checked against: the request (path, query, header and cookie parameters,
  * body) and the mocked response (declared status, content type, headers,
  * body), whatever handler answered. Each operation's checks are prepared the
- * first time a request for it is seen, then reused.
+ * first time a request for it is seen, then reused: its schemas compiled to
+ * code (ajv) where the realm allows `new Function`, else interpreted
+ * (@cfworker/json-schema, for pages under a Content-Security-Policy without
+ * 'unsafe-eval'); the messages of violations are the same either way.
  *
  * @example
  * const api = await contract('./petstore.yaml', { onViolation: 'error' })
@@ -52,7 +57,7 @@ export interface OpenApiContract {
  */
 export async function contract(document: OpenApiSource, options: ContractOptions = {}): Promise<OpenApiContract> {
   const { document: prepared } = await prepareDocument(document)
-  const validator = new DocumentValidator(prepared)
+  const validator = new DocumentValidator(prepared, codeGenerationAllowed() ? await loadSchemaCompiler(prepared, DOCUMENT_URI) : undefined)
   const operations = listOperations(prepared)
   const index = new OperationIndex(prepared, operations, options.baseUrl)
   const compiled = new Map<OperationEntry, OperationChecks>()
@@ -71,7 +76,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     const { entry, params } = found
     let checks = compiled.get(entry)
     if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
-    const findings: Finding[] = checks.request(url, params, request.headers, await request.text())
+    // A request without a body (most GETs) is not read: reading even an empty one costs a stream's worth of promises.
+    const findings: Finding[] = checks.request(url, params, request.headers, request.body === null ? '' : await request.text())
     // A stream of events never ends: its body is not read (its status, content type and headers still are).
     const streaming = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '')
     findings.push(...checks.response(response.status, response.headers, streaming ? '' : await response.text()))

@@ -1,9 +1,10 @@
 import { dereference, validate, type OutputUnit, type Schema } from '@cfworker/json-schema'
 import type { OpenApiDocument } from './document.js'
+import type { SchemaCompiler, SchemaVerdict } from './compiled-schemas.js'
 import { readPointer } from './json-pointer.js'
 
 /** The base URI the document's schemas are known under (internal refs resolve against it). */
-const DOCUMENT_URI = 'https://openapi.mocklib.invalid/document.json'
+export const DOCUMENT_URI = 'https://openapi.mocklib.invalid/document.json'
 
 /** One reason a value does not match its schema. */
 export interface SchemaError {
@@ -17,10 +18,14 @@ export interface SchemaError {
 }
 
 /**
- * Validates values against schemas of one prepared document, with
- * @cfworker/json-schema (no `eval`: works under a Content-Security-Policy
- * without 'unsafe-eval'). A schema is prepared on first use only: checking one
- * operation of GitHub's description does not walk the other thousand.
+ * Validates values against schemas of one prepared document. The reasons a
+ * value fails come from @cfworker/json-schema, which interprets schemas (no
+ * `eval`: works under a Content-Security-Policy without 'unsafe-eval'). The
+ * yes/no verdict comes from `compiler` when one is given (ajv, where the realm
+ * allows code generation: see `loadSchemaCompiler`), else from the same
+ * interpreter; either way it is made once per schema, and a value that passes
+ * costs no more than the verdict. A schema is prepared on first use only:
+ * checking one operation of GitHub's description does not walk the other thousand.
  *
  * @example
  * const validator = new DocumentValidator(document)
@@ -30,9 +35,12 @@ export class DocumentValidator {
   readonly #document: OpenApiDocument
   readonly #known: Record<string, Schema | boolean> = Object.create(null)
   readonly #lookup: Record<string, Schema | boolean>
+  readonly #compiler: SchemaCompiler | undefined
+  readonly #verdicts = new Map<string, SchemaVerdict>()
 
-  constructor(document: OpenApiDocument) {
+  constructor(document: OpenApiDocument, compiler?: SchemaCompiler) {
     this.#document = document
+    this.#compiler = compiler
     const known = this.#known
     // The validator asks for referenced schemas by absolute URI: each is prepared the first time it is asked for.
     this.#lookup = new Proxy(known, {
@@ -57,10 +65,38 @@ export class DocumentValidator {
   }
 
   /**
+   * The yes/no check of the schema at `pointer`, made once and kept: what a
+   * caller checking many values against one schema holds on to.
+   * Throws when the pointer names no schema (a bug of the caller).
+   */
+  verdict(pointer: string): SchemaVerdict {
+    const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
+    let verdict = this.#verdicts.get(path)
+    if (verdict === undefined) {
+      const schema = this.#prepare(path)
+      if (schema === undefined) throw new Error(`[mocklib] No schema at ${pointer} in the OpenAPI document.`)
+      const lookup = this.#lookup
+      verdict = this.#compiler?.(path) ?? ((value) => validate(value, schema, '2020-12', lookup, true).valid)
+      this.#verdicts.set(path, verdict)
+    }
+    return verdict
+  }
+
+  /**
    * The reasons `value` does not match the schema at `pointer` (empty: it matches).
    * Throws when the pointer names no schema (a bug of the caller).
    */
   errors(pointer: string, value: unknown): SchemaError[] {
+    if (this.verdict(pointer)(value)) return []
+    return this.explain(pointer, value)
+  }
+
+  /**
+   * The reasons `value` does not match the schema at `pointer`, written by the
+   * interpreter whatever gave the verdict (so messages are the same in every
+   * realm). Meant for a value the verdict refused: the work is done only then.
+   */
+  explain(pointer: string, value: unknown): SchemaError[] {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
     const schema = this.#prepare(path)
     if (schema === undefined) throw new Error(`[mocklib] No schema at ${pointer} in the OpenAPI document.`)
@@ -77,8 +113,7 @@ export class DocumentValidator {
   /** True when `value` matches the schema at `pointer`. */
   accepts(pointer: string, value: unknown): boolean {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
-    const schema = this.#prepare(path)
-    return schema === undefined || validate(value, schema, '2020-12', this.#lookup, true).valid
+    return this.#prepare(path) === undefined || this.verdict(path)(value)
   }
 }
 
