@@ -1,4 +1,5 @@
 import { format as interpretedFormats } from '@cfworker/json-schema'
+import { isCalendarDate } from './calendar-date.js'
 import type { OpenApiDocument } from './document.js'
 
 /** A yes/no check of one schema, compiled to code. */
@@ -15,7 +16,8 @@ export type SchemaCompiler = (pointer: string) => SchemaVerdict | undefined
  * page under a strict Content-Security-Policy never downloads it.
  *
  * The formats are the interpreter's own functions (and unknown formats pass,
- * as there), so both engines give one verdict for one value.
+ * as there), so both engines give one verdict for one value; `date`, the
+ * commonest, by an equivalent that makes no garbage.
  *
  * @param baseUri The URI the document is known under; its internal `$ref`s
  *   (`#/components/...`) resolve against it.
@@ -33,7 +35,7 @@ export async function loadSchemaCompiler(document: OpenApiDocument, baseUri: str
     validateSchema: false,
     allErrors: false,
     logger: false,
-    formats: interpretedFormats,
+    formats: { ...interpretedFormats, date: isCalendarDate },
   })
   ajv.addSchema(document as object, baseUri)
   return (pointer) => {
