@@ -2,13 +2,16 @@
 import { expectTypeOf } from 'expect-type'
 import { HttpResponse, type JsonBodyType } from 'mocklib'
 
-// As in msw 2, the JSON body type comes from the context (a declared response
-// body type) or an explicit generic, never from the body itself (NoInfer): so
-// extra or misspelled fields are rejected where a body type is declared.
+// As in msw 2, a declared JSON body type comes from the context (a declared
+// response body type) or an explicit generic and is never inferred from the
+// body itself: so extra or misspelled fields are rejected where a body type is
+// declared. Where none is declared, the response keeps the body's shape
+// (issue 24 item 6; msw 2 answers HttpResponse<JsonBodyType> there).
 expectTypeOf(HttpResponse.json<{ id: string }>({ id: '1' })).toEqualTypeOf<HttpResponse<{ id: string }>>()
 expectTypeOf(HttpResponse.json<number[]>([1, 2])).toEqualTypeOf<HttpResponse<number[]>>()
 const untyped = HttpResponse.json({ id: '1' })
-expectTypeOf(untyped).toEqualTypeOf<HttpResponse<JsonBodyType>>()
+expectTypeOf(untyped).toEqualTypeOf<HttpResponse<{ id: string }>>()
+expectTypeOf(untyped).not.toEqualTypeOf<HttpResponse<JsonBodyType>>()
 interface Post {
   id: string
   title: string

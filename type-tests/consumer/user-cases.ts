@@ -2,7 +2,8 @@
 // negative test. In the consumer matrix (every compiler from 5.0, against the
 // built package) and in the source checks (type-tests/tsconfig.json).
 import { expectTypeOf } from 'expect-type'
-import { http, HttpResponse, mock, type HttpResolver, type RestMock } from 'mocklib'
+import { http, HttpResponse, mock, type HttpResolver, type JsonBodyType, type RestMock } from 'mocklib'
+import { setupServer } from 'mocklib/node'
 
 interface Post {
   id: string
@@ -18,9 +19,7 @@ export const apart = [
   http.get('/posts/:id', getBySlug),
 ]
 
-// A generic helper that takes a path and returns a typed mock. (A body type
-// that is itself a type parameter, `reply<Body>(200, body)`, is not supported
-// yet: the reply step's conditional stays deferred.)
+// A generic helper that takes a path and returns a typed mock.
 const post: Post = { id: '1', title: 'Hello' }
 export function crud<Base extends string>(base: Base) {
   const mocked = mock.get(`${base}/:id`).reply<Post>(200, post)
@@ -33,6 +32,55 @@ expectTypeOf(posts).toEqualTypeOf<RestMock<{ id: string }, unknown, Post>>()
 // @ts-expect-error the helper's mock has no :slug param
 expectTypeOf(posts).toEqualTypeOf<RestMock<{ slug: string }, unknown, Post>>()
 
+// A helper whose path is a plain type parameter: its params are a string
+// record (the path is unknown), never `any`; a refused pattern built from it
+// is still refused.
+export function getAny<Path extends string>(path: Path) {
+  return http.get(path, ({ params }) => {
+    const id: string | undefined = params.id
+    // @ts-expect-error params are strings, not any
+    params.id.toFixed()
+    return HttpResponse.json({ id })
+  })
+}
+export function mockAny<Path extends string>(path: Path) {
+  // @ts-expect-error the body must be of the declared type
+  mock.get(path).reply<Post>(200, { other: true })
+  return mock.get(path).reply<Post>(200, post)
+}
+export function twice<Path extends string>(path: Path) {
+  // @ts-expect-error the pattern names :id twice, whatever the path is
+  return http.get(`${path}/:id/:id`, () => undefined)
+}
+export const helpers = setupServer(getAny('/posts/:id'), mockAny('/posts'), crud('/posts'))
+
+// A helper with a body type parameter: the body must be of that type.
+export function replyWith<Body>(path: string, body: Body) {
+  // @ts-expect-error a Post is not the helper's Body
+  mock.get(path).reply<Body>(200, post)
+  return mock.get(path).reply<Body>(200, body)
+}
+expectTypeOf(replyWith('/posts', post)).toEqualTypeOf<RestMock<Record<string, string>, unknown, Post>>()
+export function answer<Body extends JsonBodyType>(path: string, body: Body) {
+  // @ts-expect-error a Post is not the helper's Body
+  http.get<never, never, Body>(path, () => HttpResponse.json(post))
+  return http.get<never, never, Body>(path, () => HttpResponse.json(body))
+}
+export const typedAnswer = answer('/posts/1', post)
+
+// HttpResponse.json({ ... }) keeps the object's shape where no body type is
+// declared; a declared body type is still checked strictly.
+expectTypeOf(HttpResponse.json({ id: '1', count: 2 })).toEqualTypeOf<HttpResponse<{ id: string; count: number }>>()
+// @ts-expect-error not the wide JSON type
+expectTypeOf(HttpResponse.json({ id: '1', count: 2 })).toEqualTypeOf<HttpResponse<JsonBodyType>>()
+export const shaped = [
+  http.get<never, never, Post>('/post', () => HttpResponse.json({ id: '1', title: 'Hello' })),
+  // @ts-expect-error an extra field where the declared body has none
+  http.get<never, never, Post>('/post', () => HttpResponse.json({ id: '1', title: 'Hello', extra: true })),
+  // @ts-expect-error a Map is not JSON
+  http.get('/map', () => HttpResponse.json(new Map())),
+]
+
 // HttpResponse.json(null | undefined) only where the declared body allows it.
 export const nullable = [
   http.get<never, never, Post | null>('/maybe', () => HttpResponse.json(null)),
@@ -44,9 +92,17 @@ export const nullable = [
   http.get<never, never, Post>('/post', () => HttpResponse.json(undefined)),
 ]
 
-// Generator resolvers: user-cases-generator.test-d.ts (5.9, 6.0, 7.0 only; on
-// 5.0-5.3 a generator with a declared response body does not compile yet: its
-// yields are not typed from the handler's declared body).
+// Generator resolvers with a declared response body. TypeScript 5.4 and later
+// type each yield from the handler and report a wrong body at the yield (see
+// user-cases-generator.test-d.ts); 5.0-5.3 check the yielded responses
+// against the declared body as a whole, reported on the handler: the negative
+// case is on one line so that both place the error on it.
+export const generated = http.get<never, never, Post>('/generated', function* () {
+  yield HttpResponse.json({ id: '1', title: 'first' })
+  return HttpResponse.json({ id: '2', title: 'last' })
+})
+// @ts-expect-error a yielded body of another shape
+export const wrongYield = http.get<never, never, Post>('/generated', function* () { yield HttpResponse.json({ id: 1, title: 'first' }); return HttpResponse.json({ id: '2', title: 'last' }) })
 
 // request.json(): the declared type, or unknown-safe JSON (never any).
 export const bodies = [

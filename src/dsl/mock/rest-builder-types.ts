@@ -57,6 +57,14 @@ export interface RestReplyStep<Params, RequestBody> {
     ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInference<ResponseBody>, init?: ResponseInit]
   ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
   <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInference<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  // A response type that is a helper's own type parameter (`reply<Body>(200, body)`): the
+  // status form's conditional cannot tell it from `Unset` yet and stays deferred, so it
+  // lands here. Last, so that no call that the forms above accept pays for it.
+  <ResponseBody, Status extends number = number>(
+    status: Status & StatusInRange<Status>,
+    body: NoInference<ResponseBody>,
+    init?: ResponseInit,
+  ): RestMock<Params, Resolved<RequestBody, unknown>, ResponseBody>
 }
 
 /**

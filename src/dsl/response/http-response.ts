@@ -1,4 +1,4 @@
-import type { JsonArgument, JsonBodyType } from './body-types.js'
+import type { JsonBodyType, JsonParameter, JsonResult, OpenJsonBody, UndeclaredBody } from './body-types.js'
 import type { MockTypeError } from '../shared/type-error.js'
 import { rememberSetCookies } from './set-cookies.js'
 import { DeferredBodyResponse } from './deferred-body-response.js'
@@ -145,9 +145,16 @@ export interface HttpResponseConstructor {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  // No `| null` of its own: `null` (like `undefined`) is a body only where the
-  // declared body type has it, or none is declared (the open JSON body has both).
-  json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType>, init?: CheckedInit<Status>): HttpResponse<BodyType>
+  // BodyType is never inferred from the body: it comes from a type argument or
+  // from where the result goes (a handler's declared response body), and the
+  // body is then checked against it strictly, as in msw 2. Where neither
+  // declares it, Body is inferred from the body instead, so the response keeps
+  // the object's shape. No `| null` of its own: `null` (like `undefined`) is a
+  // body only where the declared body type has it, or none is declared.
+  json<BodyType extends JsonBodyType | UndeclaredBody = UndeclaredBody, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
+    body: JsonParameter<BodyType, Body>,
+    init?: CheckedInit<Status>,
+  ): HttpResponse<JsonResult<BodyType, Body>>
 
   /**
    * A response with a text body and `content-type: text/plain`.
@@ -222,7 +229,10 @@ class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements H
   }
 
   // The static helpers are documented on HttpResponseConstructor.
-  static override json<BodyType extends JsonBodyType, Status extends number = number>(body: JsonArgument<BodyType>, init?: CheckedInit<Status>): HttpResponse<BodyType> {
+  static override json<BodyType extends JsonBodyType | UndeclaredBody = UndeclaredBody, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
+    body: JsonParameter<BodyType, Body>,
+    init?: CheckedInit<Status>,
+  ): HttpResponse<JsonResult<BodyType, Body>> {
     assertJsonBody(body)
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
