@@ -41,7 +41,8 @@ export function requireGraphQL(factory: string): void {
 function canResolveGraphQL(): boolean {
   const createRequire = globalThis.process?.getBuiltinModule?.('node:module')?.createRequire
   const from = import.meta.url
-  if (typeof createRequire !== 'function' || !from) return true
+  // Only an installed mocklib resolves as the later import() will: from a bundle (graphql may be inlined) the request says it.
+  if (typeof createRequire !== 'function' || !from || !/[\\/]node_modules[\\/]/.test(from)) return true
   try {
     createRequire(from).resolve('graphql')
     return true
