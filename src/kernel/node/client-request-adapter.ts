@@ -1,10 +1,37 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
-import { ClientRequestExchange, type CallArgs, type RequestFunction } from './client-request-exchange.js'
+import { message } from '../errors.js'
+import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { HttpSink } from './exchange-sink.js'
-import { createMockSocket, type MockSocket } from './mock-socket.js'
+import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
+type Answering = typeof import('./client-request-answering.js')
+type Created = (error: Error | null, socket?: MockSocket) => void
+
+/** Set once loaded: from then on every request is answered synchronously, without a promise of its own. */
+let answering: Answering | undefined
+let loading: Promise<Answering> | undefined
+
+/**
+ * Loads what answers a request (its socket, the exchange, the response writer)
+ * when the first request made while listening needs it, not at `listen()`: a
+ * cold start that never calls node:http does not pay for it. A plain `import()`
+ * of a sibling, which bundlers follow into a chunk of its own.
+ */
+function loadAnswering(): Promise<Answering> {
+  return (loading ??= import('./client-request-answering.js').then(
+    (module) => (answering = module),
+    (error: unknown) => {
+      throw new Error(
+        message(
+          `The ClientRequest layer could not be loaded (${String(error)}), so a node:http request made while listening failed rather than going to the network unchecked.`,
+          'If mocklib/node is bundled, keep the chunks it imports next to it.',
+        ),
+      )
+    },
+  ))
+}
 
 /**
  * The ClientRequest layer: patches `http.request/get` and `https.request/get`
@@ -15,7 +42,13 @@ type Callback = (response: IncomingMessage) => void
  * layer lets it go unresolved and unreported) and its response is relayed the
  * same way.
  * Much cheaper than the socket layer, which still sees everything else.
+ * What answers a request is loaded by the first one (see `loadAnswering`);
+ * that request is answered like the next ones, a few microtasks later.
  * Returns the function that restores the four functions.
+ *
+ * @example
+ * const restore = patchClientRequests(runtime.handle)
+ * restore()
  */
 export function patchClientRequests(sink: HttpSink): () => void {
   // Loaded here rather than imported: node:http alone costs ~20 ms of cold start.
@@ -60,9 +93,17 @@ function splitArgs(args: unknown[]): CallArgs {
 
 function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protocol: string, sink: HttpSink): ClientRequest {
   let socket: MockSocket | undefined
-  const createConnection = (options: { port?: number | string }) => {
-    socket = createMockSocket(Number(options.port) || (protocol === 'https:' ? 443 : 80), protocol === 'https:')
-    return socket
+  // Node gives a request without an agent the socket `createConnection` returns, or the one it passes to
+  // `created` later: the first request, made before the answering part is loaded, gets its socket that way.
+  const createConnection = (options: { port?: number | string }, created: Created) => {
+    const port = Number(options.port) || (protocol === 'https:' ? 443 : 80)
+    if (answering !== undefined) return (socket = answering.createMockSocket(port, protocol === 'https:'))
+    loadAnswering().then(
+      (loaded) => created(null, (socket = loaded.createMockSocket(port, protocol === 'https:'))),
+      // Destroyed rather than given the error through `created`: the request then closes as well, as after a failed connection.
+      (error: Error) => request.destroy(error),
+    )
+    return undefined
   }
   // Without an agent Node would default to port 80 even for https: keep the protocol's port.
   const defaultPort = call.options.defaultPort ?? (protocol === 'https:' ? 443 : 80)
@@ -87,60 +128,15 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, encoding, callback)
     if (!ended) {
       ended = true
-      startExchange(request, socket!, chunks, call, realRequest, protocol, sink)
+      if (answering !== undefined && socket !== undefined) answering.startExchange(request, socket, chunks, call, realRequest, protocol, sink)
+      // The first request: its socket comes with the answering part (given in `createConnection`, which ran first), or
+      // the request already failed with why it could not be loaded.
+      else loadAnswering().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), ignore)
     }
     return result
   } as typeof request.end
   return request
 }
 
-/** Turns the ended request into an exchange (its head is final now) and hands it to the runtime. */
-function startExchange(
-  request: ClientRequest,
-  socket: MockSocket,
-  chunks: Buffer<ArrayBuffer>[],
-  call: CallArgs,
-  realRequest: RequestFunction,
-  protocol: string,
-  sink: HttpSink,
-): void {
-  // Every chunk is a copy of what the client wrote (see `capture`): one of them needs no concat.
-  const body = chunks.length === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-  let exchange: ClientRequestExchange
-  try {
-    exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
-  } catch (error) {
-    // No URL describes the request (a malformed Host header): the request fails with why, once it has its socket.
-    process.nextTick(fail, socket, error)
-    return
-  }
-  process.nextTick(handOver, request, exchange, sink)
-}
-
-/**
- * The request takes its socket on the next tick (queued when it was created, so
- * before this one): a plain handler answers synchronously, and the answer (or a
- * failure) must find it attached.
- *
- * A request destroyed or aborted before that tick never gets its socket: Node
- * fails it by itself ('socket hang up' or the abort reason, then `close`), as
- * it does with a real server, and nothing was sent, so nobody is asked. Waiting
- * for a socket that never comes used to re-queue this tick forever (the event
- * loop spun and timers never fired).
- */
-function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
-  if (request.socket != null) return void sink(exchange)
-  if (request.destroyed) return
-  // Not attached yet for some other reason (a socket created later): hand over once it is, unless the request is torn down first.
-  const onSocket = () => {
-    request.off('close', onClose)
-    process.nextTick(handOver, request, exchange, sink)
-  }
-  const onClose = () => request.off('socket', onSocket)
-  request.once('socket', onSocket)
-  request.once('close', onClose)
-}
-
-function fail(socket: MockSocket, error: unknown): void {
-  socket.destroy(error instanceof Error ? error : new Error(String(error)))
-}
+/** A load failure has already failed the request (through `createConnection`). */
+function ignore(): void {}
