@@ -45,7 +45,8 @@ export async function measure(contents) {
     logLevel: 'silent',
   })
   const outputs = result.metafile.outputs
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined)
+  // The app's own output (chunks loaded with import() are entry points too, and may come first).
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === 'entry.js')
   const initial = new Set()
   const visit = (path) => {
     if (initial.has(path)) return

@@ -91,6 +91,18 @@ export interface Source {
 }
 
 /**
+ * A source that must wait before it intercepts: a Service Worker registers
+ * and answers a handshake, a page loads its interceptors. `start` resolves
+ * with the function that stops it, which may wait too (the worker confirms).
+ * The runtime starts sources in order, each once the one before it is
+ * started, so `start()` resolves when every source intercepts.
+ */
+export interface StartingSource {
+  readonly name: string
+  start(sink: ExchangeSink): Promise<() => void | Promise<void>>
+}
+
+/**
  * What the kernel knows about an exchange while handlers look at it: parsed
  * once, shared by every handler (see `RequestContext`, the HTTP one).
  */

@@ -13,6 +13,7 @@ export {
   type PartOutcome,
   type Redispatch,
   type Source,
+  type StartingSource,
   type WebSocketExchange,
 } from './contracts.js'
 export { decodeComponentSafely, parseCookieHeader } from './cookies.js'

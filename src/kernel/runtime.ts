@@ -1,9 +1,10 @@
 import type { AnswerCheck } from './answer-check.js'
-import type { Exchange, ExchangeKind, HttpExchange, Source, WebSocketExchange } from './contracts.js'
+import type { Exchange, ExchangeKind, HttpExchange, Source, StartingSource, WebSocketExchange } from './contracts.js'
 import { LifecycleEmitter } from './events.js'
 import { asError, type ExchangeFlow, type ExchangeOfKind, type FlowFactory } from './exchange-flow.js'
 import { createHttpFlow, type HttpVisit } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
+import { startSources, stopSources, type SourceStop } from './source-lifecycle.js'
 import type { TrafficObserver } from './traffic-observer.js'
 import type { UnhandledRequestStrategy } from './unhandled-policy.js'
 import { acceptLateErrors } from './websocket-dispatch.js'
@@ -25,8 +26,8 @@ type Flows = { readonly [Kind in ExchangeKind]: ReturnType<(typeof FLOWS)[Kind]>
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
   readonly store: ScopeStore
-  /** Started on `start()`, stopped on `stop()`, in this order. */
-  readonly sources: readonly Source[]
+  /** Started on `start()`, in this order (each once the one before it intercepts), stopped on `stop()`, newest first. */
+  readonly sources: readonly (Source | StartingSource)[]
   /** Extra cookies for a request (the page's cookies in a browser, a cookie jar); `undefined` for none. */
   readonly readCookies?: (request: Request) => Record<string, string> | undefined
   /** Default `true`: `'warn'`/`'error'` never report requests for static assets (see `isCommonAssetRequest`). */
@@ -63,8 +64,10 @@ export interface Runtime {
   visit(exchange: HttpExchange): HttpVisit | Promise<HttpVisit>
   /** Offers a WebSocket connection to this runtime's handlers without settling it (see `answerConnectionInChain`). @internal */
   offer(exchange: WebSocketExchange): ConnectionOffer | Promise<ConnectionOffer>
-  start(options?: RuntimeStartOptions): void
-  stop(): void
+  /** Starts the sources; a promise only when one of them must wait (see `StartingSource`). */
+  start(options?: RuntimeStartOptions): void | Promise<void>
+  /** Stops the sources, newest first; a promise only when one of them must wait. */
+  stop(): void | Promise<void>
 }
 
 /**
@@ -79,7 +82,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const emitter = new LifecycleEmitter()
   const observers = new Set<TrafficObserver>()
   const answerChecks = new Set<AnswerCheck>()
-  let stops: (() => void)[] | undefined
+  let stops: SourceStop[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
 
@@ -104,19 +107,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
-      const started: (() => void)[] = []
-      try {
-        for (const source of sources) started.push(source.start(runtime.handle))
-      } catch (error) {
-        for (const stop of started.reverse()) stop()
-        throw error
-      }
-      stops = started
+      const starting = startSources(sources, runtime.handle)
+      if (!(starting instanceof Promise)) return void (stops = starting)
+      return starting.then((started) => void (stops = started))
     },
     stop() {
       if (!stops) return
-      for (const stop of stops.reverse()) stop()
+      const stopping = stopSources(stops)
       stops = undefined
+      return stopping
     },
   }
   // Each flow reads the runtime's policy when it decides: start() sets it.

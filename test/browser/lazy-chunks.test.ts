@@ -39,7 +39,8 @@ async function chunksOf(contents: string): Promise<{ initial: Set<string>; lazy:
     logLevel: 'silent',
   })
   const outputs = result.metafile.outputs
-  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!
+  // The app's own output: chunks loaded with import() are entry points too, and may come first.
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'app.ts')!
   const upFront = new Set<string>()
   const visit = (path: string): void => {
     if (upFront.has(path)) return

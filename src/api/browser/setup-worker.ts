@@ -1,16 +1,14 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
+import { lazySource } from '../../kernel/browser/lazy-source.js'
+import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
-// By path, not through the kernel/browser index: the in-page fallback must stay a lazy chunk.
-import { connectWorker } from '../../kernel/browser/worker-connection.js'
 import { lazyHistory } from './lazy-history.js'
 import { fallbackText } from './messages.js'
 import { readPageCookies } from './page-cookies.js'
 import { pageEffects } from './page-effects.js'
+import { startsOnce } from './starts-once.js'
 import type { StartOptions, StartResult } from './start-options.js'
-
-/** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
-export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
 
 /**
  * The browser runtime returned by `setupWorker`.
@@ -50,19 +48,6 @@ export interface SetupWorkerApi extends HandlerManagement, MockAssertions {
 // Said once per page, however many times mocking starts.
 let fallbackAnnounced = false
 
-function whyNoServiceWorker(): string | undefined {
-  if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'This is not a window context.'
-  if (!isSecureContext) return `This page (${location.origin}) is not a secure context, where browsers offer no Service Worker.`
-  if (!('serviceWorker' in navigator)) return 'This browser offers no Service Worker here (navigator.serviceWorker is missing).'
-  return undefined
-}
-
-function announceFallback(reason: string, quiet: boolean): void {
-  if (fallbackAnnounced || quiet) return
-  fallbackAnnounced = true
-  console.warn(fallbackText(reason))
-}
-
 /**
  * Creates the browser runtime with `handlers` as its initial handlers. Nothing
  * is intercepted until `start()`.
@@ -75,94 +60,43 @@ function announceFallback(reason: string, quiet: boolean): void {
 export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   assertHandlers(handlers, 'setupWorker()')
   const store = createSingleScopeStore(new HandlerScope(handlers))
-  // The worker connection and in-page interception start asynchronously in `start()`, so they are not runtime sources yet.
-  const core = createRuntime({ store, sources: [], readCookies: readPageCookies, exemptStaticAssets: true })
+  const page: PageRequestSettings = {
+    options: {},
+    started: undefined,
+    // The in-page fallback is a chunk of its own: a page that uses the Service Worker never loads it.
+    startInPage: (sink) => import('./in-page-mode.js').then((inPage) => inPage.startInPage(sink)),
+    announceFallback(reason) {
+      if (!fallbackAnnounced) console.warn(fallbackText(reason))
+      fallbackAnnounced = true
+    },
+  }
+  // Each source is a chunk of its own, loaded by start(): a page that never starts mocking downloads neither.
+  const requests = lazySource('page-requests', () => import('../../kernel/browser/page-request-source.js').then((chunk) => chunk.pageRequestSource(page)))
+  // A Service Worker never sees WebSockets: the page's WebSocket is patched in every mode.
+  const webSockets = lazySource('page-websocket', () => import('../../kernel/browser/websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
+  const core = createRuntime({ store, sources: [requests, webSockets], readCookies: readPageCookies, exemptStaticAssets: true })
   const effects = { quiet: false }
   core.observers.add(pageEffects(effects))
   // History, assertions and record() are a chunk of their own, requested now and awaited by start().
   const history = lazyHistory(core, () => import('./worker-history.js'))
-  let running: Promise<() => Promise<void>> | undefined
 
-  async function begin(options: StartOptions): Promise<{ stop: () => Promise<void>; result: StartResult }> {
-    const quiet = options.quiet === true
-    const mode = options.interception ?? 'auto'
-    core.onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
-    effects.quiet = quiet
-    // A Service Worker never sees WebSockets: the page's WebSocket is patched in every mode.
-    const [, { pageWebSocketSource }] = await Promise.all([history.ready, import('../../kernel/browser/websocket-source.js')])
-    // Patched once requests are intercepted: a second runtime is refused there, with a message that says why.
-    const started = await intercept(options, mode, quiet)
-    let stopWebSockets: () => void
-    try {
-      stopWebSockets = pageWebSocketSource().start(core.handle)
-    } catch (error) {
-      await started.stop()
-      throw new Error(message('Another mocklib runtime already patches WebSocket in this page.', 'Call stop() on it before start() on this one.'), { cause: error })
-    }
-    return {
-      result: started.result,
-      stop: async () => {
-        stopWebSockets()
-        await started.stop()
-      },
-    }
-  }
-
-  async function intercept(options: StartOptions, mode: NonNullable<StartOptions['interception']>, quiet: boolean): Promise<{ stop: () => Promise<void>; result: StartResult }> {
-
-    let reason = mode === 'in-page' ? 'In-page interception was requested (`interception: \'in-page\'`).' : whyNoServiceWorker()
-    if (reason === undefined) {
-      const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
-      let registration: ServiceWorkerRegistration | undefined
-      try {
-        registration = await navigator.serviceWorker.register(url, options.serviceWorker?.options)
-      } catch (error) {
-        if (mode === 'service-worker') throw error
-        reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
-      }
-      if (registration) {
-        const connection = await connectWorker(registration, url, core.handle)
-        if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
-        return { stop: () => connection.stop(), result: { mode: 'service-worker', registration } }
-      }
-    } else if (mode === 'service-worker') {
-      throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
-    }
-    announceFallback(reason ?? '', quiet)
-    const { startInPage } = await import('./in-page-mode.js')
-    const restore = await startInPage(core.handle)
-    if (!quiet) console.info(message('Mocking enabled (in-page).'))
-    return { stop: async () => restore(), result: { mode: 'in-page' } }
-  }
-
+  const { start, stop } = startsOnce<StartOptions, StartResult>(
+    async (options) => {
+      page.options = options
+      effects.quiet = options.quiet === true
+      await Promise.all([history.ready, requests.load(), webSockets.load()])
+      await core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
+      return page.started!
+    },
+    () => core.stop(),
+    () => message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'),
+  )
   return {
     ...createHandlerManagement(store, 'worker'),
     ...history.assertions,
     events: core.emitter,
     record: (options) => history.record(options),
-    async start(options = {}) {
-      if (running) throw new Error(message('worker.start() was called while mocking already runs.', 'Call worker.stop() first, or start once.'))
-      const started = begin(options)
-      running = started.then((value) => value.stop)
-      running.catch(() => undefined)
-      try {
-        return (await started).result
-      } catch (error) {
-        running = undefined
-        throw error
-      }
-    },
-    async stop() {
-      const current = running
-      if (!current) return
-      running = undefined
-      let stop: (() => Promise<void>) | undefined
-      try {
-        stop = await current
-      } catch {
-        return
-      }
-      await stop()
-    },
+    start,
+    stop,
   }
 }

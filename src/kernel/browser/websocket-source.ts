@@ -2,6 +2,7 @@
 // mocking do not download the interceptor.
 import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket'
 import type { ExchangeSink, Source } from '../contracts.js'
+import { message } from '../errors.js'
 import { interceptedWebSocketExchange } from '../websocket-exchange.js'
 
 /**
@@ -11,7 +12,8 @@ import { interceptedWebSocketExchange } from '../websocket-exchange.js'
  * becomes a `WebSocketExchange` for the runtime, and `server.connect()` (or an
  * unhandled connection let through) opens a real socket with the page's
  * original `WebSocket` class. Stopping it restores the class; sockets already
- * open stay as they are.
+ * open stay as they are. Where another runtime patches the class already,
+ * starting fails and says so.
  *
  * @example
  * const restore = pageWebSocketSource().start(runtime.handle)
@@ -23,10 +25,14 @@ export function pageWebSocketSource(): Source {
     name: 'page-websocket',
     start(sink: ExchangeSink) {
       const interceptor = new WebSocketInterceptor()
-      interceptor.on('connection', async (connection) => {
-        await sink(interceptedWebSocketExchange(connection))
-      })
-      interceptor.apply()
+      try {
+        interceptor.on('connection', async (connection) => {
+          await sink(interceptedWebSocketExchange(connection))
+        })
+        interceptor.apply()
+      } catch (error) {
+        throw new Error(message('Another mocklib runtime already patches WebSocket in this page.', 'Call stop() on it before start() on this one.'), { cause: error })
+      }
       return () => interceptor.dispose()
     },
   }

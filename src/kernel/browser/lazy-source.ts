@@ -1,0 +1,27 @@
+import type { Source, StartingSource } from '../contracts.js'
+
+/** A source whose code is a chunk of its own, loaded on `load()` or on its first `start()`. */
+export interface LazySource extends StartingSource {
+  /** Starts loading the source's code (once); `start()` awaits the same load. */
+  load(): Promise<Source | StartingSource>
+}
+
+/**
+ * A source behind a gate of a few lines: a page that never starts mocking
+ * never downloads the source's code (nor the interceptor under it), and
+ * `start()` can request every chunk it needs at once with `load()`.
+ *
+ * @example
+ * const webSockets = lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
+ * await webSockets.load()
+ * const runtime = createRuntime({ store, sources: [webSockets] })
+ */
+export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
+  let loading: Promise<Source | StartingSource> | undefined
+  const load = (): Promise<Source | StartingSource> => (loading ??= loadSource())
+  return {
+    name,
+    load,
+    start: async (sink) => (await load()).start(sink),
+  }
+}

@@ -1,0 +1,77 @@
+import type { ExchangeSink, StartingSource } from '../contracts.js'
+import { message } from '../errors.js'
+import { connectWorker } from './worker-connection.js'
+
+/** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
+export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
+
+/** How the page's requests are intercepted, once its source started. */
+export type PageInterception = { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' }
+
+/** What the page's request source reads when it starts: the options of the current `start()`, and where it says how it intercepts. */
+export interface PageRequestSettings {
+  options: {
+    readonly interception?: 'auto' | 'service-worker' | 'in-page'
+    readonly serviceWorker?: { readonly url?: string; readonly options?: RegistrationOptions }
+    readonly quiet?: boolean
+  }
+  started: PageInterception | undefined
+  /** Starts the in-page fallback (patched fetch, XMLHttpRequest, EventSource); loaded only when it is needed. */
+  startInPage(sink: ExchangeSink): Promise<() => void>
+  /** Says once why the page falls back to in-page interception. */
+  announceFallback(reason: string): void
+}
+
+function whyNoServiceWorker(): string | undefined {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'This is not a window context.'
+  if (!isSecureContext) return `This page (${location.origin}) is not a secure context, where browsers offer no Service Worker.`
+  if (!('serviceWorker' in navigator)) return 'This browser offers no Service Worker here (navigator.serviceWorker is missing).'
+  return undefined
+}
+
+/**
+ * The page's requests: through the mocklib Service Worker, or, where none can
+ * run (or `interception: 'in-page'`), patched in the page itself (see
+ * `settings.startInPage`). With `'service-worker'` a worker that cannot run
+ * fails `start()` instead of falling back. Writes how it intercepts to
+ * `settings.started`.
+ *
+ * @example
+ * const runtime = createRuntime({ store, sources: [pageRequestSource(settings)] })
+ * await runtime.start()
+ * settings.started // { mode: 'service-worker', registration }
+ */
+export function pageRequestSource(settings: PageRequestSettings): StartingSource {
+  return {
+    name: 'page-requests',
+    async start(sink) {
+      const { options } = settings
+      const mode = options.interception ?? 'auto'
+      const quiet = options.quiet === true
+      let reason = mode === 'in-page' ? "In-page interception was requested (`interception: 'in-page'`)." : whyNoServiceWorker()
+      if (reason === undefined) {
+        const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
+        let registration: ServiceWorkerRegistration | undefined
+        try {
+          registration = await navigator.serviceWorker.register(url, options.serviceWorker?.options)
+        } catch (error) {
+          if (mode === 'service-worker') throw error
+          reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
+        }
+        if (registration) {
+          const connection = await connectWorker(registration, url, sink)
+          if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
+          settings.started = { mode: 'service-worker', registration }
+          return () => connection.stop()
+        }
+      } else if (mode === 'service-worker') {
+        throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
+      }
+      if (!quiet) settings.announceFallback(reason ?? '')
+      const restore = await settings.startInPage(sink)
+      if (!quiet) console.info(message('Mocking enabled (in-page).'))
+      settings.started = { mode: 'in-page' }
+      return restore
+    },
+  }
+}
