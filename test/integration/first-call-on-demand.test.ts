@@ -198,3 +198,71 @@ it('the first GraphQL request, in the tick of listen(), is answered like the nex
   expect(first).toEqual({ status: 200, body: JSON.stringify({ data: { greeting: 'hello Ada' } }) })
   expect(await query()).toEqual(first)
 })
+
+/** Posts a JSON body to the GraphQL endpoint with global fetch. */
+async function postGraphQL(body: string): Promise<{ status: number; body: string }> {
+  const response = await fetch('https://api.example.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  return { status: response.status, body: await response.text() }
+}
+
+it('the first GraphQL batch, in the tick of listen(), is split and answered like the next', async () => {
+  await listenFresh()
+  const batch = JSON.stringify([
+    { query: 'query Greeting($name: String) { greeting(name: $name) }', variables: { name: 'Ada' } },
+    { query: 'query Greeting($name: String) { greeting(name: $name) }', variables: { name: 'Grace' } },
+  ])
+  const first = await postGraphQL(batch)
+  expect(first).toEqual({ status: 200, body: JSON.stringify([{ data: { greeting: 'hello Ada' } }, { data: { greeting: 'hello Grace' } }]) })
+  expect(await postGraphQL(batch)).toEqual(first)
+})
+
+it('the first GraphQL request that does not parse is unhandled with the same note as the next', async () => {
+  await listenFresh()
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const broken = JSON.stringify({ query: 'query Greeting { greeting(' })
+    await expect(postGraphQL(broken)).rejects.toThrow()
+    await expect(postGraphQL(broken)).rejects.toThrow()
+    const messages = errors.mock.calls.map((call) => String(call[0]))
+    expect(messages).toHaveLength(2)
+    expect(messages[0]).toMatch(/looks like a GraphQL request, but/)
+    expect(messages[0]).toBe(messages[1])
+  } finally {
+    errors.mockRestore()
+  }
+})
+
+it('the first graphql-ws subscription, in the tick of listen(), streams like the next', async () => {
+  vi.resetModules()
+  const { graphql } = await import('mocklib')
+  const { setupServer } = await import('mocklib/node')
+  const server = setupServer(
+    graphql.subscription('OnCount', async function* ({ variables }) {
+      for (let count = 1; count <= Number(variables.to); count++) yield { data: { count } }
+    }),
+  )
+  server.listen({ onUnhandledRequest: 'error' })
+  close = () => server.close()
+  const subscribe = () =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const received: unknown[] = []
+      const socket = new WebSocket('ws://api.example.test/graphql', 'graphql-transport-ws')
+      socket.onopen = () => socket.send(JSON.stringify({ type: 'connection_init' }))
+      socket.onmessage = (event) => {
+        const frame = JSON.parse(String(event.data)) as { type: string; payload?: unknown }
+        if (frame.type === 'connection_ack') {
+          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription OnCount($to: Int!) { count(to: $to) }', variables: { to: 2 } } }))
+        } else if (frame.type === 'next') {
+          received.push(frame.payload)
+        } else {
+          received.push(frame.type)
+          if (frame.type === 'complete' || frame.type === 'error') socket.close()
+          resolve(received)
+        }
+      }
+      socket.onerror = () => reject(new Error('WebSocket error'))
+    })
+  const first = await subscribe()
+  expect(first).toEqual([{ data: { count: 1 } }, { data: { count: 2 } }, 'complete'])
+  expect(await subscribe()).toEqual(first)
+})

@@ -3,7 +3,7 @@ import { bypass } from '../response/bypass.js'
 import { HttpResponse } from '../response/http-response.js'
 import { negotiateContentType } from './content-negotiation.js'
 import type { InvalidOperation, ParsedOperation } from './graphql-operation.js'
-import { mayCarryGraphQL } from './graphql-request-reader.js'
+import { mayCarryGraphQL } from './graphql-request-shape.js'
 import { graphQLRequestState, seedRequestState } from './graphql-request-state.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Channel, RequestContext } from '../../kernel/index.js'
 import { answerBatch } from './graphql-batch.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
-import { mayCarryGraphQL } from './graphql-request-reader.js'
+import { mayCarryGraphQL } from './graphql-request-shape.js'
 import { graphQLRequestState } from './graphql-request-state.js'
 
 /** Wildcard key part: "any operation type" or "any operation name". */

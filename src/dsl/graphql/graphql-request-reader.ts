@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../kernel/index.js'
 import { invalid, type InvalidOperation, type RawOperation } from './graphql-operation.js'
+import { mayCarryGraphQL } from './graphql-request-shape.js'
 import { applyUploadMap } from './multipart-upload.js'
 
 /** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
@@ -67,20 +68,6 @@ export async function readGraphQLPayload(context: RequestContext): Promise<Graph
   if (MULTIPART_TYPE.test(contentType)) return fromMultipart(context.request)
   // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
   return fromJson(await context.bodyText())
-}
-
-/**
- * A synchronous first look at method and search params only: false means
- * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
- * whatever its content type); the GraphQL channel asks only when the list
- * holds GraphQL handlers, so REST-only lists never read a body.
- *
- * @example
- * mayCarryGraphQL(contextOf(new Request('https://x.test/posts'))) // false
- */
-export function mayCarryGraphQL(context: RequestContext): boolean {
-  if (context.method === 'GET') return context.url.searchParams.has('query')
-  return context.method === 'POST' && context.request.body !== null
 }
 
 function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {

@@ -1,7 +1,42 @@
-import type { RequestContext } from '../../kernel/index.js'
-import type { GraphQLRequestState, InvalidOperation, ParsedOperation } from './graphql-operation.js'
-import { readGraphQLPayload } from './graphql-request-reader.js'
-import { parseOperation } from './parse-operation.js'
+import { message, type RequestContext } from '../../kernel/index.js'
+import type { GraphQLRequestState, InvalidOperation, ParsedOperation, RawOperation } from './graphql-operation.js'
+
+type Reading = typeof import('./graphql-request-reading.js')
+
+/** Set once loaded: from then on a request is read without a promise of the loader's. */
+let reading: Reading | undefined
+let loadingReading: Promise<Reading> | undefined
+
+/**
+ * Loads the reader and the parser when the first request that may be GraphQL
+ * needs them, not with `import 'mocklib'`. A plain `import()` of a sibling,
+ * which bundlers follow into a chunk of their own.
+ */
+function loadReading(): Promise<Reading> {
+  return (loadingReading ??= import('./graphql-request-reading.js').then(
+    (module) => (reading = module),
+    (error: unknown) => {
+      throw new Error(
+        message(
+          `The GraphQL request reader could not be loaded (${String(error)}), so this request could not be matched against GraphQL handlers.`,
+          'If mocklib is bundled, keep the chunks it imports next to it.',
+        ),
+      )
+    },
+  ))
+}
+
+/**
+ * Parses one operation (a graphql-ws `subscribe`, for example) with the
+ * parser loaded on demand.
+ *
+ * @example
+ * const operation = await parseRawOperation({ kind: 'raw', query: 'subscription { count }', variables: {}, operationName: undefined })
+ */
+export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
+  if (reading !== undefined) return reading.parseOperation(raw)
+  return loadReading().then((loaded) => loaded.parseOperation(raw))
+}
 
 const STATE = Symbol('mocklib graphql request state')
 const SETTLED = Symbol('mocklib settled graphql request state')
@@ -52,18 +87,9 @@ function newBox(): { state: GraphQLRequestState | typeof PENDING } {
   return { state: PENDING }
 }
 
-async function computeState(context: RequestContext): Promise<GraphQLRequestState> {
-  let payload
-  try {
-    payload = await readGraphQLPayload(context)
-  } catch {
-    // An unreadable body (already consumed, aborted stream) cannot be GraphQL we can match.
-    return settle(context, null)
-  }
-  if (payload === null) return settle(context, null)
-  if (payload.kind === 'batch') return settle(context, { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) })
-  const parsed = parseOperation(payload)
-  return settle(context, parsed instanceof Promise ? await parsed : parsed)
+function computeState(context: RequestContext): Promise<GraphQLRequestState> {
+  if (reading !== undefined) return reading.readRequestState(context, settle)
+  return loadReading().then((loaded) => loaded.readRequestState(context, settle))
 }
 
 function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {

@@ -2,7 +2,7 @@ import { RequestContext, type ConnectionContext, type HttpExchange } from '../..
 import type { RawClientConnection } from '../ws/ws-events.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { GraphQLWsSession, unansweredSubscription, type StartSubscription } from './graphql-ws-protocol.js'
-import { parseOperation } from './parse-operation.js'
+import { parseRawOperation } from './graphql-request-state.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
 
 /** What a subscription resolver receives at runtime (typed by `GraphQLSubscriptionResolverInfo`). */
@@ -100,7 +100,7 @@ export function startSession(connection: SubscriptionConnection, context: Connec
   // The runtime's reporter (unhandledException) where the kernel provides one.
   const report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   const start: StartSubscription = async (payload, signal, connectionParams) => {
-    const operation = await parseOperation({ kind: 'raw', ...payload })
+    const operation = await parseRawOperation({ kind: 'raw', ...payload })
     if (operation.kind === 'invalid') return { errors: [{ message: `[mocklib] This graphql-ws subscribe cannot be answered: ${operation.reason}` }] }
     if (operation.operationType !== 'subscription') {
       return { errors: [{ message: `[mocklib] graphql-ws carried a ${operation.operationType}; mocklib answers only subscriptions over graphql-ws. Send queries and mutations over HTTP (graphql.query / graphql.mutation).` }] }
