@@ -3,6 +3,7 @@ import { installDispatcherSources } from './dispatcher-sources.js'
 import type { HttpSink } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch-adapter.js'
 import { isolatePools } from './pool-isolation.js'
+import { watchPooledSockets } from './pooled-socket-retirement.js'
 import { interceptSocketsOnDemand } from './socket-layer-on-demand.js'
 
 /**
@@ -33,6 +34,8 @@ export function defaultFetchLayer(): FetchLayer {
  * stop()
  */
 export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
+  // Below the socket layer's patches: installed first, restored last.
+  const retirePooledSockets = watchPooledSockets()
   const stopSockets = interceptSocketsOnDemand(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
@@ -46,5 +49,6 @@ export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFe
     restorePools?.()
     restoreClientRequests?.()
     stopSockets()
+    retirePooledSockets()
   }
 }
