@@ -1,0 +1,50 @@
+// Issue 23 item 6: each interception mechanism's code is loaded by the first call that reaches it.
+// What `import 'mocklib'` and `import 'mocklib/node'` evaluate is their static import graph (value
+// imports and re-exports; `import type` and `import()` excluded): the modules behind each gate must
+// not be in it, and each gate must reach its module with a plain `import()` that bundlers follow.
+import { readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url))
+
+/** The src/ files (relative paths) an entry reaches through value imports and re-exports. */
+function staticFiles(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const queue = [join(src, entry)]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+    for (const statement of source.statements) {
+      let specifier: ts.Expression | undefined
+      if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
+      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
+      if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) queue.push(join(dirname(file), specifier.text.replace(/\.js$/, '.ts')))
+    }
+  }
+  return new Set([...seen].map((file) => relative(src, file)))
+}
+
+const gates = [
+  { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request-adapter.ts', behind: ['kernel/node/client-request-answering.ts', 'kernel/node/client-request-exchange.ts', 'kernel/node/mock-socket.ts', 'kernel/node/response-writer.ts'] },
+  { mechanism: 'the socket layer', gate: 'kernel/node/socket-layer-on-demand.ts', behind: ['kernel/node/socket-adapter.ts'] },
+  { mechanism: 'the XMLHttpRequest source', gate: 'kernel/node/xhr-source.ts', behind: ['kernel/node/xhr-answering.ts', 'kernel/node/xhr-abort-realm.ts'] },
+  { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },
+] as const
+
+describe('each mechanism loads on first use', () => {
+  const loadedUpFront = new Set([...staticFiles('api/index.ts'), ...staticFiles('api/node.ts')])
+
+  for (const { mechanism, gate, behind } of gates) {
+    it(`${mechanism}: its gate is loaded up front, the code behind it is not`, () => {
+      expect(loadedUpFront).toContain(gate)
+      expect(behind.filter((file) => loadedUpFront.has(file))).toEqual([])
+      const lazyModule = behind[0].split('/').pop()!.replace(/\.ts$/, '.js')
+      expect(readFileSync(join(src, gate), 'utf8')).toContain(`import('./${lazyModule}')`)
+    })
+  }
+})
