@@ -168,6 +168,8 @@ export default defineConfig((cli) => [
     // `npx mocklib init <publicDir>`
     entry: { cli: 'src/cli/mocklib.ts' },
     format: ['esm'],
+    // One file: the lazily loaded parts of the code it bundles (GraphQL request reading) would be chunks nothing ships for.
+    splitting: false,
     platform: 'node',
     target: 'node22',
     dts: false,

@@ -97,7 +97,13 @@ function findCore(input, getModuleInfo) {
   // goes into one `node-shared` chunk: one file on Node's path instead of a chunk per combination of entries.
   const others = Object.entries(input).filter(([name]) => name !== 'node' && name !== 'index')
   const reachedElsewhere = new Set(others.flatMap(([, file]) => [...loadedBy(file, { lazily: true })]))
+  // So does what the Node entry's own lazy chunks (each mechanism, loaded on first use) import from its up-front code:
+  // an entry cannot export to them (strict signatures), and rollup would split the entry behind a facade file.
+  const upFront = loadedBy(input.node)
+  for (const id of upFront) {
+    for (const lazy of getModuleInfo(id).dynamicallyImportedIds) if (!upFront.has(lazy)) loadedBy(lazy).forEach((reached) => reachedElsewhere.add(reached))
+  }
   const shared = new Set()
-  for (const id of loadedBy(input.node)) if (!core.has(id) && reachedElsewhere.has(id)) shared.add(id)
+  for (const id of upFront) if (!core.has(id) && reachedElsewhere.has(id)) shared.add(id)
   return { core, shared }
 }

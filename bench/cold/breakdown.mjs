@@ -1,5 +1,7 @@
 // What a cold start is made of, phase by phase (not part of `npm run bench`):
 //   node bench/cold/breakdown.mjs [rounds]        (MOCKLIB_BENCH_DIST=<folder> for a private build)
+//   MOCKLIB_BENCH_DIST_BEFORE=<folder>: also runs that build, interleaved, to compare two builds on a noisy machine
+//   --first-calls: instead, the first call of each interception mechanism after listen() (each loads its code then)
 // Each round runs, in fresh processes and interleaved: mocklib and fetch-mock as
 // the bench's cold-start row does, and both again with Node's bundled undici
 // (the fetch globals) loaded before the clock starts, which splits off the cost
@@ -19,8 +21,10 @@ if (child !== undefined) {
     phases[name] = { wall: nowWall - wall, cpu: nowCpu - cpu }
     ;[wall, cpu] = [nowWall, nowCpu]
   }
-  if (child === 'mocklib') {
-    const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../dist/', import.meta.url)
+  if (child === 'first-calls') {
+    await firstCalls(lap)
+  } else if (child === 'mocklib') {
+    const dist = distFolder()
     const { http, HttpResponse } = await import(new URL('index.js', dist).href)
     lap('import mocklib')
     const { setupServer } = await import(new URL('node.js', dist).href)
@@ -41,15 +45,20 @@ if (child !== undefined) {
   }
   process.stdout.write(JSON.stringify({ end: { wall: performance.now(), cpu: cpuNow() }, phases }))
 } else {
-  const rounds = Number(process.argv[2] ?? 10)
+  const rounds = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 10)
   const self = fileURLToPath(import.meta.url)
   const bare = fileURLToPath(new URL('./bare.mjs', import.meta.url))
-  const runs = [
-    ['mocklib', {}],
-    ['fetch-mock', {}],
-    ['mocklib', { PRELOAD_UNDICI: '1' }],
-    ['fetch-mock', { PRELOAD_UNDICI: '1' }],
-  ]
+  const before = process.env.MOCKLIB_BENCH_DIST_BEFORE
+  const runs = process.argv.includes('--first-calls')
+    ? [['first-calls', {}], ...(before ? [['first-calls', { MOCKLIB_BENCH_DIST: before, LABEL: 'before' }]] : [])]
+    : [
+        ['mocklib', {}],
+        ...(before ? [['mocklib', { MOCKLIB_BENCH_DIST: before, LABEL: 'before' }]] : []),
+        ['fetch-mock', {}],
+        ['mocklib', { PRELOAD_UNDICI: '1' }],
+        ...(before ? [['mocklib', { PRELOAD_UNDICI: '1', MOCKLIB_BENCH_DIST: before, LABEL: 'before' }]] : []),
+        ['fetch-mock', { PRELOAD_UNDICI: '1' }],
+      ]
   const samples = runs.map(() => [])
   const run = (args, env = {}) => JSON.parse(execFileSync(process.execPath, args, { env: { ...process.env, ...env } }).toString())
   for (let round = 0; round < rounds; round++) {
@@ -62,12 +71,73 @@ if (child !== undefined) {
   const median = (values) => values.sort((a, b) => a - b)[values.length >> 1]
   runs.forEach(([name, env], at) => {
     const list = samples[at]
-    console.log(`${name}${env.PRELOAD_UNDICI ? ' (undici loaded before the clock starts)' : ''}: ${median(list.map((s) => s.total)).toFixed(1)} ms over bare Node`)
+    const label = env.LABEL ? ` [${env.LABEL}: ${env.MOCKLIB_BENCH_DIST}]` : ''
+    console.log(`${name}${label}${env.PRELOAD_UNDICI ? ' (undici loaded before the clock starts)' : ''}: ${median(list.map((s) => s.total)).toFixed(1)} ms over bare Node`)
     for (const phase of Object.keys(list[0]).filter((key) => key !== 'total')) {
       const wall = median(list.map((s) => s[phase].wall)).toFixed(1)
       const cpu = median(list.map((s) => s[phase].cpu)).toFixed(1)
       console.log(`  ${phase.padEnd(34)} ${wall.padStart(6)} ms wall ${cpu.padStart(6)} ms CPU`)
     }
+  })
+}
+
+function distFolder() {
+  return process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../dist/', import.meta.url)
+}
+
+/**
+ * Cold start, then the first call of each mechanism right after listen(): each loads its code on first use
+ * (ClientRequest answering, GraphQL request reading, the socket layer), so these laps carry that cost once.
+ * Every call is answered by a handler; nothing leaves the process.
+ */
+async function firstCalls(lap) {
+  const dist = distFolder()
+  const { http, graphql, ws, HttpResponse } = await import(new URL('index.js', dist).href)
+  const { setupServer } = await import(new URL('node.js', dist).href)
+  lap('import mocklib + mocklib/node')
+  const chat = ws.link('ws://chat.bench.test')
+  const server = setupServer(
+    http.get('http://api.bench.test/r/:id', ({ params }) => HttpResponse.json({ id: params.id })),
+    graphql.query('Bench', () => HttpResponse.json({ data: { ok: true } })),
+    chat.addEventListener('connection', ({ client }) => client.addEventListener('message', (event) => client.send(event.data))),
+  )
+  server.listen({ onUnhandledRequest: 'error' })
+  lap('setupServer + listen')
+  for (const round of ['first', 'second']) {
+    await (await fetch('http://api.bench.test/r/1')).json()
+    lap(`${round} fetch`)
+    await nodeHttpGet('http://api.bench.test/r/2')
+    lap(`${round} node:http request`)
+    const query = JSON.stringify({ query: 'query Bench { ok }' })
+    await (await fetch('http://api.bench.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: query })).json()
+    lap(`${round} GraphQL request (fetch)`)
+    await webSocketEcho('ws://chat.bench.test')
+    lap(`${round} WebSocket echo`)
+  }
+  server.close()
+  lap('close')
+}
+
+async function nodeHttpGet(url) {
+  const { get } = await import('node:http')
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
+      let body = ''
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => resolve(body))
+    }).on('error', reject)
+  })
+}
+
+function webSocketEcho(url) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url)
+    socket.onopen = () => socket.send('ping')
+    socket.onmessage = (event) => {
+      socket.close()
+      resolve(event.data)
+    }
+    socket.onerror = reject
   })
 }
 
