@@ -44,7 +44,7 @@ export function bypassMarkOf(request: Request): 'bypass' | 'own' | undefined {
 function randomToken(): string {
   const bytes = new Uint8Array(16)
   // In Node, node:crypto (already loaded by Node's fetch) rather than globalThis.crypto:
-  // the first touch of WebCrypto loads its WebIDL layer, ~2 ms of every cold start.
+  // the first touch of WebCrypto loads its WebIDL layer, a cost every cold start would pay (bench/results.md).
   const nodeCrypto = globalThis.process?.getBuiltinModule?.('node:crypto')
   if (nodeCrypto === undefined) globalThis.crypto.getRandomValues(bytes)
   else nodeCrypto.randomFillSync(bytes)

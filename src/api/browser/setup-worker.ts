@@ -4,7 +4,6 @@ import { lazySource } from '../../kernel/browser/lazy-source.js'
 import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { lazyHistory } from './lazy-history.js'
-import { fallbackText } from './messages.js'
 import { readPageCookies } from './page-cookies.js'
 import { pageEffects } from './page-effects.js'
 import { startsOnce } from './starts-once.js'
@@ -45,9 +44,6 @@ export interface SetupWorkerApi extends HandlerManagement, MockAssertions {
   record(options?: RecordOptions): Recording
 }
 
-// Said once per page, however many times mocking starts.
-let fallbackAnnounced = false
-
 /**
  * Creates the browser runtime with `handlers` as its initial handlers. Nothing
  * is intercepted until `start()`.
@@ -65,10 +61,6 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
     started: undefined,
     // The in-page fallback is a chunk of its own: a page that uses the Service Worker never loads it.
     startInPage: (sink) => import('./in-page-mode.js').then((inPage) => inPage.startInPage(sink)),
-    announceFallback(reason) {
-      if (!fallbackAnnounced) console.warn(fallbackText(reason))
-      fallbackAnnounced = true
-    },
   }
   // Each source is a chunk of its own, loaded by start(): a page that never starts mocking downloads neither.
   const requests = lazySource('page-requests', () => import('../../kernel/browser/page-request-source.js').then((chunk) => chunk.pageRequestSource(page)))

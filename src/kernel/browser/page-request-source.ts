@@ -18,8 +18,21 @@ export interface PageRequestSettings {
   started: PageInterception | undefined
   /** Starts the in-page fallback (patched fetch, XMLHttpRequest, EventSource); loaded only when it is needed. */
   startInPage(sink: ExchangeSink): Promise<() => void>
-  /** Says once why the page falls back to in-page interception. */
-  announceFallback(reason: string): void
+}
+
+// Said once per page, however many times mocking starts.
+let fallbackAnnounced = false
+
+/** Says (once, unless quiet) why the page falls back to in-page interception. */
+function announceFallback(reason: string): void {
+  if (fallbackAnnounced) return
+  fallbackAnnounced = true
+  console.warn(
+    message(
+      `${reason} Mocking fetch and XMLHttpRequest inside the page instead.`,
+      'Requests the page does not make through fetch or XMLHttpRequest (images, styles, workers) reach the network.',
+    ),
+  )
 }
 
 function whyNoServiceWorker(): string | undefined {
@@ -67,7 +80,7 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
       } else if (mode === 'service-worker') {
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
-      if (!quiet) settings.announceFallback(reason ?? '')
+      if (!quiet) announceFallback(reason ?? '')
       const restore = await settings.startInPage(sink)
       if (!quiet) console.info(message('Mocking enabled (in-page).'))
       settings.started = { mode: 'in-page' }
