@@ -1,4 +1,5 @@
 import { decodeBody } from './body-encoding.js'
+import { wireHeaderValue } from './har-header-value.js'
 import type { HarEntry } from './har-types.js'
 
 // The recorded body is decoded and whole: these headers described the wire, not it.
@@ -17,7 +18,7 @@ export function responseFromEntry(entry: HarEntry): Response {
   if (response.status === 0) return Response.error()
   const headers = new Headers()
   for (const { name, value } of response.headers) {
-    if (!WIRE_HEADERS.has(name.toLowerCase())) headers.append(name, value)
+    if (!WIRE_HEADERS.has(name.toLowerCase())) headers.append(name, wireHeaderValue(value))
   }
   const { text, encoding } = response.content
   const hasBody = text !== undefined && !NULL_BODY_STATUSES.has(response.status) && entry.request.method !== 'HEAD'
@@ -38,7 +39,7 @@ export function requestFromEntry(entry: HarEntry): Request {
   const headers = new Headers()
   for (const { name, value } of request.headers) {
     try {
-      headers.append(name, value)
+      headers.append(name, wireHeaderValue(value))
     } catch {
       // A header a Request refuses (a recorded HTTP/2 pseudo-header) is left out.
     }

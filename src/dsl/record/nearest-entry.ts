@@ -1,3 +1,4 @@
+import { wireHeaderValue } from './har-header-value.js'
 import { requestBodyOf } from './har-response.js'
 import type { HarEntry } from './har-types.js'
 
@@ -62,7 +63,7 @@ function compare(request: Request, sent: string, entry: HarEntry): Difference[] 
       const lower = name.toLowerCase()
       if (NOISY_HEADERS.has(lower) || lower.startsWith(':') || value === '[redacted]') continue
       const now = request.headers.get(lower)
-      if (now !== value) differences.push({ weight: 1, text: `header "${lower}" (recorded ${shown(value)}, sent ${now === null ? 'none' : shown(now)})` })
+      if (now !== wireHeaderValue(value)) differences.push({ weight: 1, text: `header "${lower}" (recorded ${shown(value)}, sent ${now === null ? 'none' : shown(now)})` })
     }
   }
   return differences

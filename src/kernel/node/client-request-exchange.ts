@@ -6,7 +6,7 @@ import { toFetchRequest } from './fetch-request.js'
 import type { MockSocket } from './mock-socket.js'
 import { NativeHeaders, NativeResponse } from './native-fetch.js'
 import { networkError } from './network-error.js'
-import { markWireHeaders, writeResponse } from './response-writer.js'
+import { writeResponse } from './response-writer.js'
 
 /** `http.request` / `https.request` as the layer found them. */
 export type RequestFunction = (...args: unknown[]) => ClientRequest
@@ -125,12 +125,10 @@ function toFetchResponse(incoming: IncomingMessage): Response {
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const status = incoming.statusCode ?? 200
   const bodyless = status === 204 || status === 304 || status < 200
-  // Header values read off the wire are bytes: written back as they came (non-ASCII survives).
-  return markWireHeaders(
-    new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-      status: status < 200 ? 200 : status,
-      statusText: incoming.statusMessage ?? '',
-      headers,
-    }),
-  )
+  // Header values read off the wire are bytes (latin1): the writer sends them back as they came.
+  return new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
+    status: status < 200 ? 200 : status,
+    statusText: incoming.statusMessage ?? '',
+    headers,
+  })
 }

@@ -1,22 +1,8 @@
 import { knownBodyOf } from '../known-body.js'
-import { createResponseMark } from '../response-mark.js'
 import { statusTextOf } from './dispatch-replay.js'
 import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'
-
-const wireResponses = createResponseMark()
-
-/**
- * Marks a Response whose header values were read off a real connection (Node
- * and undici decode header bytes as latin1): the writer sends them back as
- * latin1, the same bytes the server sent, instead of UTF-8-encoding them again.
- * @internal
- *
- * @example
- * markWireHeaders(new Response(body, { headers: incoming.rawHeaders })) // passthrough of a real answer
- */
-export const markWireHeaders = wireResponses.mark
 
 /**
  * Writes a Fetch Response into a MockSocket as an HTTP/1.1 response, so that
@@ -25,6 +11,13 @@ export const markWireHeaders = wireResponses.mark
  * survives), and only as fast as the client reads (a paused response pauses
  * the body stream). A body stream that errors destroys the socket (the client
  * sees 'error' or an aborted response).
+ *
+ * The head goes as latin1, one byte per character, whatever the body: what
+ * Node's own server does when it sends headers on their own (`writeHead`, a
+ * Buffer body, no body), and what every client decodes them with, so a
+ * client reads `café` back as the handler set it (as fetch does), and a value
+ * read off a real connection (a passthrough, a HAR entry) goes out as the
+ * bytes that came in. A Headers value cannot hold a character above U+00FF.
  *
  * A body the response was built from as a string (`HttpResponse.text`,
  * `json`…) is written at once, without reading the stream: then no promise is
@@ -56,17 +49,16 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   head += CRLF
 
   if (bodyless) {
-    socket.deliverAll(Buffer.from(head, headEncoding(response)))
+    socket.deliverAll(Buffer.from(head, 'latin1'))
     void body?.cancel().catch(() => {})
     return
   }
   if (known !== undefined) {
     // The bytes the stream would yield, framed as the stream path frames them (one chunk).
-    // Only helpers record a known body, and their responses never come from fetch: UTF-8.
-    socket.deliverAll(withKnownBody(head, wireResponses.has(response) ? 'latin1' : 'utf8', known, chunked))
+    socket.deliverAll(withKnownBody(head, known, chunked))
     return
   }
-  return streamBody(socket, body!, Buffer.from(head, headEncoding(response)), chunked)
+  return streamBody(socket, body!, Buffer.from(head, 'latin1'), chunked)
 }
 
 /** Sends the body stream as the client reads it, after the head. */
@@ -97,29 +89,18 @@ async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, 
   })
 }
 
-/** The whole answer in one buffer: head, body (one chunk when chunked) and the chunked terminator. */
-function withKnownBody(head: string, encoding: BufferEncoding, body: string, chunked: boolean): Buffer {
-  // The usual case (a helper's text, its length in the head): one string, encoded once.
-  if (!chunked && encoding === 'utf8') return Buffer.from(head + body, 'utf8')
-  const size = Buffer.byteLength(body)
-  if (size === 0) return Buffer.from(chunked ? `${head}0${CRLF}${CRLF}` : head, encoding)
-  if (chunked) head += `${size.toString(16)}${CRLF}`
-  const tail = chunked ? `${CRLF}0${CRLF}${CRLF}` : ''
-  const headSize = Buffer.byteLength(head, encoding)
-  const bytes = Buffer.allocUnsafe(headSize + size + tail.length)
-  bytes.write(head, 0, encoding)
-  bytes.write(body, headSize, 'utf8')
-  if (tail !== '') bytes.write(tail, headSize + size, 'latin1')
-  return bytes
-}
-
 /**
- * A real Node server (and msw, which writes through one) sends the header
- * strings of `res.setHeader('x', 'café')` as UTF-8, so a mocked header does
- * too. Values read off the wire are already one character per byte: latin1
- * gives back the bytes the real server sent.
+ * The whole answer in one buffer: head (latin1, see `writeResponse`), body as
+ * UTF-8 (one chunk when chunked) and the chunked terminator.
  */
-function headEncoding(response: Response): BufferEncoding {
-  // A Response from fetch (a resolver returning `fetch(bypass(request))`) has a URL; a constructed one does not.
-  return wireResponses.has(response) || response.url !== '' ? 'latin1' : 'utf8'
+function withKnownBody(head: string, body: string, chunked: boolean): Buffer {
+  const size = Buffer.byteLength(body)
+  if (chunked) head += size === 0 ? '' : `${size.toString(16)}${CRLF}`
+  const tail = !chunked ? '' : size === 0 ? `0${CRLF}${CRLF}` : `${CRLF}0${CRLF}${CRLF}`
+  // Header values are one character per byte (Headers refuses more): their length is the head's byte count.
+  const bytes = Buffer.allocUnsafe(head.length + size + tail.length)
+  bytes.write(head, 0, 'latin1')
+  bytes.write(body, head.length, 'utf8')
+  if (tail !== '') bytes.write(tail, head.length + size, 'latin1')
+  return bytes
 }
