@@ -128,6 +128,28 @@ it('a pooled connection still reading a passed-through answer at close() finishe
   }
 })
 
+it('a connection pooled before listen() (no server listening yet) does not carry the requests made while listening', async () => {
+  const console = captureConsole()
+  try {
+    for (const [name, send] of everyClient) expect(await send(`${real.origin}/before-listen`), name).toBe('real GET /before-listen')
+    const hitsBefore = real.received.length
+    const listening = setupServer(http.get(`${real.origin}/mocked`, () => HttpResponse.text('mocked')))
+    servers.push(listening)
+    listening.listen({ onUnhandledRequest: 'error' })
+    try {
+      for (const [name, send] of everyClient) {
+        expect(await send(`${real.origin}/mocked`), `${name} mocked`).toBe('mocked')
+        await expect(send(`${real.origin}/unhandled`), `${name} unhandled`).rejects.toThrow()
+      }
+    } finally {
+      listening.close()
+    }
+    expect(real.received.slice(hitsBefore).map(({ url }) => url)).toEqual([])
+  } finally {
+    console.restore()
+  }
+})
+
 it('after close() with no server listening, the pooled clients reach the network again', async () => {
   const recording = setupServer(http.all(`${real.origin}/*`, () => passthrough()))
   servers.push(recording)

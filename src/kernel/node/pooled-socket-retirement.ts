@@ -1,4 +1,8 @@
 import { Socket } from 'node:net'
+import { trackUndiciConnections, undiciConnections } from './undici-connections.js'
+
+// From load on: a connection an undici pool opens before the first listen() must be known to it.
+trackUndiciConnections()
 
 /** The start of an HTTP/1 response, as a server sends it first on a connection. */
 const STATUS_LINE = /^HTTP\/1\.[01] \d{3}/
@@ -6,19 +10,22 @@ const STATUS_LINE = /^HTTP\/1\.[01] \d{3}/
 type Connect = (this: Socket, ...args: unknown[]) => unknown
 
 /**
- * Watches the HTTP connections opened while listening and, when the listening
- * ends, retires the ones a client keeps in its keep-alive pool: an idle one is
- * destroyed at once, a busy one as soon as its client puts it back in the pool.
- * Returns the function that ends the listening (call it after the socket
- * layer stopped).
+ * Retires the connections undici keeps in its pools now (called at
+ * `listen()`), watches the HTTP connections opened while listening and, when
+ * the listening ends, retires those a client keeps in its keep-alive pool.
+ * Retired: an idle one is destroyed at once, a busy one as soon as its client
+ * puts it back in the pool. Returns the function that ends the listening (call
+ * it after the socket layer stopped).
  *
- * Why: a connection whose last exchange was passed through is a real
- * connection to the server, and @mswjs/interceptors leaves it open when the
- * socket layer stops. A client with a pool of its own (an undici `Agent`
- * passed as `dispatcher`, an `http.Agent({ keepAlive: true })`) would carry
- * its next request on it, and the next `listen()` never sees that request:
- * it reaches the network whatever the handlers say. Destroyed, the pool dials
- * anew, through the new listen's socket layer.
+ * Why: a pooled connection opened before `listen()`, or one whose last
+ * exchange was passed through while listening (@mswjs/interceptors leaves
+ * those open when the socket layer stops), is a real connection to the server
+ * that no socket layer sees. A client with a pool of its own (an undici
+ * `Agent` passed as `dispatcher`, an `http.Agent({ keepAlive: true })`) would
+ * carry its next request on it, which then reaches the network whatever the
+ * handlers say. Destroyed, the pool dials anew, through the socket layer.
+ * (Node's `http.Agent` pools from before `listen()` are @mswjs/interceptors'
+ * business: it drops their free sockets itself.)
  *
  * How a pooled connection is told from a busy one: undici and Node's
  * `http.Agent` both `unref()` a socket they put back in their pool (an idle
@@ -28,13 +35,14 @@ type Connect = (this: Socket, ...args: unknown[]) => unknown
  * mocklib's business.
  *
  * @example
- * const retire = watchPooledSockets()
+ * const retire = watchPooledSockets() // at listen()
  * const stopSockets = interceptSocketsOnDemand(sink)
  * // … at close()
  * stopSockets()
  * retire()
  */
 export function watchPooledSockets(): () => void {
+  for (const socket of undiciConnections()) retire(socket)
   const watched = new Set<Socket>()
   // A connect the socket layer held is replayed through here again: one watch per socket.
   const seen = new WeakSet<Socket>()
