@@ -29,6 +29,11 @@ export interface FromHarOptions {
  * repeats. A request no entry matches goes on to the next handler, so a
  * recording mixes with hand-written handlers (put overrides first).
  *
+ * Header values replay as the bytes the server sent: a value is one byte per
+ * character, as clients read it (`café` is the byte 0xE9 for é), except a
+ * value with characters above U+00FF, which only a tool that decoded the
+ * bytes as UTF-8 writes: its UTF-8 bytes are sent.
+ *
  * @example
  * import { fromHar } from 'mocklib'
  * import { setupServer } from 'mocklib/node'
