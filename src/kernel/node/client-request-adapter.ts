@@ -9,6 +9,11 @@ type Callback = (response: IncomingMessage) => void
 type Answering = typeof import('./client-request-answering.js')
 type Created = (error: Error | null, socket?: MockSocket) => void
 
+/** `onSocket` is how a request is handed its socket; with none, Node fails it (the given error, or its own). */
+interface ClientRequestWithOnSocket extends ClientRequest {
+  onSocket(socket: unknown, error?: Error): void
+}
+
 /** Set once loaded: from then on every request is answered synchronously, without a promise of its own. */
 let answering: Answering | undefined
 let loading: Promise<Answering> | undefined
@@ -100,8 +105,8 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     if (answering !== undefined) return (socket = answering.createMockSocket(port, protocol === 'https:'))
     loadAnswering().then(
       (loaded) => created(null, (socket = loaded.createMockSocket(port, protocol === 'https:'))),
-      // Destroyed rather than given the error through `created`: the request then closes as well, as after a failed connection.
-      (error: Error) => request.destroy(error),
+      // Failed as Node fails a request that gets no socket: `error` (the load failure, or why the caller destroyed it), then `close`.
+      (error: Error) => (request as ClientRequestWithOnSocket).onSocket(undefined, request.destroyed ? undefined : error),
     )
     return undefined
   }
