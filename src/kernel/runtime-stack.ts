@@ -1,6 +1,7 @@
 import type { Exchange, ExchangeSink, Source } from './contracts.js'
 import { answerConnectionInChain, answerInChain } from './runtime-chain.js'
 import type { Runtime, RuntimeStartOptions } from './runtime.js'
+import { startSources, stopSources } from './source-lifecycle.js'
 
 /**
  * The runtimes that intercept at the same time (several listening servers)
@@ -29,7 +30,7 @@ export interface RuntimeStack {
 export function createRuntimeStack(sources: () => readonly Source[]): RuntimeStack {
   // Replaced, never mutated: an exchange on its way keeps the list it started with.
   let runtimes: readonly Runtime[] = []
-  let stopSources: (() => void)[] | undefined
+  let stops: (() => void)[] | undefined
 
   const sink: ExchangeSink = (exchange: Exchange) => {
     const current = runtimes
@@ -42,24 +43,13 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
     return answerInChain(current, exchange)
   }
 
-  function startSources(): void {
-    const started: (() => void)[] = []
-    try {
-      for (const source of sources()) started.push(source.start(sink))
-    } catch (error) {
-      for (const stop of started.reverse()) stop()
-      throw error
-    }
-    stopSources = started
-  }
-
   return {
     get runtimes() {
       return runtimes
     },
     start(runtime, options) {
       if (runtimes.includes(runtime)) return
-      if (stopSources === undefined) startSources()
+      stops ??= startSources(sources(), sink)
       runtime.start(options)
       runtimes = [runtime, ...runtimes]
     },
@@ -67,9 +57,9 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
       if (!runtimes.includes(runtime)) return
       runtime.stop()
       runtimes = runtimes.filter((listening) => listening !== runtime)
-      if (runtimes.length > 0 || stopSources === undefined) return
-      for (const stop of stopSources.reverse()) stop()
-      stopSources = undefined
+      if (runtimes.length > 0 || stops === undefined) return
+      stopSources(stops)
+      stops = undefined
     },
   }
 }

@@ -85,7 +85,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let stops: SourceStop[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
-
   const runtime: Runtime = {
     emitter,
     observers,

@@ -14,6 +14,8 @@ export type SourceStop = () => void | Promise<void>
  * const starting = startSources(sources, runtime.handle)
  * const stops = starting instanceof Promise ? await starting : starting
  */
+export function startSources(sources: readonly Source[], sink: ExchangeSink): (() => void)[]
+export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]>
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]> {
   const started: SourceStop[] = []
   try {

@@ -11,7 +11,7 @@
 import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import { ActiveClients } from './active-clients.js'
 import { MESSAGE_PREFIX, PROTOCOL, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest, type SerializedResponse } from '../worker-protocol/messages.js'
-import type { ExtendableMessageEvent, FetchEvent, WorkerClient, WorkerGlobal } from './sw-types.js'
+import type { ExtendableMessageEvent, WorkerClient, WorkerGlobal } from './sw-types.js'
 import { VERSION } from '../worker-protocol/version.js'
 
 const worker = self as unknown as WorkerGlobal
