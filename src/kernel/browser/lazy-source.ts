@@ -18,7 +18,12 @@ export interface LazySource extends StartingSource {
  */
 export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
   let loading: Promise<Source | StartingSource> | undefined
-  const load = (): Promise<Source | StartingSource> => (loading ??= loadSource())
+  const load = (): Promise<Source | StartingSource> =>
+    (loading ??= loadSource().catch((error: unknown) => {
+      // A chunk that failed to download is asked for again by the next start().
+      loading = undefined
+      throw error
+    }))
   return {
     name,
     load,

@@ -23,7 +23,7 @@ export interface PageRequestSettings {
 // Said once per page, however many times mocking starts.
 let fallbackAnnounced = false
 
-/** Says (once, unless quiet) why the page falls back to in-page interception. */
+/** Says why the page falls back to in-page interception, once per page (a quiet start says nothing and leaves it unsaid). */
 function announceFallback(reason: string): void {
   if (fallbackAnnounced) return
   fallbackAnnounced = true
