@@ -31,9 +31,11 @@ expectError(http.get('/wrong', () => 'text'))
 expectError(http.get(42, () => undefined))
 
 // Responses carry their body type and are Responses.
-// As in msw 2 the body type comes from a declared type, never from the body (NoInfer).
+// A declared body type is never inferred from the body (as msw 2's NoInfer);
+// where none is declared the response keeps the body's shape (issue 24 item 6).
 const ok = HttpResponse.json({ ok: true })
-expectType<HttpResponse<JsonBodyType>>(ok)
+expectType<HttpResponse<{ ok: boolean }>>(ok)
+expectNotAssignable<HttpResponse<{ ok: string }>>(ok)
 expectType<HttpResponse<{ ok: boolean }>>(HttpResponse.json<{ ok: boolean }>({ ok: true }))
 expectAssignable<Response>(HttpResponse.text('x'))
 expectNotAssignable<HttpResponse<{ id: string }>>(HttpResponse.json({ id: 1 }))

@@ -6,7 +6,7 @@ import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
 import type { MockTypeError } from '../shared/type-error.js'
-import type { PathCheck, PathParams, PathThis } from './path-params.js'
+import type { HelperPathThis, PathCheck, PathParams, PathThis } from './path-params.js'
 import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
@@ -113,8 +113,21 @@ export interface HttpHandlerFactory {
   // Path comes from the path alone: `NoInference` spares the compiler inferring
   // into the parsed types from `this` and the resolver on every call (a fifth
   // of the type-check time of a file of handlers), and the resolver's
-  // annotation could not change it anyway.
-  <Path extends string, RequestBody = JsonBodyType, ResponseBody = any>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>, RequestBody, ResponseBody>, options?: HandlerOptions): HttpHandler
+  // annotation could not change it anyway. RequestBody is inferred from a
+  // resolver typed apart (its `request.json()` type must fit); the response
+  // body is not: any Response fits a path-inferred handler, and inferring it
+  // from each resolver's `HttpResponse.json({...})` would instantiate the
+  // resolver types once per response shape (a third of a file's type-check).
+  <Path extends string, RequestBody = JsonBodyType>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>, RequestBody, any>, options?: HandlerOptions): HttpHandler
+  // A helper's path, a bare `<Path extends string>` the overload above cannot
+  // show to be accepted: params are a string record, as for a widened path.
+  // Second, so that the handlers of a file of literal paths never try it.
+  <Path extends string, RequestBody = JsonBodyType>(
+    this: NoInference<HelperPathThis<Path>>,
+    path: Path,
+    resolver: HttpResolver<Record<string, string>, RequestBody, any>,
+    options?: HandlerOptions,
+  ): HttpHandler
   // Params come from explicit generics only (`NoInference`), never from the
   // resolver's annotation: a resolver typed for other params is an error.
   // Without explicit Params a string path always takes the overload above, so

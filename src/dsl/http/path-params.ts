@@ -14,15 +14,10 @@ import type { MockTypeError } from '../shared/type-error.js'
  * //   { name: string; version: string; "0": string }
  */
 // Both exported types start with a conditional type distributed over the
-// path: on a path with a generic hole TypeScript defers them and reads them
-// through their constraint, the same type with each hole replaced by its
-// constraint (`${string}/:id`), which parses like any other path. A bare type
-// parameter (`<Path extends string>(path: Path)` in a helper) has `string` as
-// its constraint, and TypeScript reads a conditional on it as "any of its
-// branches" unless the test is decided for `string` itself: `Known<Path>` is
-// `never` for `string`, so a helper's path takes the wide branch (a string
-// record, as for a widened path) and not every parse result at once.
-export type PathParams<Path extends string> = Path extends Known<Path> ? ParamsOf<ParsePath<Path>> : Record<string, string>
+// parse result: on a path with a generic hole TypeScript defers them and reads
+// them through their constraint, the same type with each hole replaced by its
+// constraint (`${string}/:id`), which parses like any other path.
+export type PathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 
 /**
  * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
@@ -37,21 +32,31 @@ export type PathCheck<Path extends string> = CheckOf<ParsePath<Path>>
 
 /**
  * The `this` a path-checked handler factory requires: `unknown` for an
- * accepted pattern (and a path with a generic hole, through its constraint, or
- * a helper's bare `Path extends string`), a `MockTypeError` for a refused one. An indexed access into a fixed table, so
+ * accepted pattern (and a path with a generic hole, through its constraint), a
+ * `MockTypeError` for a refused one. An indexed access into a fixed table, so
  * that a generic path is related through the constraint of its key instead of
  * being an unresolved conditional type.
  *
  * @example
  * interface Factory { <Path extends string>(this: PathThis<Path>, path: Path): void }
  */
-export type PathThis<Path extends string> = PathProblems[Path extends Known<Path> ? ProblemOf<ParsePath<Path>> : 'ok']
+export type PathThis<Path extends string> = PathProblems[ProblemOf<ParsePath<Path>>]
 
 /**
- * `string` for a path whose text is (partly) known, `never` for `string`
- * itself, the constraint of a helper's bare `Path` type parameter: an unknown
- * path cannot show a refused pattern, and has a string record as params.
+ * The `this` of the handler factory's overload for a helper's path, a bare
+ * type parameter (`<Path extends string>(path: Path)`): `unknown` there, and
+ * `PathThis` for any other path, so that this overload refuses what the
+ * path-checked one refuses. TypeScript reads a type on a bare `Path` through
+ * its constraint, `string`, which could be any pattern, so `PathThis` alone
+ * would refuse it; `Known<Path>` is `never` for `string` itself, which decides
+ * the key for it (an indexed access is read through its key's constraint).
+ *
+ * @example
+ * interface Factory { <Path extends string>(this: HelperPathThis<Path>, path: Path): void }
  */
+export type HelperPathThis<Path extends string> = { readonly known: PathThis<Path>; readonly unknown: unknown }[Path extends Known<Path> ? 'known' : 'unknown']
+
+/** `string` for a path whose text is (partly) known, `never` for `string` itself. */
 type Known<Path extends string> = string extends Path ? never : string
 
 /** The sentences of refused patterns, by problem. */

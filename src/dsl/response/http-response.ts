@@ -1,4 +1,4 @@
-import type { JsonBodyType, JsonParameter, JsonResult, OpenJsonBody, UndeclaredBody } from './body-types.js'
+import type { JsonBodyType, OpenJsonBody } from './body-types.js'
 import type { MockTypeError } from '../shared/type-error.js'
 import { rememberSetCookies } from './set-cookies.js'
 import { DeferredBodyResponse } from './deferred-body-response.js'
@@ -145,16 +145,23 @@ export interface HttpResponseConstructor {
    * @example
    * HttpResponse.json({ error: 'not found' }, { status: 404 })
    */
-  // BodyType is never inferred from the body: it comes from a type argument or
-  // from where the result goes (a handler's declared response body), and the
-  // body is then checked against it strictly, as in msw 2. Where neither
-  // declares it, Body is inferred from the body instead, so the response keeps
-  // the object's shape. No `| null` of its own: `null` (like `undefined`) is a
-  // body only where the declared body type has it, or none is declared.
-  json<BodyType extends JsonBodyType | UndeclaredBody = UndeclaredBody, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
-    body: JsonParameter<BodyType, Body>,
+  // BodyType is never inferred from the body (`NoInference`): it comes from a
+  // type argument or from where the result goes (a handler's declared response
+  // body, a variable's type), and the body is checked against it strictly, as
+  // in msw 2; a declared type already refuses what JSON cannot carry. Where it
+  // is open (`JsonBodyType`: nothing declares it; `any`, `unknown`), Body is
+  // inferred from the body instead, so the response keeps the object's shape,
+  // and `OpenJsonBody` refuses a function, a Map, a Set, a Promise or binary
+  // data. Body's default serves a BodyType that is a helper's own type
+  // parameter. No `| null` of its own: `null` (like `undefined`) is a body only
+  // where the declared body type has it, or none is declared. The conditionals
+  // are written out, not aliases: each call instantiates them, during
+  // inference and after, and an alias adds a layer to each (7% more
+  // instantiations on a file of handlers).
+  json<BodyType extends JsonBodyType = JsonBodyType, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
+    body: JsonBodyType extends BodyType ? Body : NoInference<BodyType>,
     init?: CheckedInit<Status>,
-  ): HttpResponse<JsonResult<BodyType, Body>>
+  ): HttpResponse<JsonBodyType extends BodyType ? Body : BodyType>
 
   /**
    * A response with a text body and `content-type: text/plain`.
@@ -229,10 +236,10 @@ class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements H
   }
 
   // The static helpers are documented on HttpResponseConstructor.
-  static override json<BodyType extends JsonBodyType | UndeclaredBody = UndeclaredBody, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
-    body: JsonParameter<BodyType, Body>,
+  static override json<BodyType extends JsonBodyType = JsonBodyType, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
+    body: JsonBodyType extends BodyType ? Body : NoInference<BodyType>,
     init?: CheckedInit<Status>,
-  ): HttpResponse<JsonResult<BodyType, Body>> {
+  ): HttpResponse<JsonBodyType extends BodyType ? Body : BodyType> {
     assertJsonBody(body)
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
