@@ -266,3 +266,31 @@ it('the first graphql-ws subscription, in the tick of listen(), streams like the
   expect(first).toEqual([{ data: { count: 1 } }, { data: { count: 2 } }, 'complete'])
   expect(await subscribe()).toEqual(first)
 })
+
+it('the first GraphQL subscription over SSE, in the tick of listen(), streams like the next', async () => {
+  vi.resetModules()
+  const { graphql } = await import('mocklib')
+  const { setupServer } = await import('mocklib/node')
+  const server = setupServer(
+    graphql.subscription('OnTick', async function* () {
+      yield { data: { tick: 1 } }
+      yield { data: { tick: 2 } }
+    }),
+  )
+  server.listen({ onUnhandledRequest: 'error' })
+  close = () => server.close()
+  const subscribe = async () => {
+    const response = await fetch('https://api.example.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: 'subscription OnTick { tick }' }),
+    })
+    return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
+  }
+  const first = await subscribe()
+  expect(first.status).toBe(200)
+  expect(first.type).toMatch(/^text\/event-stream/)
+  expect(first.body).toContain('{"data":{"tick":2}}')
+  expect(first.body).toMatch(/event: ?complete/)
+  expect(await subscribe()).toEqual(first)
+})

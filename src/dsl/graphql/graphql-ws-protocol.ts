@@ -3,8 +3,6 @@ import type { RawClientConnection } from '../ws/ws-events.js'
 import { errorMessage } from './subscription-sse.js'
 import { pump, type SubscriptionIterator } from './subscription-stream.js'
 
-/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
-export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
 
 // Close codes of the protocol, as graphql-ws clients read them.
 const BAD_REQUEST = 4400

@@ -1,9 +1,9 @@
 import { RequestContext, type ConnectionContext, type HttpExchange } from '../../kernel/index.js'
-import type { RawClientConnection } from '../ws/ws-events.js'
 import type { ParsedOperation } from './graphql-operation.js'
-import { GraphQLWsSession, unansweredSubscription, type StartSubscription } from './graphql-ws-protocol.js'
-import { parseRawOperation } from './graphql-request-state.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
+
+/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
+export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
 
 /** What a subscription resolver receives at runtime (typed by `GraphQLSubscriptionResolverInfo`). */
 export interface SubscriptionResolverInfoRuntime {
@@ -85,51 +85,4 @@ function standIn(request: Request, id: string, context: ConnectionContext): Requ
     errorWith() {},
   }
   return new RequestContext(exchange, context.scope)
-}
-
-/**
- * Plays graphql-ws on a connection a subscription handler took. Each
- * `subscribe` is parsed and offered to the subscription handlers of the
- * connection's scope, in list order, as it is when the message arrives.
- *
- * @example
- * startSession(connectionOf(context), context)
- */
-export function startSession(connection: SubscriptionConnection, context: ConnectionContext): void {
-  const { client } = context.exchange.connection as { client: RawClientConnection }
-  // The runtime's reporter (unhandledException) where the kernel provides one.
-  const report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
-  const start: StartSubscription = async (payload, signal, connectionParams) => {
-    const operation = await parseRawOperation({ kind: 'raw', ...payload })
-    if (operation.kind === 'invalid') return { errors: [{ message: `[mocklib] This graphql-ws subscribe cannot be answered: ${operation.reason}` }] }
-    if (operation.operationType !== 'subscription') {
-      return { errors: [{ message: `[mocklib] graphql-ws carried a ${operation.operationType}; mocklib answers only subscriptions over graphql-ws. Send queries and mutations over HTTP (graphql.query / graphql.mutation).` }] }
-    }
-    for (const handler of context.scope.list.handlers) {
-      if (!isSubscriptionHandler(handler)) continue
-      if (!(await handler.selects(operation, connection.request, connection.socketRequest)) || !handler.claim()) continue
-      const iterator = await openOrRelease(handler, {
-        query: operation.query,
-        variables: operation.variables,
-        operationName: operation.operationName,
-        operationType: 'subscription',
-        request: connection.request.request,
-        cookies: connection.request.cookies,
-        requestId: context.requestId,
-        connectionParams,
-        transport: 'graphql-ws',
-        signal,
-      })
-      if (iterator !== undefined) return { iterator, handler: handler.label }
-    }
-    return { errors: [{ message: unansweredSubscription(operation.operationName, context.url.href) }] }
-  }
-  new GraphQLWsSession(client, start, report).listen()
-}
-
-/** Opens the handler's stream; a resolver that answered nothing gives its use back (a throw keeps it, as over HTTP). */
-async function openOrRelease(handler: SubscriptionCandidate, info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
-  const iterator = await handler.open(info)
-  if (iterator === undefined) handler.unclaim()
-  return iterator
 }

@@ -1,15 +1,42 @@
-import { RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { message, RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { webSocketIndexKey } from '../ws/ws-channel.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
-import { GRAPHQL_TRANSPORT_WS } from './graphql-ws-protocol.js'
+import { acceptsEventStream } from './content-negotiation.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
-import { connectionOf, startSession, SUBSCRIPTION_BRAND, type SubscriptionCandidate, type SubscriptionConnection, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
-import { acceptsEventStream, eventStreamResponse } from './subscription-sse.js'
-import { iteratorOf, type SubscriptionIterator } from './subscription-stream.js'
+import {
+  connectionOf,
+  GRAPHQL_TRANSPORT_WS,
+  SUBSCRIPTION_BRAND,
+  type SubscriptionCandidate,
+  type SubscriptionConnection,
+  type SubscriptionResolverInfoRuntime,
+} from './subscription-connection.js'
+import type { SubscriptionIterator } from './subscription-stream.js'
+
+type Transports = typeof import('./subscription-transports.js')
+
+/** Set once loaded: later subscriptions start without a promise of the loader's. */
+let transports: Transports | undefined
+let loadingTransports: Promise<Transports> | undefined
+
+/**
+ * Loads the subscription transports when the first subscription needs them.
+ * A plain `import()` of a sibling, which bundlers follow into a chunk of its own.
+ */
+function loadTransports(): Promise<Transports> {
+  return (loadingTransports ??= import('./subscription-transports.js').then(
+    (module) => (transports = module),
+    (error: unknown) => {
+      throw new Error(
+        message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.'),
+      )
+    },
+  ))
+}
 
 /**
  * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
@@ -65,8 +92,9 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     if (context.exchange.kind === 'websocket') {
-      startSession(match as SubscriptionConnection, context as ConnectionContext)
-      return undefined
+      // The kernel accepts the connection once this settles: the session listens before any message arrives.
+      if (transports !== undefined) return void transports.startSession(match as SubscriptionConnection, context as ConnectionContext)
+      return loadTransports().then((loaded) => void loaded.startSession(match as SubscriptionConnection, context as ConnectionContext))
     }
     return this.#respondWithStream(match as ParsedOperation, context as RequestContext)
   }
@@ -101,7 +129,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
     const returned = this.#resolver(info)
     const stream = returned instanceof Promise ? await returned : returned
-    return stream === undefined ? undefined : iteratorOf(stream, this.label)
+    return stream === undefined ? undefined : (transports ?? (await loadTransports())).iteratorOf(stream, this.label)
   }
 
   async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
@@ -157,6 +185,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
       signal: controller.signal,
     })
     if (iterator === undefined) return undefined
-    return eventStreamResponse(iterator, controller, context.request.signal, this.label)
+    return (transports ?? (await loadTransports())).eventStreamResponse(iterator, controller, context.request.signal, this.label)
   }
 }

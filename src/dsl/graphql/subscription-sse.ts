@@ -8,17 +8,6 @@ const STREAM_HEADERS = {
 }
 
 /**
- * Whether a request asks for GraphQL over SSE (its `Accept` names
- * `text/event-stream`, as the GraphQL-over-SSE spec requires).
- *
- * @example
- * acceptsEventStream(new Request('/graphql', { headers: { accept: 'text/event-stream' } })) // true
- */
-export function acceptsEventStream(request: Request): boolean {
-  return (request.headers.get('accept') ?? '').includes('text/event-stream')
-}
-
-/**
  * The answer of GraphQL over SSE, "distinct connections" mode: one `next`
  * event a result (its data the result as JSON), then one `complete` event,
  * and the stream closes. A resolver that throws mid-stream sends a last
