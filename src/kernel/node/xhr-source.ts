@@ -1,8 +1,12 @@
 import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
-import type { Source } from '../contracts.js'
+import type { HttpExchange, Source } from '../contracts.js'
 import { parseCookieHeader } from '../cookies.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
+import { createRequestId } from '../request-id.js'
+import { NativeHeaders, NativeResponse } from './native-fetch.js'
+import { pairXhrSignals } from './xhr-abort-realm.js'
+import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
-import type { NetworkRequests } from './xhr-answering.js'
 
 /**
  * Node's own request functions, taken when mocklib/node loads (before any
@@ -13,17 +17,11 @@ import type { NetworkRequests } from './xhr-answering.js'
  */
 const nodeHttp = globalThis.process?.getBuiltinModule?.('node:http')
 const nodeHttps = globalThis.process?.getBuiltinModule?.('node:https')
-const realRequest: NetworkRequests = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
+const realRequest = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
 
 type InterceptorClass = typeof XMLHttpRequestInterceptor
-type Answering = typeof import('./xhr-answering.js')
-/** The interceptor and what answers its requests, once both are loaded. */
-interface Loaded {
-  readonly Interceptor: InterceptorClass
-  readonly answering: Answering
-}
-let loaded: Loaded | undefined
-let loading: Promise<Loaded> | undefined
+let Interceptor: InterceptorClass | undefined
+let loading: Promise<InterceptorClass> | undefined
 
 /**
  * The interceptor is loaded on demand: outside DOM test environments (no
@@ -32,11 +30,8 @@ let loading: Promise<Loaded> | undefined
  * so a DOM test environment's own XHR (jsdom, happy-dom) never runs for a
  * mocked request: no CORS preflight, no CORS checks, as msw 2 does.
  */
-function loadInterceptor(): Promise<Loaded> {
-  // What answers an XHR (xhr-answering.ts) is a chunk of its own too, so a process without XHR pays for neither.
-  return (loading ??= Promise.all([import('@mswjs/interceptors/XMLHttpRequest/web'), import('./xhr-answering.js')]).then(
-    ([module, answering]) => (loaded = { Interceptor: module.XMLHttpRequestInterceptor, answering }),
-  ))
+function loadInterceptor(): Promise<InterceptorClass> {
+  return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor = module.XMLHttpRequestInterceptor)))
 }
 
 // A DOM test environment defines XMLHttpRequest before the test's imports run:
@@ -78,19 +73,125 @@ export function hasXmlHttpRequest(): boolean {
 }
 
 function interceptXhr(sink: HttpSink): () => void {
-  if (loaded !== undefined) return loaded.answering.applyInterceptor(loaded.Interceptor, sink, realRequest)
+  if (Interceptor !== undefined) return applyInterceptor(Interceptor, sink)
   // XMLHttpRequest appeared after the import, or listen() ran in the same tick:
   // until the interceptor is loaded, the environment's XHR sends through
   // node:http, which the lower layers answer (with the environment's CORS checks).
   let stop: (() => void) | undefined
   let stopped = false
-  void loadInterceptor().then(({ Interceptor, answering }) => {
-    if (!stopped) stop = answering.applyInterceptor(Interceptor, sink, realRequest)
+  void loadInterceptor().then((loaded) => {
+    if (!stopped) stop = applyInterceptor(loaded, sink)
   })
   return () => {
     stopped = true
     stop?.()
   }
+}
+
+function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => void {
+  const interceptor = new Interceptor()
+  interceptor.on('request', ({ request: request, controller }) => {
+    const mark = bypassMarkOf(request)
+    if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
+    // mocklib's own call (a passthrough sent through a fetch polyfill built on XHR):
+    // to the network, unresolved and unreported, as the other sources do.
+    if (mark === 'own') {
+      return sendToNetwork(request).then(
+        (response) => controller.respondWith(response),
+        (error: unknown) => controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error })),
+      )
+    }
+    // The network needs an unread body; a resolver may read the request's.
+    const unread = request.body === null ? request : request.clone()
+    return new Promise<void>((decided) => {
+      let settled = false
+      const settle = (decide = true) => {
+        if (settled) return false
+        settled = true
+        // A passthrough decides later: the interceptor would send the XHR itself once this listener returns.
+        if (decide) decided()
+        return true
+      }
+      const exchange: HttpExchange = {
+        kind: 'http',
+        id: createRequestId(),
+        request,
+        bypassed: mark === 'bypass',
+        respondWith(response) {
+          if (!settle()) return
+          // The XHR was aborted while the handlers ran: the interceptor has settled it already.
+          if (request.signal.aborted) return void response.body?.cancel().catch(() => {})
+          // An XHR fails with an "error" event on a network error.
+          if (response.type === 'error') controller.errorWith(networkError(response))
+          else controller.respondWith(response)
+        },
+        errorWith(error) {
+          if (settle()) controller.errorWith(error)
+        },
+        passthrough() {
+          if (!settle(false)) return Promise.resolve(undefined)
+          return sendToNetwork(unread).then(
+            (response) => {
+              controller.respondWith(response.clone())
+              decided()
+              return response
+            },
+            (error: unknown) => {
+              controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error }))
+              decided()
+              return undefined
+            },
+          )
+        },
+      }
+      sink(exchange).catch((error: unknown) => {
+        if (settle()) controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+      })
+    })
+  })
+  interceptor.apply()
+  const unpair = pairXhrSignals()
+  return () => {
+    unpair()
+    interceptor.dispose()
+  }
+}
+
+async function sendToNetwork(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const send = realRequest[url.protocol as 'http:' | 'https:']
+  if (send === undefined) throw new TypeError(`Network error: cannot send ${url.protocol} requests`)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => (headers[name] = value))
+  headers[BYPASS_HEADER] = OWN_CALL
+  const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer())
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = send(url, { method: request.method, headers }, (incoming) => {
+      const chunks: Uint8Array[] = []
+      incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
+      incoming.on('error', reject)
+      incoming.on('end', () => {
+        const responseHeaders = new NativeHeaders()
+        const raw = incoming.rawHeaders
+        for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
+        const status = incoming.statusCode ?? 200
+        const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
+        resolve(new NativeResponse(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+      })
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    joined.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return joined
 }
 
 /**
