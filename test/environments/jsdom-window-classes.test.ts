@@ -40,8 +40,11 @@ describe("jsdom's own AbortController, AbortSignal and Headers as the globals", 
     vi.unstubAllGlobals()
   })
 
-  it('the globals are jsdom’s, whose signal Node’s Request refuses', () => {
-    expect(() => new Request(`${API}/echo`, { signal: new AbortController().signal })).toThrow(TypeError)
+  // The case this file is about: Node 24's Request refuses jsdom's signal (Node 22's undici 6 still takes it).
+  it('the globals are jsdom’s, whose signal Node’s Request refuses (from Node 24)', () => {
+    const build = () => new Request(`${API}/echo`, { signal: new AbortController().signal })
+    if (Number(process.versions.node.split('.')[0]) >= 24) expect(build).toThrow(TypeError)
+    else expect(build).not.toThrow()
   })
 
   it('XHR with a jsdom signal is answered', async () => {

@@ -3,6 +3,7 @@ import { createHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
 import { harEntryFromBytes } from './to-har-entry.js'
+import { knownBodyOf } from '../../kernel/known-body.js'
 import { captureBody } from './body-capture.js'
 
 /** Options of a recording. */
@@ -90,7 +91,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
           requestBytes = bytes
           build()
         }),
-        captureBody(response?.body ?? null, response && declaredLength(response), (bytes) => {
+        captureResponse(response, (bytes) => {
           responseBytes = bytes
           build()
         }),
@@ -115,6 +116,18 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       return createHar(entries)
     },
   }
+}
+
+/**
+ * A mocked body given as a string (`HttpResponse.json/text`) is taken as it
+ * is, at once: the client may have read it before a copy's stream would yield
+ * (node:http on Node 22 does).
+ */
+function captureResponse(response: Response | undefined, onEnd: (bytes: Uint8Array) => void): Promise<void> {
+  const known = response === undefined ? undefined : knownBodyOf(response)
+  if (known === undefined) return captureBody(response?.body ?? null, response && declaredLength(response), onEnd)
+  onEnd(new TextEncoder().encode(known))
+  return Promise.resolve()
 }
 
 /** The body length a response's head announces, when it counts the bytes its stream yields (not a compressed size). */
