@@ -5,6 +5,7 @@ import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { NativeHeaders, NativeResponse } from './native-fetch.js'
 import { pairXhrSignals } from './xhr-abort-realm.js'
+import { lendBlobStream } from './xhr-blob-stream.js'
 import { networkError } from './network-error.js'
 import type { HttpSink } from './exchange-sink.js'
 
@@ -151,7 +152,9 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
   })
   interceptor.apply()
   const unpair = pairXhrSignals()
+  const unlend = lendBlobStream()
   return () => {
+    unlend()
     unpair()
     interceptor.dispose()
   }
