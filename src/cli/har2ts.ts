@@ -465,7 +465,7 @@ export function runHar2ts(args: readonly string[], fail: (text: string) => never
   const outIndex = args.indexOf('--out')
   const out = outIndex === -1 ? undefined : args[outIndex + 1]
   if (outIndex !== -1 && !out) fail('har2ts: --out needs a file name.')
-  const file = args.find((arg, index) => !arg.startsWith('--') && index !== outIndex + 1)
+  const file = args.find((arg, index) => !arg.startsWith('--') && (outIndex === -1 || index !== outIndex + 1))
   if (!file) fail('har2ts needs the HAR file to read.')
   let text: string
   try {

@@ -176,6 +176,8 @@ it('the CLI writes handlers: grouped by origin, ids as params, one type per endp
   expect(code).toMatch(/export type GetUsersByIdBody = \{\n {2}id: number\n {2}name: string\n {2}email\?: null \| string\n {2}admin: boolean\n\}/)
   expect(code).toMatch(/export type GetSearchBody = \{\n {2}hits: \{\n {4}id: number\n {4}score: number\n {2}\}\[\]\n {2}next\?: string\n\}/)
   expect(code).toContain('"x-odd key": string')
+  // Without --out, the file is the first argument and the code goes to stdout.
+  expect(execFileSync(process.execPath, [cli, 'har2ts', join(work, 'api.har')], { encoding: 'utf8' })).toContain('.query("GetUser", ({ variables }) =>')
   // `mocklib har2ts` with no file says what to do.
   let failure = ''
   try {
