@@ -10,7 +10,8 @@ import { unhandledRequestsText } from '../dsl/mock/history/assertion-messages.js
 import { recordRuntime } from '../dsl/record/record-runtime.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 import { isReportedUnhandled, pagePolicy } from './playwright-policy.js'
-import { savable, type PageRecording } from './playwright-recording.js'
+import type { PageRecording } from './playwright-recording.js'
+import { withSave } from '../dsl/record/write-har.js'
 
 /** Options of `interceptPage()`. */
 export interface InterceptPageOptions {
@@ -87,7 +88,7 @@ export async function interceptPage(target: RoutableLike, options: InterceptPage
       if (records.length > 0) throw new Error(unhandledRequestsText(records, records.length))
     },
     events: core.emitter,
-    record: (recordOptions) => savable(recordRuntime(core, store.current(), recordOptions)),
+    record: (recordOptions) => withSave(recordRuntime(core, store.current(), recordOptions)),
     async dispose() {
       core.stop()
       await work.settled()

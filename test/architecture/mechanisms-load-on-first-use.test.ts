@@ -3,31 +3,9 @@
 // imports and re-exports; `import type` and `import()` excluded): the modules behind each gate must
 // not be in it, and each gate must reach its module with a plain `import()` that bundlers follow.
 import { readFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const src = fileURLToPath(new URL('../../src/', import.meta.url))
-
-/** The src/ files (relative paths) an entry reaches through value imports and re-exports. */
-function staticFiles(entry: string): Set<string> {
-  const seen = new Set<string>()
-  const queue = [join(src, entry)]
-  while (queue.length > 0) {
-    const file = queue.pop()!
-    if (seen.has(file)) continue
-    seen.add(file)
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
-    for (const statement of source.statements) {
-      let specifier: ts.Expression | undefined
-      if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
-      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
-      if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) queue.push(join(dirname(file), specifier.text.replace(/\.js$/, '.ts')))
-    }
-  }
-  return new Set([...seen].map((file) => relative(src, file)))
-}
+import { src, staticGraph } from './static-graph.js'
 
 const gates = [
   { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request-adapter.ts', behind: ['kernel/node/client-request-answering.ts', 'kernel/node/client-request-exchange.ts', 'kernel/node/mock-socket.ts', 'kernel/node/response-writer.ts'] },
@@ -37,7 +15,7 @@ const gates = [
 ] as const
 
 describe('each mechanism loads on first use', () => {
-  const loadedUpFront = new Set([...staticFiles('api/index.ts'), ...staticFiles('api/node.ts')])
+  const loadedUpFront = new Set([...staticGraph('api/index.ts').files, ...staticGraph('api/node.ts').files])
 
   for (const { mechanism, gate, behind } of gates) {
     it(`${mechanism}: its gate is loaded up front, the code behind it is not`, () => {

@@ -6,38 +6,12 @@
 // environments (xhr-source.ts); bundlers follow both. The WebSocket interceptor (the
 // browser's; Node's global WebSocket is mocklib's own MockWebSocket) is not used at all.
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const src = fileURLToPath(new URL('../../src/', import.meta.url))
-
-/** Every package specifier reached through value imports and re-exports (no `import type`, no `import()`). */
-function staticPackages(entry: string): Set<string> {
-  const packages = new Set<string>()
-  const seen = new Set<string>()
-  const queue = [join(src, entry)]
-  while (queue.length > 0) {
-    const file = queue.pop()!
-    if (seen.has(file)) continue
-    seen.add(file)
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
-    for (const statement of source.statements) {
-      let specifier: ts.Expression | undefined
-      if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
-      if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
-      if (!specifier || !ts.isStringLiteral(specifier)) continue
-      const name = specifier.text
-      if (name.startsWith('.')) queue.push(join(dirname(file), name.replace(/\.js$/, '.ts')))
-      else packages.add(name)
-    }
-  }
-  return packages
-}
+import { src, staticGraph } from './static-graph.js'
 
 describe('the Node entry’s static imports', () => {
-  const packages = staticPackages('api/node.ts')
+  const { packages } = staticGraph('api/node.ts')
 
   it('exclude the socket interceptor, which the first connection loads with import()', () => {
     expect(packages).not.toContain('@mswjs/interceptors/http')
