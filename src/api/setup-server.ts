@@ -8,13 +8,18 @@ import { cookieJar, type MockAssertions, type RecordOptions } from '../dsl/index
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
 import { recordRuntime } from '../dsl/record/record-runtime.js'
 import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
+import { contractAssertions } from './contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
 /** Options of `server.listen()`. */
 export interface ListenOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
-  /** Checks every mocked answer against a contract (`contract()` of `mocklib/openapi`) before the client gets it. */
+  /**
+   * Checks every mocked answer against a contract (`contract()` of
+   * `mocklib/openapi`) before the client gets it (and, under its
+   * `checkPassthrough`, what the network answered).
+   */
   readonly contract?: ReportingAnswerCheck
 }
 
@@ -140,15 +145,7 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
     close() {
       listening.stop(core)
     },
-    contractViolations() {
-      return Object.freeze([...(contract?.problemsIn(store.current()) ?? [])])
-    },
-    assertContract() {
-      const found = contract?.problemsIn(store.current()) ?? []
-      if (found.length === 0) return
-      const list = found.map((problem, index) => `  ${index + 1}. ${problem.message.split('\n').join('\n     ')}`).join('\n')
-      throw new Error(message(`${found.length} contract violation${found.length === 1 ? '' : 's'}:\n${list}`, 'Fix the mocks (or the document) so that the answers match the contract.'))
-    },
+    ...contractAssertions(() => contract, () => store.current()),
     boundary(callback) {
       return (...args) => store.run(store.current().fork(), () => callback(...args)) as ReturnType<typeof callback>
     },

@@ -24,6 +24,22 @@ export interface CheckedAnswer {
  */
 export interface AnswerCheck {
   check(answer: CheckedAnswer): void | Error | undefined | Promise<void | Error | undefined>
+  /**
+   * Optional: sees what the network answered a request sent on to it
+   * (`passthrough()`, handlers that all fell through, an unhandled request
+   * let through; not a `bypass()` request, which a handler makes for
+   * itself). It cannot hold the answer back: the client reads the real
+   * response as it arrives (a stream keeps streaming), and `response` is a
+   * copy. Only when a check has this method does the runtime ask the
+   * sources for that copy: without one, real responses are neither copied nor read.
+   *
+   * @example
+   * const realStatuses: AnswerCheck = {
+   *   check: () => undefined,
+   *   checkReceived: ({ request, response }) => console.log(request.url, response.status),
+   * }
+   */
+  checkReceived?(received: CheckedAnswer): void | Promise<void>
 }
 
 /**
@@ -44,6 +60,36 @@ export async function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: Che
     }
   }
   return undefined
+}
+
+/** True when one of `checks` wants the real responses of requests sent to the network (`AnswerCheck.checkReceived`). */
+export function checksReceived(checks: Iterable<AnswerCheck>): boolean {
+  for (const check of checks) if (check.checkReceived !== undefined) return true
+  return false
+}
+
+/**
+ * Hands `received` (a real response) to every check that reads real
+ * responses, each its own copy. Nothing waits on them and nothing they find
+ * can stop the answer (the client already has it); a check that throws is
+ * reported on the console rather than swallowed.
+ *
+ * @example
+ * void runReceivedChecks(runtime.answerChecks, { id, request, response: real, scope })
+ */
+export async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
+  const readers = [...checks].filter((check) => check.checkReceived !== undefined)
+  await Promise.all(
+    readers.map(async (check, index) => {
+      const last = index === readers.length - 1
+      const answer = last ? received : { ...received, request: received.request.clone(), response: received.response.clone() }
+      try {
+        await check.checkReceived!(answer)
+      } catch (thrown) {
+        console.error(`[mocklib] A check of the real response to ${received.request.method} ${received.request.url} threw; the response was delivered.`, thrown)
+      }
+    }),
+  )
 }
 
 /** One problem an `AnswerCheck` found, as `server.contractViolations()` lists it. */

@@ -1,4 +1,4 @@
-import { runAnswerChecks } from './answer-check.js'
+import { checksReceived, runAnswerChecks, runReceivedChecks } from './answer-check.js'
 import type { Handler, HttpExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
@@ -78,12 +78,15 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     readonly copy: Request | undefined
     /** The request as sent, for the answer checks (the resolver may read the original). */
     readonly checkCopy: Request | undefined
+    /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is asked for and handed over. */
+    readonly checkingReceived: boolean
 
     constructor(readonly exchange: HttpExchange) {
       const recordingNow = recording()
       this.startedAt = recordingNow ? Date.now() : 0
       this.copy = recordingNow ? exchange.request.clone() : undefined
       this.checkCopy = answerChecks.size > 0 && exchange.bypassed !== true ? checkableRequest(exchange.request) : undefined
+      this.checkingReceived = this.checkCopy !== undefined && checksReceived(answerChecks)
     }
 
     get info(): RequestEventInfo {
@@ -103,9 +106,9 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       if (copy) complete({ id: exchange.id, request: copy, response, outcome, startedAt, durationMs: Date.now() - startedAt, scope, ...(failure && { failure }) })
     }
 
-    /** True when someone wants the real response reported: an observer records, or `response:bypass` has listeners. */
+    /** True when someone wants the real response reported: an observer records, `response:bypass` has listeners, or a check reads it. */
     get wantsResponse(): boolean {
-      return this.copy !== undefined || emitter.has('response:bypass')
+      return this.copy !== undefined || emitter.has('response:bypass') || this.checkingReceived
     }
 
     async sendOn(outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()): Promise<void> {
@@ -115,6 +118,11 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
     received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined, scope = store.current()): void {
       if (real === undefined) return this.finish(outcome, undefined, scope, 'network')
+      if (this.checkingReceived) {
+        // The checks get a copy of their own only when someone else reads the response too.
+        const shared = this.copy !== undefined || emitter.has('response:bypass')
+        void runReceivedChecks(answerChecks, { id: this.exchange.id, request: this.checkCopy!, response: shared ? real.clone() : real, scope })
+      }
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
       this.finish(outcome, real, scope)
     }

@@ -19,6 +19,19 @@ export interface ContractOptions {
   readonly undocumented?: 'ignore' | 'warn' | 'error'
   /** Where the API lives; default: the document's servers (`''` without any: paths on any origin). */
   readonly baseUrl?: string
+  /**
+   * Also check what the network answers requests sent on to it
+   * (`passthrough()`, handlers that all fell through, unhandled requests let
+   * through): catches the real API drifting from its own document. Default
+   * `false` (real responses are then neither copied nor read).
+   *
+   * The real response is never held back: the client reads it as it arrives
+   * (a stream keeps streaming) while a copy is checked, so its violations are
+   * kept (`contractViolations()`, `assertContract()`) and reported once its
+   * body has arrived, and `onViolation: 'error'` prints them with
+   * `console.error` instead of failing the request.
+   */
+  readonly checkPassthrough?: boolean
 }
 
 /** An exchange to check: what the client sent, and what it got. */
@@ -36,6 +49,13 @@ export interface OpenApiContract {
   violationsOf(exchange: ContractExchange): Promise<ContractViolation[]>
   /** The runtime hook (see `AnswerCheck`): checks a mocked answer, keeps its violations in the scope, applies `onViolation`. */
   check(answer: { readonly request: Request; readonly response: Response; readonly scope: object }): Promise<Error | undefined>
+  /**
+   * The runtime hook for real responses (see `AnswerCheck.checkReceived`),
+   * present under `checkPassthrough: true`: checks the exchange, keeps its
+   * violations in the scope, and reports them (`'error'` on the console: the
+   * client already has the response).
+   */
+  checkReceived?(received: { readonly request: Request; readonly response: Response; readonly scope: object }): Promise<void>
   /** The violations kept so far in `scope`, oldest first. */
   problemsIn(scope: object): readonly ContractViolation[]
 }
@@ -65,9 +85,9 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   const onViolation = options.onViolation ?? 'error'
   const undocumented = options.undocumented ?? 'ignore'
 
-  const violationsOf = async ({ request, response }: ContractExchange): Promise<ContractViolation[]> => {
+  const violationsOf = async ({ request, response }: ContractExchange, fromNetwork = false): Promise<ContractViolation[]> => {
     const url = new URL(request.url)
-    const facts = { request: { method: request.method, url: request.url } }
+    const facts = { request: { method: request.method, url: request.url }, ...(fromNetwork && { fromNetwork: true as const }) }
     const found = index.find(request.method, url)
     if (found === undefined) {
       if (undocumented === 'ignore') return []
@@ -84,22 +104,28 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return findings.map((finding) => describeViolation({ ...facts, operation: entry.label, ...finding }))
   }
 
-  return {
-    violationsOf,
+  /** Keeps `violations` in `scope` and says which strategy applies to them. */
+  const keep = (scope: object, violations: ContractViolation[]): ViolationStrategy | 'ignore' => {
+    let list = kept.get(scope)
+    if (list === undefined) kept.set(scope, (list = []))
+    list.push(...violations)
+    const undocumentedOnly = violations.every((violation) => violation.rule === 'undocumented')
+    return undocumentedOnly ? undocumented : onViolation
+  }
+
+  const listed = (violations: ContractViolation[]): string => violations.map((violation) => `  • ${violation.message}`).join('\n')
+
+  const api: OpenApiContract = {
+    violationsOf: (exchange) => violationsOf(exchange),
     async check(answer) {
       const violations = await violationsOf(answer)
       if (violations.length === 0) return undefined
-      let list = kept.get(answer.scope)
-      if (list === undefined) kept.set(answer.scope, (list = []))
-      list.push(...violations)
-      const undocumentedOnly = violations.every((violation) => violation.rule === 'undocumented')
-      const strategy = undocumentedOnly ? undocumented : onViolation
+      const strategy = keep(answer.scope, violations)
       if (typeof strategy === 'function') {
         for (const violation of violations) strategy(violation)
         return undefined
       }
-      const text = violations.map((violation) => `  • ${violation.message}`).join('\n')
-      const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${text}\n`
+      const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed(violations)}\n`
       if (strategy === 'warn') {
         console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
         return undefined
@@ -110,4 +136,20 @@ export async function contract(document: OpenApiSource, options: ContractOptions
       return kept.get(scope) ?? []
     },
   }
+  if (options.checkPassthrough === true) {
+    api.checkReceived = async (received) => {
+      const violations = await violationsOf(received, true)
+      if (violations.length === 0) return
+      const strategy = keep(received.scope, violations)
+      if (typeof strategy === 'function') {
+        for (const violation of violations) strategy(violation)
+        return
+      }
+      const heading = `[mocklib] The network's answer breaks the OpenAPI contract (checkPassthrough):\n${listed(violations)}\n`
+      // The client already reads the real response: 'error' cannot fail the request, so it is said louder, and kept for assertContract().
+      if (strategy === 'warn') console.warn(`${heading}The real API, or its document, has drifted. The response was delivered.`)
+      else console.error(`${heading}The real API, or its document, has drifted. The response was delivered (a real response is never held back); assertContract() fails on it.`)
+    }
+  }
+  return api
 }

@@ -8,8 +8,10 @@ export interface ContractViolation {
   readonly request: { readonly method: string; readonly url: string }
   /** The `operationId`, else `METHOD /template`; `undefined` for an undocumented operation. */
   readonly operation: string | undefined
-  /** The request as the client sent it, or the (mocked) response. */
+  /** The request as the client sent it, or the response (mocked, or the network's: see `fromNetwork`). */
   readonly side: 'request' | 'response'
+  /** True when the exchange was answered by the network (a passed-through request, checked under `checkPassthrough`), not by a mock. */
+  readonly fromNetwork?: true
   readonly part: ViolationPart
   /** The parameter or header name, for those parts. */
   readonly name?: string
@@ -32,12 +34,14 @@ export type ViolationFacts = Omit<ContractViolation, 'message'> & { readonly det
  */
 export function describeViolation(facts: ViolationFacts): ContractViolation {
   const { detail, ...violation } = facts
+  // The network's answer is named as such: the fix is then in the API or its document, not in a mock.
+  const side = facts.fromNetwork === true && facts.side === 'response' ? 'network response' : facts.side
   const where =
     facts.part === 'body'
-      ? `${facts.side} body at ${facts.pointer === '' || facts.pointer === undefined ? '(root)' : facts.pointer}`
+      ? `${side} body at ${facts.pointer === '' || facts.pointer === undefined ? '(root)' : facts.pointer}`
       : facts.name !== undefined
-        ? `${facts.side} ${facts.part} "${facts.name}"`
-        : `${facts.side} ${facts.part}`
+        ? `${side} ${facts.part} "${facts.name}"`
+        : `${side} ${facts.part}`
   const rule = facts.documentPointer !== undefined ? ` [rule "${facts.rule}" at ${facts.documentPointer}]` : ` [rule "${facts.rule}"]`
   const operation = facts.operation !== undefined ? ` (${facts.operation})` : ''
   const message = `${facts.request.method} ${facts.request.url}${operation}: ${where}: ${detail}${rule}`

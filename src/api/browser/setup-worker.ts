@@ -1,7 +1,8 @@
-import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents } from '../../kernel/index.js'
+import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents, type ReportingAnswerCheck } from '../../kernel/index.js'
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
 import { lazySource } from '../../kernel/browser/lazy-source.js'
 import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
+import { contractAssertions, type ContractAssertions } from '../contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { lazyHistory } from './lazy-history.js'
 import { readPageCookies } from './page-cookies.js'
@@ -16,7 +17,7 @@ import type { StartOptions, StartResult } from './start-options.js'
  * const worker = setupWorker(...handlers)
  * await worker.start({ onUnhandledRequest: 'bypass' })
  */
-export interface SetupWorkerApi extends HandlerManagement, MockAssertions {
+export interface SetupWorkerApi extends HandlerManagement, MockAssertions, ContractAssertions {
   /**
    * Registers the mocklib Service Worker and activates mocking for this page;
    * resolves once the page's requests are answered by the handlers. Falls back
@@ -71,11 +72,15 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   core.observers.add(pageEffects(effects))
   // History, assertions and record() are a chunk of their own, requested now and awaited by start().
   const history = lazyHistory(core, () => import('./worker-history.js'))
+  let contract: ReportingAnswerCheck | undefined
 
   const { start, stop } = startsOnce<StartOptions, StartResult>(
     async (options) => {
       page.options = options
       effects.quiet = options.quiet === true
+      core.answerChecks.clear()
+      contract = options.contract
+      if (contract) core.answerChecks.add(contract)
       await Promise.all([history.ready, requests.load(), webSockets.load()])
       await core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
       return page.started!
@@ -86,6 +91,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   return {
     ...createHandlerManagement(store, 'worker'),
     ...history.assertions,
+    ...contractAssertions(() => contract, () => store.current()),
     events: core.emitter,
     record: (options) => history.record(options),
     start,

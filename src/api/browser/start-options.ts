@@ -1,4 +1,4 @@
-import type { UnhandledRequestStrategy } from '../../kernel/index.js'
+import type { ReportingAnswerCheck, UnhandledRequestStrategy } from '../../kernel/index.js'
 
 /**
  * How a page intercepts its requests: `'auto'` (the default) uses the Service
@@ -19,6 +19,13 @@ export interface StartOptions {
   }
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
+  /**
+   * Checks every mocked answer against a contract (`contract()` of
+   * `mocklib/openapi`) in the page, where the handlers run, before the page
+   * gets it (and, under its `checkPassthrough`, what the network answered).
+   * `worker.contractViolations()` and `worker.assertContract()` read what it found.
+   */
+  readonly contract?: ReportingAnswerCheck
   /** Do not log mocked requests nor the "mocking enabled" line to the console. */
   readonly quiet?: boolean
   /**

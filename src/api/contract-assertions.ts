@@ -1,0 +1,31 @@
+import { message, type AnswerProblem, type ReportingAnswerCheck } from '../kernel/index.js'
+
+/** `contractViolations()` and `assertContract()`, as `setupServer` and `setupWorker` offer them. */
+export interface ContractAssertions {
+  /** The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without a contract. */
+  contractViolations(): readonly AnswerProblem[]
+  /** Throws an error listing this scope's contract violations, if any (like `assertDone()`). */
+  assertContract(): void
+}
+
+/**
+ * The contract assertions of a runtime whose contract is `current()` (set by
+ * `listen()` / `start()`) and whose scope is `scope()`.
+ *
+ * @example
+ * let contract: ReportingAnswerCheck | undefined
+ * const assertions = contractAssertions(() => contract, () => store.current())
+ * assertions.assertContract()
+ */
+export function contractAssertions(current: () => ReportingAnswerCheck | undefined, scope: () => object): ContractAssertions {
+  const found = (): readonly AnswerProblem[] => current()?.problemsIn(scope()) ?? []
+  return {
+    contractViolations: () => Object.freeze([...found()]),
+    assertContract() {
+      const problems = found()
+      if (problems.length === 0) return
+      const list = problems.map((problem, index) => `  ${index + 1}. ${problem.message.split('\n').join('\n     ')}`).join('\n')
+      throw new Error(message(`${problems.length} contract violation${problems.length === 1 ? '' : 's'}:\n${list}`, 'Fix the mocks (or the document) so that the answers match the contract.'))
+    },
+  }
+}
