@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { src, staticGraph } from './static-graph.js'
 
 const gates = [
-  { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request-adapter.ts', behind: ['kernel/node/client-request-answering.ts', 'kernel/node/client-request-exchange.ts', 'kernel/node/mock-socket.ts', 'kernel/node/response-writer.ts'] },
-  { mechanism: 'the socket layer', gate: 'kernel/node/socket-layer-on-demand.ts', behind: ['kernel/node/socket-adapter.ts'] },
+  { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request/client-request-adapter.ts', behind: ['kernel/node/client-request/client-request-answering.ts', 'kernel/node/client-request/client-request-exchange.ts', 'kernel/node/client-request/mock-socket.ts', 'kernel/node/client-request/response-writer.ts'] },
+  { mechanism: 'the socket layer', gate: 'kernel/node/socket/socket-layer-on-demand.ts', behind: ['kernel/node/socket/socket-adapter.ts'] },
   { mechanism: 'GraphQL subscriptions', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-session.ts', 'dsl/graphql/graphql-ws-protocol.ts', 'dsl/graphql/subscription-sse.ts', 'dsl/graphql/subscription-stream.ts'] },
   { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },
 ] as const
@@ -29,7 +29,7 @@ describe('each mechanism loads on first use', () => {
   // XHR: only the interceptor (a dependency) is behind the gate. What answers an XHR stays up front, so that
   // a DOM environment's import-time load is a single import(), done before a listen() that follows the import.
   it('the XMLHttpRequest source: its interceptor is loaded by import(), not up front', () => {
-    expect(loadedUpFront).toContain('kernel/node/xhr-source.ts')
-    expect(readFileSync(join(src, 'kernel/node/xhr-source.ts'), 'utf8')).toContain(`import('@mswjs/interceptors/XMLHttpRequest/web')`)
+    expect(loadedUpFront).toContain('kernel/node/xhr/xhr-source.ts')
+    expect(readFileSync(join(src, 'kernel/node/xhr/xhr-source.ts'), 'utf8')).toContain(`import('@mswjs/interceptors/XMLHttpRequest/web')`)
   })
 })

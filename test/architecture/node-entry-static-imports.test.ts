@@ -15,15 +15,15 @@ describe('the Node entry’s static imports', () => {
 
   it('exclude the socket interceptor, which the first connection loads with import()', () => {
     expect(packages).not.toContain('@mswjs/interceptors/http')
-    const onDemand = readFileSync(join(src, 'kernel/node/socket-layer-on-demand.ts'), 'utf8')
+    const onDemand = readFileSync(join(src, 'kernel/node/socket/socket-layer-on-demand.ts'), 'utf8')
     expect(onDemand).toMatch(/\bimport\('\.\/socket-adapter\.js'\)/)
-    const socketLayer = readFileSync(join(src, 'kernel/node/load-interceptors.ts'), 'utf8')
+    const socketLayer = readFileSync(join(src, 'kernel/node/socket/load-interceptors.ts'), 'utf8')
     expect(socketLayer).toMatch(/^import \{ HttpRequestInterceptor \} from '@mswjs\/interceptors\/http'/m)
   })
 
   it('exclude the XMLHttpRequest interceptor, which DOM environments load with import()', () => {
     expect(packages).not.toContain('@mswjs/interceptors/XMLHttpRequest/web')
-    const xhrSource = readFileSync(join(src, 'kernel/node/xhr-source.ts'), 'utf8')
+    const xhrSource = readFileSync(join(src, 'kernel/node/xhr/xhr-source.ts'), 'utf8')
     expect(xhrSource).toMatch(/\bimport\('@mswjs\/interceptors\/XMLHttpRequest\/web'\)/)
   })
 

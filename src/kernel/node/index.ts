@@ -1,4 +1,4 @@
 export { createAsyncScopeStore } from './async-scope-store.js'
 export { defaultFetchLayer, interceptNode, type FetchLayer } from './intercept-node.js'
-export { createWebSocketSource } from './websocket-source.js'
-export { documentCookies, hasXmlHttpRequest, xhrSource } from './xhr-source.js'
+export { createWebSocketSource } from './websocket/websocket-source.js'
+export { documentCookies, hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'

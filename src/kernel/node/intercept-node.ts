@@ -1,10 +1,10 @@
-import { patchClientRequests } from './client-request-adapter.js'
-import { installDispatcherSources } from './dispatcher-sources.js'
+import { patchClientRequests } from './client-request/client-request-adapter.js'
+import { installDispatcherSources } from './undici/dispatcher-sources.js'
 import type { HttpSink } from './exchange-sink.js'
-import { patchGlobalFetch } from './fetch-adapter.js'
-import { isolatePools } from './pool-isolation.js'
-import { watchPooledSockets } from './pooled-socket-retirement.js'
-import { interceptSocketsOnDemand } from './socket-layer-on-demand.js'
+import { patchGlobalFetch } from './fetch/fetch-adapter.js'
+import { isolatePools } from './undici/pool-isolation.js'
+import { watchPooledSockets } from './undici/pooled-socket-retirement.js'
+import { interceptSocketsOnDemand } from './socket/socket-layer-on-demand.js'
 
 /**
  * Which layer answers global fetch: `'fast'` (the default) patches fetch

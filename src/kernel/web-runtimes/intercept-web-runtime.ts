@@ -1,4 +1,4 @@
-import { patchClientRequests } from '../node/client-request-adapter.js'
+import { patchClientRequests } from '../node/client-request/client-request-adapter.js'
 import type { HttpSink } from '../node/exchange-sink.js'
 import { patchWebFetch } from './fetch-source.js'
 import { removeOwnCallHeader } from './own-call-header.js'

@@ -8,7 +8,7 @@ import { http, HttpResponse, passthrough } from 'mocklib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createRuntime, HandlerScope, type Handler } from '../../../src/kernel/index.js'
 import { createAsyncScopeStore } from '../../../src/kernel/node/index.js'
-import { documentCookies, xhrSource } from '../../../src/kernel/node/xhr-source.js'
+import { documentCookies, xhrSource } from '../../../src/kernel/node/xhr/xhr-source.js'
 import { useLocalServer } from '../../integration/support/harness.js'
 
 interface XhrReply {

@@ -1,8 +1,8 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
-import { message } from '../errors.js'
+import { message } from '../../errors.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
-import type { HttpSink } from './exchange-sink.js'
+import type { HttpSink } from '../exchange-sink.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void

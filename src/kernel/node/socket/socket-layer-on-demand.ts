@@ -1,8 +1,8 @@
 import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
-import { message } from '../errors.js'
-import type { HttpSink } from './exchange-sink.js'
-import { closeZombieSockets } from './zombie-sockets.js'
+import { message } from '../../errors.js'
+import type { HttpSink } from '../exchange-sink.js'
+import { closeZombieSockets } from '../zombie-sockets.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { WebSocketExchange } from '../contracts.js'
-import { offerOnly } from '../websocket-dispatch.js'
+import type { WebSocketExchange } from '../../contracts.js'
+import { offerOnly } from '../../websocket-dispatch.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'

@@ -1,15 +1,15 @@
-import type { HttpExchange } from '../contracts.js'
-import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
-import type { HttpSink } from './exchange-sink.js'
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
+import type { HttpSink } from '../exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
 import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
 import { adoptFetchArguments, hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
 import { fetchAtLoad, sendThrough } from './fetch-network.js'
-import { NativeRequest } from './native-fetch.js'
-import { networkError } from './network-error.js'
-import { answerFetchUpgrade } from './websocket-fetch-upgrade.js'
-import type { DispatcherSource } from './undici-dispatcher.js'
+import { NativeRequest } from '../native-fetch.js'
+import { networkError } from '../network-error.js'
+import { answerFetchUpgrade } from '../websocket/websocket-fetch-upgrade.js'
+import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
 /**
  * The fetch fast path: replaces `globalThis.fetch` so that a plain mocked

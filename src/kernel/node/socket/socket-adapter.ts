@@ -1,6 +1,6 @@
-import type { HttpExchange } from '../contracts.js'
-import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
-import type { HttpSink } from './exchange-sink.js'
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf } from '../../passthrough.js'
+import type { HttpSink } from '../exchange-sink.js'
 import { loadHttpRequestInterceptor } from './load-interceptors.js'
 
 /**

@@ -1,8 +1,8 @@
-import { decodedBody } from '../web-runtimes/decode-body.js'
-import { isRedirect, nextRedirect } from '../web-runtimes/fetch-redirect.js'
+import { decodedBody } from '../../web-runtimes/decode-body.js'
+import { isRedirect, nextRedirect } from '../../web-runtimes/fetch-redirect.js'
 import { asFetchResponse } from './fetch-response.js'
-import { inForeignContext, nodeMainGlobal } from './main-realm.js'
-import { NativeRequest, NativeResponse } from './native-fetch.js'
+import { inForeignContext, nodeMainGlobal } from '../main-realm.js'
+import { NativeRequest, NativeResponse } from '../native-fetch.js'
 
 /**
  * True when `viaUndici`, the fetch mocklib hands a mocked redirect or

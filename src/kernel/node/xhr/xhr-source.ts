@@ -1,13 +1,13 @@
 import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
-import type { HttpExchange, Source } from '../contracts.js'
-import { parseCookieHeader } from '../cookies.js'
-import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
-import { NativeHeaders, NativeResponse } from './native-fetch.js'
+import type { HttpExchange, Source } from '../../contracts.js'
+import { parseCookieHeader } from '../../cookies.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
+import { NativeHeaders, NativeResponse } from '../native-fetch.js'
 import { pairXhrSignals } from './xhr-abort-realm.js'
 import { lendBlobStream } from './xhr-blob-stream.js'
-import { networkError } from './network-error.js'
-import type { HttpSink } from './exchange-sink.js'
+import { networkError } from '../network-error.js'
+import type { HttpSink } from '../exchange-sink.js'
 
 /**
  * Node's own request functions, taken when mocklib/node loads (before any

@@ -1,6 +1,6 @@
 import nodeHttp from 'node:http'
 import nodeHttps from 'node:https'
-import { closeZombieSockets } from './zombie-sockets.js'
+import { closeZombieSockets } from '../zombie-sockets.js'
 
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
 

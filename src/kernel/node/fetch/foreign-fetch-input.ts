@@ -1,5 +1,5 @@
-import { nodeAbortController, nodeMainGlobal } from './main-realm.js'
-import { NativeHeaders, NativeRequest } from './native-fetch.js'
+import { nodeAbortController, nodeMainGlobal } from '../main-realm.js'
+import { NativeHeaders, NativeRequest } from '../native-fetch.js'
 
 // Test setups hand fetch objects of another realm or library: node-fetch's
 // Request and Headers (`vi.stubGlobal`), jsdom's or happy-dom's AbortSignal,

@@ -1,12 +1,12 @@
-import type { HttpExchange } from '../contracts.js'
-import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
 import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
 import { DispatchConnection } from './dispatch-connection.js'
 import { playResponse, replayResponse } from './dispatch-replay.js'
-import type { HttpSink } from './exchange-sink.js'
-import { NativeHeaders, NativeRequest, NativeResponse } from './native-fetch.js'
-import { networkError } from './network-error.js'
+import type { HttpSink } from '../exchange-sink.js'
+import { NativeHeaders, NativeRequest, NativeResponse } from '../native-fetch.js'
+import { networkError } from '../network-error.js'
 
 /** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')

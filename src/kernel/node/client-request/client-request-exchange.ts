@@ -1,11 +1,11 @@
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions } from 'node:http'
-import type { HttpExchange } from '../contracts.js'
-import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
 import { toFetchRequest } from './fetch-request.js'
 import type { MockSocket } from './mock-socket.js'
-import { NativeHeaders, NativeResponse } from './native-fetch.js'
-import { networkError } from './network-error.js'
+import { NativeHeaders, NativeResponse } from '../native-fetch.js'
+import { networkError } from '../network-error.js'
 import { writeResponse } from './response-writer.js'
 
 /** `http.request` / `https.request` as the layer found them. */

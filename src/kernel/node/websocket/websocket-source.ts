@@ -1,10 +1,10 @@
-import type { ExchangeSink, Source } from '../contracts.js'
+import type { ExchangeSink, Source } from '../../contracts.js'
 import { rememberNativeWebSocket } from './websocket-bridge-ends.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
 // Shared with the page's WebSocket source (src/kernel/browser), hence in the kernel.
-export type { InterceptedWebSocketConnection } from '../websocket-exchange.js'
+export type { InterceptedWebSocketConnection } from '../../websocket-exchange.js'
 
 /**
  * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`

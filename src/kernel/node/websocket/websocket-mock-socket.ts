@@ -1,7 +1,7 @@
-import type { WebSocketExchange } from '../contracts.js'
-import { message } from '../errors.js'
-import { createRequestId } from '../request-id.js'
-import { closeReason } from '../websocket-exchange.js'
+import type { WebSocketExchange } from '../../contracts.js'
+import { message } from '../../errors.js'
+import { createRequestId } from '../../request-id.js'
+import { closeReason } from '../../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 
 const CONNECTING = 0

@@ -1,6 +1,6 @@
 import type { ClientRequest } from 'node:http'
 import { ClientRequestExchange, type CallArgs, type RequestFunction } from './client-request-exchange.js'
-import type { HttpSink } from './exchange-sink.js'
+import type { HttpSink } from '../exchange-sink.js'
 import type { MockSocket } from './mock-socket.js'
 
 // The part of the ClientRequest layer that answers a request: its socket, its exchange and the response

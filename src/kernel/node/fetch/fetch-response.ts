@@ -1,5 +1,5 @@
-import { statusTextOf } from './dispatch-replay.js'
-import { NativeResponse } from './native-fetch.js'
+import { statusTextOf } from '../status-text.js'
+import { NativeResponse } from '../native-fetch.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 

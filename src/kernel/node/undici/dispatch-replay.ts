@@ -1,17 +1,6 @@
 import { DispatchConnection } from './dispatch-connection.js'
 import type { LegacyHandler } from './dispatch-handler.js'
-
-/**
- * The status text a client sees for `response`: the one it was given, else the
- * reason phrase a real Node server sends for its status (what undici reports).
- *
- * @example
- * statusTextOf(new Response(null, { status: 404 })) // 'Not Found'
- */
-export function statusTextOf(response: Response): string {
-  // node:http is loaded when a response is played, not when mocklib/node is imported.
-  return response.statusText || process.getBuiltinModule('node:http').STATUS_CODES[response.status] || ''
-}
+import { statusTextOf } from '../status-text.js'
 
 /**
  * Plays `response` to an undici dispatch handler as if it came off the wire:

@@ -1,4 +1,4 @@
-import { NativeHeaders, NativeRequest } from './native-fetch.js'
+import { NativeHeaders, NativeRequest } from '../native-fetch.js'
 
 /**
  * The global fetch when mocklib loaded: the one that takes `NativeRequest`s as

@@ -1,5 +1,5 @@
-import { nodeAbortController } from './main-realm.js'
-import { NativeRequest } from './native-fetch.js'
+import { nodeAbortController } from '../main-realm.js'
+import { NativeRequest } from '../native-fetch.js'
 
 /**
  * The XMLHttpRequest interceptor builds the Fetch Request of each XHR with a

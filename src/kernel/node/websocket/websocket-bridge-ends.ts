@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream'
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
+import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
 import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './websocket-frames.js'
 
 /**

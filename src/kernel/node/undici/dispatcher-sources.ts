@@ -1,5 +1,5 @@
-import type { HttpSink } from './exchange-sink.js'
-import { inForeignContext, loadMainUndici, nodeMainGlobal } from './main-realm.js'
+import type { HttpSink } from '../exchange-sink.js'
+import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.js'
 import { installDispatcherSource, type DispatcherSource } from './undici-dispatcher.js'
 
 /**

@@ -1,5 +1,5 @@
-import { knownBodyOf } from '../known-body.js'
-import { statusTextOf } from './dispatch-replay.js'
+import { knownBodyOf } from '../../known-body.js'
+import { statusTextOf } from '../status-text.js'
 import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'

@@ -1,4 +1,4 @@
-import { NativeRequest } from './native-fetch.js'
+import { NativeRequest } from '../native-fetch.js'
 
 /**
  * The Fetch Request for a request a Node client sent. Fetch refuses a body on
