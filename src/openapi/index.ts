@@ -7,3 +7,16 @@ export type { ContractViolation, ViolationPart } from './violation.js'
 export { openapi, type OpenApiHandlerFactory, type OpenApiHandlers, type OpenApiResolver, type OpenApiResolverInfo } from './typed-handlers.js'
 export type { AnswerBuilder, ContractResponse, ResponseFactory } from './typed-response.js'
 export type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
+export type {
+  MockCallBodyOf,
+  MockParamsOf,
+  NoRequestBody,
+  OpenApiMock,
+  OpenApiMockBuilder,
+  OpenApiMockFactory,
+  OpenApiMocks,
+  OpenApiQueryMatcher,
+  OpenApiReplyStep,
+  PredicateName,
+} from './typed-mock-builder.js'
+export type { CheckedStatus, ReplyArguments, ReplyBodyOf, ReplyStatus, ResponseAt } from './typed-mock-reply.js'

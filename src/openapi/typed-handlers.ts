@@ -1,6 +1,9 @@
 import { http, type FinalizeFunction, type HandlerOptions, type HttpHandler, type StrictRequest } from 'mocklib'
 import { toPredicatePath } from './path-template.js'
-import { queryValues } from './query-values.js'
+import { contractMocks } from './typed-mock.js'
+import type { OpenApiMocks } from './typed-mock-builder.js'
+import { checkTemplate } from './typed-template-check.js'
+import { typedResolverInfo, type PlainResolverInfo } from './typed-resolver-info.js'
 import type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
 import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
 
@@ -42,12 +45,17 @@ export type OpenApiHandlerFactory<Paths, Method extends OpenApiMethod> = <Templa
 ) => HttpHandler
 
 /**
- * Handler factories typed from openapi-typescript's `paths`.
+ * Handler factories typed from openapi-typescript's `paths`, and under `mock`
+ * the `mock` builder typed alike.
  *
  * @example
  * const petstore: OpenApiHandlers<paths> = openapi<paths>('https://petstore.example.test/v1')
+ * petstore.mock.get('/pets/{petId}').reply(200, { id: 1, name: 'Rex' })
  */
-export type OpenApiHandlers<Paths> = { readonly [Method in OpenApiMethod]: OpenApiHandlerFactory<Paths, Method> }
+export type OpenApiHandlers<Paths> = { readonly [Method in OpenApiMethod]: OpenApiHandlerFactory<Paths, Method> } & {
+  /** The `mock` builder with the same contract typing: `mock.get('/pets/{petId}').reply(200, pet)`. */
+  readonly mock: OpenApiMocks<Paths>
+}
 
 const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch']
 
@@ -65,6 +73,7 @@ const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'opti
  * const petstore = openapi<paths>('https://petstore.example.test/v1')
  * const server = setupServer(
  *   petstore.get('/pets/{petId}', ({ params, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' })),
+ *   petstore.mock.get('/pets').query({ limit: '1' }).reply(200, [{ id: 1, name: 'Rex' }]).once(),
  * )
  */
 export function openapi<Paths>(baseUrl: string): OpenApiHandlers<Paths> {
@@ -72,51 +81,21 @@ export function openapi<Paths>(baseUrl: string): OpenApiHandlers<Paths> {
     throw new TypeError(`[mocklib] openapi<paths>(baseUrl) takes the URL the API is served under as a string (got ${typeof baseUrl}); pass '' to match any origin.`)
   }
   const base = baseUrl.replace(/\/+$/, '')
-  const handlers: Partial<Record<OpenApiMethod, unknown>> = {}
+  const handlers: Partial<Record<OpenApiMethod | 'mock', unknown>> = { mock: contractMocks(base) }
   for (const method of METHODS) handlers[method] = factoryFor(method, base)
   return handlers as OpenApiHandlers<Paths>
 }
 
-type LooseResolver = (info: { request: Request; params: Record<string, string>; cookies: Record<string, string>; requestId: string; finalize: FinalizeFunction }) => unknown
-type LooseFactory = (path: string, resolver: LooseResolver, options?: HandlerOptions) => HttpHandler
+type LooseFactory = (path: string, resolver: (info: PlainResolverInfo) => unknown, options?: HandlerOptions) => HttpHandler
 
 function factoryFor(method: OpenApiMethod, base: string) {
   return (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
-    if (typeof template !== 'string' || !template.startsWith('/')) {
-      throw new TypeError(`[mocklib] openapi().${method}() takes a path template of the document, such as '/pets/{petId}' (got ${JSON.stringify(template)}).`)
-    }
+    checkTemplate(template, `openapi().${method}()`)
     if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
     const { path, renamed } = toPredicatePath(template)
     const response = answerFactory()
     // The path is a runtime string here; its template was checked by the types above.
     const httpFactory = http[method] as unknown as LooseFactory
-    return httpFactory(
-      base + path,
-      (info) =>
-        resolver({
-          get request() {
-            return info.request
-          },
-          params: documentNames(info.params, renamed),
-          get query() {
-            return queryValues(new URL(info.request.url).searchParams)
-          },
-          get cookies() {
-            return info.cookies
-          },
-          requestId: info.requestId,
-          finalize: info.finalize,
-          response,
-        }),
-      options,
-    )
+    return httpFactory(base + path, (info) => resolver(typedResolverInfo(info, renamed, response)), options)
   }
-}
-
-/** Params under the document's names (`{enterprise-team}` is matched as `:enterprise_team`). */
-function documentNames(params: Record<string, string>, renamed: ReadonlyMap<string, string>): Record<string, string> {
-  if (renamed.size === 0) return params
-  const named: Record<string, string> = {}
-  for (const [name, value] of Object.entries(params)) named[renamed.get(name) ?? name] = value
-  return named
 }

@@ -29,7 +29,7 @@ export type OperationOf<Paths, Template, Method extends OpenApiMethod> = Templat
   : never
 
 /** The `{name}`s of a path template, as the document writes them. */
-type TemplateNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateNames<Rest> : never
+export type TemplateNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateNames<Rest> : never
 
 /**
  * Path params by the template's names: URL-decoded strings, as they arrive

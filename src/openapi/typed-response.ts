@@ -17,11 +17,12 @@ export type ContractResponse = Response & { readonly [contractChecked]: true }
 type NeedsStatus<Status> = Status extends number ? false : true
 
 /** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
-type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
+export type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
   ? { [Name in keyof Headers as string extends Name ? never : Name]: Headers[Name] extends string ? Headers[Name] : string }
   : {}
 
-type HasRequired<Shape> = {} extends Shape ? false : true
+/** Whether an object type has a required key. */
+export type HasRequired<Shape> = {} extends Shape ? false : true
 
 /**
  * The options of an answer: its headers (the declared ones typed, others
@@ -33,7 +34,7 @@ type AnswerInit<Response, Status> = (NeedsStatus<Status> extends true ? { readon
     : { readonly headers?: DeclaredHeaders<Response> & Record<string, string> })
 
 /** The init is required when it must carry a status or a required header. */
-type InitArguments<Init> = {} extends Init ? [init?: Init] : [init: Init]
+export type InitArguments<Init> = {} extends Init ? [init?: Init] : [init: Init]
 
 /** Where `application/json` (or `text/plain`) is not declared, the answer names the declared media type it uses. */
 type MediaTypeInit<Declared, Usual extends string> = Usual extends Declared ? { readonly contentType?: Declared } : { readonly contentType: Declared }
