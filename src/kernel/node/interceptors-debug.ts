@@ -1,7 +1,7 @@
 // Stands in for the `debug` package inside the @mswjs/interceptors code that the
 // ES module build bundles (tsup.config.ts): `debug` is CommonJS (its `require('tty')`
-// cannot run in an ES module chunk) and loading it with supports-color cost the
-// cold start a few milliseconds. It keeps what the interceptors use: a logger per
+// cannot run in an ES module chunk) and loading it with supports-color slowed the
+// cold start. It keeps what the interceptors use: a logger per
 // namespace, enabled by the DEBUG environment variable (`interceptors:*`, lists
 // separated by commas or spaces, `-` to exclude), written to stderr.
 

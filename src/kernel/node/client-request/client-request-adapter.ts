@@ -56,7 +56,7 @@ function loadAnswering(): Promise<Answering> {
  * restore()
  */
 export function patchClientRequests(sink: HttpSink): () => void {
-  // Loaded here rather than imported: node:http alone costs ~20 ms of cold start.
+  // Loaded here rather than imported: loading node:http is a visible part of a cold start.
   const http = process.getBuiltinModule('node:http')
   const https = process.getBuiltinModule('node:https')
   const restores = [patch(http, 'http:', sink), patch(https, 'https:', sink)]

@@ -13,7 +13,7 @@ import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
 /**
  * The fetch fast path: replaces `globalThis.fetch` so that a plain mocked
- * answer never goes through undici's fetch machinery (several times cheaper).
+ * answer never goes through undici's fetch machinery, the dear part of a call.
  * Whatever only undici can do exactly is left to it: invalid input is passed to
  * the real fetch (which rejects as it does), and a mocked redirect or
  * compressed body is handed to the real fetch together with its answer

@@ -21,8 +21,8 @@ interface Holder {
  * clients (an undici `Agent` of the user's own, raw `net`/`tls`, the
  * `MOCKLIB_*_LAYER=socket` modes) and passthrough traffic reach sockets. The
  * layer's code (@mswjs/interceptors' socket interceptor, an HTTP parser in
- * WebAssembly) and patching Node with it were about a third of a cold start
- * that never opens a socket.
+ * WebAssembly) and patching Node with it were a large share of a cold start
+ * that never opens a socket (bench/results.md).
  *
  * Until the layer is loaded, `net.Socket#connect` and `http.Agent#addRequest`
  * hold their calls (a held socket counts as connecting, so writes wait for

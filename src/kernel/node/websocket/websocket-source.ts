@@ -9,9 +9,9 @@ export type { InterceptedWebSocketConnection } from '../../websocket-exchange.js
 /**
  * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
  * (Node's built-in client, and every library that uses it) with
- * `MockWebSocket`, a WHATWG WebSocket with no network under it (several
- * times cheaper per message than @mswjs/interceptors' override, which
- * validates every event through undici's WebIDL). Each `new WebSocket(url)`
+ * `MockWebSocket`, a WHATWG WebSocket with no network under it (cheaper
+ * per message than @mswjs/interceptors' override, which validates every
+ * event through undici's WebIDL). Each `new WebSocket(url)`
  * becomes a `WebSocketExchange`; the runtime decides:
  * - `accept()`: a handler took it, the connection stays mocked;
  * - `passthrough()`: connect to the real server, events flow both ways;
