@@ -11,8 +11,8 @@ let COOKIES: PropertyDescriptor
  * `request` and `cookies` are accessors, so that a resolver which reads
  * neither never makes the source build the Request nor parse the Cookie
  * header. They are defined from two shared descriptors: an object literal
- * with getters costs far more per request (closures and a slow literal path;
- * bench/results.md).
+ * with getters costs far more per request (closures and a slow literal
+ * path).
  *
  * @example
  * new HttpResolverInfo({ id: '1' }, context).params.id // '1'

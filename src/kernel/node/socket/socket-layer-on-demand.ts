@@ -22,7 +22,7 @@ interface Holder {
  * `MOCKLIB_*_LAYER=socket` modes) and passthrough traffic reach sockets. The
  * layer's code (@mswjs/interceptors' socket interceptor, an HTTP parser in
  * WebAssembly) and patching Node with it were a large share of a cold start
- * that never opens a socket (bench/results.md).
+ * that never opens a socket.
  *
  * Until the layer is loaded, `net.Socket#connect` and `http.Agent#addRequest`
  * hold their calls (a held socket counts as connecting, so writes wait for

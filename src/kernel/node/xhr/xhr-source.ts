@@ -27,7 +27,7 @@ let loading: Promise<InterceptorClass> | undefined
 /**
  * The interceptor is loaded on demand: outside DOM test environments (no
  * XMLHttpRequest) nothing needs it, and loading it would weigh on every cold
- * start (bench/results.md).
+ * start.
  * The browser flavour on purpose: it replaces the XMLHttpRequest class itself,
  * so a DOM test environment's own XHR (jsdom, happy-dom) never runs for a
  * mocked request: no CORS preflight, no CORS checks, as msw 2 does.
