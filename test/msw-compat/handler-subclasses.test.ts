@@ -234,6 +234,6 @@ describe("msw's HttpHandler constructor and methods", () => {
     server.use(used, unused)
     expect([used.isUsed, unused.isUsed]).toEqual([false, false])
     await (await fetch(`${API}/used`)).text()
-    expect(server.listHandlers().filter((handler) => handler === used || handler === unused).map((handler) => handler.isUsed)).toEqual([true, false])
+    expect(server.listHandlers().filter((handler): handler is HttpHandler => handler === used || handler === unused).map((handler) => handler.isUsed)).toEqual([true, false])
   })
 })

@@ -2,8 +2,7 @@
 // CLI writes a file that compiles with `tsc --strict`, and the handlers in it
 // answer the recorded requests as the HAR did, with the real servers stopped.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'

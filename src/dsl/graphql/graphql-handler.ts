@@ -145,10 +145,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   #runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
 
   /** msw 2's signature: `('query', 'GetUser', 'https://api.example.com/graphql', resolver)`, `('all', /.*\/, '*', resolver)`. */
-  constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: never) => unknown, options?: HandlerOptions)
+  constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: any) => unknown, options?: HandlerOptions)
   /** mocklib's own: what the `graphql.*` factories make. */
   constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint)
-  constructor(...args: [GraphQLHandlerOperationType, unknown, string | RegExp, (info: never) => unknown, HandlerOptions?] | [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]) {
+  constructor(...args: [GraphQLHandlerOperationType, unknown, string | RegExp, (info: any) => unknown, HandlerOptions?] | [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]) {
     const msw = typeof args[0] === 'string'
     const options = (msw ? args[4] : args[2]) as HandlerOptions | undefined
     super(options)

@@ -105,7 +105,9 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   /** Made on first answer: a registered handler that never answers costs no runner. */
   #runner: ResolverRunner<HttpResolverInfoRuntime> | undefined
 
-  constructor(method: HttpHandlerMethod, predicate: HttpPredicate, resolver: (info: never) => unknown, options?: HandlerOptions) {
+  // `info: any`, as msw's constructor types it: a direct construction cannot
+  // know the path's params, and a subclass's extendResolverArgs adds fields.
+  constructor(method: HttpHandlerMethod, predicate: HttpPredicate, resolver: (info: any) => unknown, options?: HandlerOptions) {
     super(options)
     const name = typeof method === 'string' ? method.toUpperCase() : undefined
     if (name === undefined && !(method instanceof RegExp)) {

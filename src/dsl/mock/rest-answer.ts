@@ -7,7 +7,7 @@ import { passthrough } from '../response/passthrough.js'
  * mock wraps (`http.*`- or `graphql.*`-style), run as those handlers run theirs.
  * @internal
  */
-export type MockResolver = (info: never) => unknown
+export type MockResolver = (info: any) => unknown
 
 /** `.reply(status, body?, init?)` of a REST mock: a fresh response per request. @internal */
 export function statusAnswer(status: unknown, body: unknown, init: ResponseInit | undefined, header: string): MockResolver {

@@ -4,7 +4,7 @@ import type { HttpResponse, StatusInRange } from '../response/http-response.js'
 import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import type { RestMock } from './rest-mock.js'
-import type { MisuseCall, MockTypeError, Resolved, Unset } from './type-error.js'
+import type { MisuseCall, Resolved, Unset } from './type-error.js'
 import type { NoInference } from '../shared/no-inference-types.js'
 
 /**

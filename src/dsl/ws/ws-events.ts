@@ -13,6 +13,10 @@ import type { WebSocketData } from './ws-types.js'
  */
 export interface WebSocketEvent {
   readonly type: string
+  /** The connection end the event happened on (the application's WebSocket for client events, as in msw). */
+  readonly target: unknown
+  /** The object whose listener runs now. */
+  readonly currentTarget: unknown
   readonly defaultPrevented: boolean
   /** Stops mocklib forwarding the event (client → server or server → client). */
   preventDefault(): void
