@@ -6,6 +6,8 @@
 // - Sources: type-tests/tsconfig.json (every type-tests/*.test-d.ts:
 //   expect-type and @ts-expect-error negatives, against src/) with TypeScript
 //   5.9, 6.0 and 7.0 (native), and the misuse messages (type-tests/messages).
+// - openapi<paths>() on GitHub's REST description (type-tests/openapi-github/check.mjs:
+//   TypeScript 5.9, 6.0 and 7.0 in turn; ~13 s of CPU, its `paths` generated on first use).
 // - The consumer matrix, against the BUILT package as a user installs it (dist/
 //   and legacy-types/ through package.json's exports and typesVersions; see
 //   type-matrix.mjs): TypeScript 5.0, 5.1, 5.2, 5.3, 5.9, 6.0 and 7.0 ×
@@ -52,6 +54,15 @@ const checks = [
     what: `misuse messages with ${check.what}`,
     run: () => checkMessages(check.tsc),
   })),
+  {
+    name: 'openapi-github',
+    what: "openapi<paths>() on GitHub's REST description with TypeScript 5.9, 6.0 and 7.0 (type-tests/openapi-github)",
+    run: async () => {
+      const result = await spawn([fromRoot('type-tests/openapi-github/check.mjs')])
+      const totals = [...result.output.matchAll(/^(?:ok  |FAIL) (TypeScript [\d.]+):.*Total time ([\d.]+s)/gm)].map(([, compiler, time]) => `${compiler} ${time}`)
+      return { ...result, detail: totals.join(', ') }
+    },
+  },
 ]
 
 let matrixRoot
