@@ -6,7 +6,6 @@ import type { HttpHandler } from '../http/http-handler.js'
 import { bypass } from '../response/bypass.js'
 import { createHar, parseHar } from './har-document.js'
 import { HarReplay, type HarRequestKey } from './har-replay.js'
-import { describeNearestEntry } from './nearest-entry.js'
 import { requestFromEntry } from './har-response.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
@@ -118,6 +117,8 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
  * handlers after this one would do, since replay never uses the network.
  */
 async function refuse(file: string, request: Request, replay: HarReplay): Promise<Response> {
+  // Only a miss needs the diagnosis: loaded then, not with mocklib/node.
+  const { describeNearestEntry } = await import('./nearest-entry.js')
   const nearest = await describeNearestEntry(request, replay.entries)
   console.error(
     message(

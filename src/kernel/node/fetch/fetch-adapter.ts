@@ -4,7 +4,7 @@ import { createRequestId } from '../../request-id.js'
 import type { HttpSink } from '../exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
 import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
-import { adoptFetchArguments, hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
+import { hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
 import { fetchAtLoad, sendThrough } from './fetch-network.js'
 import { NativeRequest } from '../native-fetch.js'
 import { networkError } from '../network-error.js'
@@ -56,7 +56,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     return start(input, init, request, undefined)
   }
   const startAdopted = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> => {
-    const adopted = await adoptFetchArguments(againstLocation(input), init)
+    const adopted = await (adoptFetchArguments ?? (await loadAdoption()))(againstLocation(input), init)
     let request: Request
     try {
       request = new NativeRequest(adopted.input, adopted.init)
@@ -71,6 +71,14 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
   return () => {
     if (globalThis.fetch === mockedFetch) globalThis.fetch = realFetch
   }
+}
+
+type Adopt = typeof import('./foreign-fetch-adoption.js').adoptFetchArguments
+/** Turns foreign fetch arguments into this realm's: loaded by the first call that has some. */
+let adoptFetchArguments: Adopt | undefined
+
+async function loadAdoption(): Promise<Adopt> {
+  return (adoptFetchArguments = (await import('./foreign-fetch-adoption.js')).adoptFetchArguments)
 }
 
 /** Where an intercepted call's request goes when the handlers do not answer it themselves. */

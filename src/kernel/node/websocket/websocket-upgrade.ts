@@ -1,19 +1,25 @@
-import { createHash } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
-import { duplexPair, type Duplex } from 'node:stream'
-import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
+import type { ExchangeSink } from '../../contracts.js'
+import { message } from '../../errors.js'
 import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
-import { closeReason } from '../../websocket-exchange.js'
-import { listenerFailureOf } from '../../websocket-dispatch.js'
-import { BridgedClient, BridgedServer } from './websocket-bridge-ends.js'
 
-const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+type Bridge = typeof import('./websocket-upgrade-bridge.js')
+/** What answers an upgrade request (the in-memory socket pair, the frames): loaded by the first one. */
+let bridge: Bridge | undefined
+let loadingBridge: Promise<Bridge> | undefined
 
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
-const INTERNAL_ERROR = 1011
+function loadBridge(): Promise<Bridge> {
+  return (loadingBridge ??= import('./websocket-upgrade-bridge.js').then(
+    (loaded) => (bridge = loaded),
+    (error: unknown) => {
+      // The next upgrade request asks again.
+      loadingBridge = undefined
+      throw error
+    },
+  ))
+}
 
 type RequestFunction = typeof http.request
 
@@ -75,21 +81,32 @@ function header(options: http.RequestOptions, name: string): string | undefined 
 
 /**
  * What `http.request` returns for an upgrade request: a ClientRequest-shaped
- * emitter. On `end()` the connection is offered to the runtime; the outcome
- * emits `upgrade` (mocked), is replaced by the real request (passthrough), or
- * emits `error` (refused).
+ * emitter. On `end()` the connection is offered to the runtime (by
+ * websocket-upgrade-bridge.ts, loaded by the first one); the outcome emits
+ * `upgrade` (mocked), is replaced by the real request (passthrough), or emits
+ * `error` (refused).
+ *
+ * @example
+ * const request = new UpgradeRequest(options, false, () => http.request(options), runtime.handle)
+ * request.on('upgrade', (response, socket) => socket.write('…')).end()
  */
-class UpgradeRequest extends EventEmitter {
-  #aborted = false
+export class UpgradeRequest extends EventEmitter {
+  /** Destroyed by the caller, or settled for good: nothing more is emitted. */
+  aborted = false
   destroyed = false
 
   constructor(
-    private readonly options: http.RequestOptions,
-    private readonly secure: boolean,
-    private readonly sendReal: () => http.ClientRequest,
-    private readonly sink: ExchangeSink,
+    readonly options: http.RequestOptions,
+    readonly secure: boolean,
+    readonly sendReal: () => http.ClientRequest,
+    readonly sink: ExchangeSink,
   ) {
     super()
+  }
+
+  /** A request header, whatever its case (`undefined` when absent). */
+  header(name: string): string | undefined {
+    return header(this.options, name)
   }
 
   setTimeout(): this {
@@ -103,66 +120,22 @@ class UpgradeRequest extends EventEmitter {
     this.destroy()
   }
   destroy(): this {
-    this.#aborted = true
+    this.aborted = true
     this.destroyed = true
     return this
   }
 
   end(): this {
-    const { options } = this
-    const host = String(options.hostname ?? options.host ?? 'localhost')
-    const port = options.port !== undefined && options.port !== '' && Number(options.port) !== (this.secure ? 443 : 80) ? `:${options.port}` : ''
-    const url = new URL(`${this.secure ? 'wss' : 'ws'}://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port}${options.path ?? '/'}`)
-    const protocols = (header(options, 'sec-websocket-protocol') ?? '').split(',').map((item) => item.trim()).filter(Boolean)
-    const [appSide, handlerSide] = duplexPair()
-    const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
-    const server = new BridgedServer(client, protocols)
-    const exchange: WebSocketExchange = {
-      kind: 'websocket',
-      id: client.id,
-      url,
-      protocols,
-      connection: { client, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
-      accept: () => this.#upgrade(appSide, protocols[0]),
-      passthrough: () => this.#passthrough(),
-      errorWith: (error) => {
-        if (this.#aborted) return
-        if (listenerFailureOf(exchange) !== undefined) {
-          // A handler took it and its listener threw: the handshake succeeded, then the server failed (1011).
-          this.#upgrade(appSide, protocols[0])
-          client.close(INTERNAL_ERROR, closeReason(error))
-        } else this.emit('error', error)
-        // Settled for good: the `accept()` that follows (the handler still took it) upgrades nothing.
-        this.#aborted = true
-      },
+    if (bridge !== undefined) bridge.offerUpgrade(this)
+    else {
+      void loadBridge().then(
+        (loaded) => loaded.offerUpgrade(this),
+        (error: unknown) => {
+          // As a request given no socket: an error event that says why, unless the caller destroyed it meanwhile.
+          if (!this.aborted) this.emit('error', new Error(message('The WebSocket upgrade bridge could not be loaded.', 'Check that mocklib is installed completely.'), { cause: error }))
+        },
+      )
     }
-    void this.sink(exchange)
     return this
-  }
-
-  #upgrade(socket: Duplex, protocol: string | undefined): void {
-    if (this.#aborted) return
-    const key = header(this.options, 'sec-websocket-key')!
-    const headers: Record<string, string> = {
-      upgrade: 'websocket',
-      connection: 'Upgrade',
-      'sec-websocket-accept': createHash('sha1').update(key + GUID).digest('base64'),
-    }
-    if (protocol !== undefined) headers['sec-websocket-protocol'] = protocol
-    // What ws reads from a net.Socket beyond the Duplex interface.
-    Object.assign(socket, { setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket })
-    this.emit('upgrade', { statusCode: 101, statusMessage: 'Switching Protocols', headers }, socket, Buffer.alloc(0))
-  }
-
-  #passthrough(): void {
-    if (this.#aborted) return
-    const real = this.sendReal()
-    for (const event of ['upgrade', 'response', 'error', 'timeout'] as const) real.on(event, (...args: unknown[]) => this.emit(event, ...args))
-    this.destroy = () => {
-      this.#aborted = true
-      real.destroy()
-      return this
-    }
-    real.end()
   }
 }
