@@ -9,7 +9,7 @@
 export const MESSAGE_PREFIX = 'mocklib:'
 
 /** Bumped when the message shapes change; the package version is checked too. */
-export const PROTOCOL = 1
+export const PROTOCOL = 2
 
 /** A request as the worker sends it to the page. */
 export interface SerializedRequest {
@@ -34,15 +34,24 @@ export interface SerializedResponse {
   readonly status: number
   readonly statusText: string
   readonly headers: Array<[string, string]>
-  /** A transferred stream where the browser can transfer streams, else the bytes. */
-  readonly body: ReadableStream<Uint8Array> | ArrayBuffer | null
+  /**
+   * A string when the page's Response was built from one and is unread (cloned
+   * in one go, no stream to set up); else a transferred stream where the
+   * browser can transfer streams, else the bytes.
+   */
+  readonly body: string | ReadableStream<Uint8Array> | ArrayBuffer | null
 }
 
-/** Page → worker, each with a MessagePort for the reply. */
+/**
+ * Page → worker, each with a MessagePort for the reply (`ask`), or none.
+ * `activate` also carries the page's link: the port the worker sends this
+ * page's requests on (see `LinkMessage`), which skips a client lookup and a
+ * new channel per request.
+ */
 export type PageMessage =
   | { readonly type: 'mocklib:hello' }
   | { readonly type: 'mocklib:claim' }
-  | { readonly type: 'mocklib:activate' }
+  | { readonly type: 'mocklib:activate'; readonly link: MessagePort }
   | { readonly type: 'mocklib:deactivate' }
   | { readonly type: 'mocklib:ping' }
 
@@ -64,6 +73,20 @@ export interface BypassMessage {
   readonly type: 'mocklib:bypass'
   readonly requestId: string
   readonly response: SerializedResponse
+}
+
+/**
+ * Worker → page on the page's link: a request to resolve or a passthrough's
+ * real response. Without a link (the browser restarted the worker, which then
+ * lost it), the worker posts `RequestMessage`s to the client with a port for
+ * the reply, and the page sends a new link.
+ */
+export type LinkMessage = RequestMessage | BypassMessage
+
+/** Page → worker on the link: the answer to the request with this `id`. */
+export interface LinkReply {
+  readonly id: string
+  readonly reply: RequestReply
 }
 
 /** Page → worker: the answer to a `RequestMessage`. */

@@ -1,4 +1,5 @@
 import type { SerializedRequest, SerializedResponse } from '../../worker-protocol/messages.js'
+import { knownBodyOf } from '../known-body.js'
 
 /** Rebuilds the Fetch `Request` the worker intercepted, as handlers expect it. */
 export function deserializeRequest(serialized: SerializedRequest): Request {
@@ -44,19 +45,34 @@ function canTransferStreams(): boolean {
   return streamsTransfer
 }
 
+/** A mocked response as the worker needs it, and what to transfer with it. */
+export interface SerializedAnswer {
+  readonly response: SerializedResponse
+  readonly transfer: Transferable[]
+}
+
 /**
- * A mocked response as the worker needs it, and what to transfer with it.
- * The body streams where the browser transfers streams, else it is read whole.
+ * A mocked response as the worker needs it. A body built from a string goes
+ * as that string (copying it costs less than setting up a transferred
+ * stream, the largest part of a small answer's trip); any other body streams
+ * where the browser transfers streams, else it is read whole (then, and only
+ * then, the result is a Promise).
+ *
+ * @example
+ * const answer = serializeResponse(response)
+ * port.postMessage(answer instanceof Promise ? await answer : answer)
  */
-export async function serializeResponse(response: Response): Promise<{ response: SerializedResponse; transfer: Transferable[] }> {
+export function serializeResponse(response: Response): SerializedAnswer | Promise<SerializedAnswer> {
   const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] }
+  // Asked first: reading `body` would make the stream the known body saves.
+  const known = knownBodyOf(response)
+  if (known !== undefined) return { response: { ...head, body: known }, transfer: [] }
   if (response.body === null || NULL_BODY_STATUS.has(response.status)) return { response: { ...head, body: null }, transfer: [] }
   if (canTransferStreams()) {
     const body = response.body
     return { response: { ...head, body }, transfer: [body as unknown as Transferable] }
   }
-  const body = await response.arrayBuffer()
-  return { response: { ...head, body }, transfer: [body] }
+  return response.arrayBuffer().then((body) => ({ response: { ...head, body }, transfer: [body] }))
 }
 
 /** A response the worker reported back (for `response:bypass`). */

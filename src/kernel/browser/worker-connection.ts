@@ -1,9 +1,9 @@
-import { PROTOCOL, type HelloReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../worker-protocol/messages.js'
+import { PROTOCOL, type BypassMessage, type HelloReply, type LinkMessage, type LinkReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../worker-protocol/messages.js'
 import { VERSION } from '../../worker-protocol/version.js'
 import type { ExchangeSink, HttpExchange } from '../contracts.js'
 import { bypassMarkOf } from '../passthrough.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
-import { deserializeRequest, deserializeResponse, serializeResponse } from './serialize.js'
+import { deserializeRequest, deserializeResponse, serializeResponse, type SerializedAnswer } from './serialize.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
@@ -18,8 +18,13 @@ export interface WorkerConnection {
   stop(): Promise<void>
 }
 
+/** Sends a reply to the worker's request, with what to transfer. */
+type ReplySender = (reply: RequestReply, transfer: Transferable[]) => void
+
+const PASSTHROUGH: RequestReply = { type: 'passthrough', report: false }
+
 /** Sends a message to the worker and waits for its reply on a MessageChannel. */
-function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number): Promise<Reply | undefined> {
+function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number, transfer: Transferable[] = []): Promise<Reply | undefined> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     const timer = setTimeout(() => resolve(undefined), timeout)
@@ -28,7 +33,7 @@ function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number
       channel.port1.close()
       resolve(event.data)
     }
-    worker.postMessage(message, [channel.port2])
+    worker.postMessage(message, [channel.port2, ...transfer])
   })
 }
 
@@ -84,23 +89,52 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
 
   // Passthroughs whose real response the worker reports back (for events and recording).
   const awaitingReports = new Map<string, (response: Response | undefined) => void>()
-  const release = receiveWorkerMessages((data, port) => {
-    if (data.type === 'mocklib:request') {
-      if (port) respond(data.request, port)
-      return
-    }
+  const takeReport = (data: BypassMessage): void => {
     const report = awaitingReports.get(data.requestId)
     if (!report) return
     awaitingReports.delete(data.requestId)
     report(deserializeResponse(data.response))
+  }
+  // Requests come on the page's link; a restarted worker has lost it and
+  // asks the client instead, with a port for the reply: then link again.
+  const release = receiveWorkerMessages((data, port) => {
+    if (data.type === 'mocklib:bypass') return takeReport(data)
+    if (!port) return
+    relink()
+    respond(data.request, (reply, transfer) => port.postMessage(reply, transfer))
   })
+  let links: MessagePort[] = []
+  const newLink = (): MessagePort => {
+    const channel = new MessageChannel()
+    const own = channel.port1
+    own.onmessage = (event: MessageEvent<LinkMessage>) => {
+      const data = event.data
+      if (data.type === 'mocklib:bypass') return takeReport(data)
+      const id = data.request.id
+      respond(data.request, (reply, transfer) => own.postMessage({ id, reply } satisfies LinkReply, transfer))
+    }
+    links.push(own)
+    return channel.port2
+  }
+  // Activating again is harmless, and each time hands the worker a new link (the old one retires).
+  const activate = (target = worker): Promise<unknown> => {
+    const link = newLink()
+    return ask(target, { type: 'mocklib:activate', link }, HANDSHAKE_TIMEOUT, [link])
+  }
+  let relinking = false
+  const relink = (): void => {
+    if (relinking) return
+    relinking = true
+    // The worker that asked is the one controlling the page now (an updated script may have taken over).
+    void activate(navigator.serviceWorker.controller ?? worker).finally(() => (relinking = false))
+  }
 
-  function respond(serialized: SerializedRequest, port: MessagePort): void {
+  function respond(serialized: SerializedRequest, send: ReplySender): void {
     let replied = false
     const reply = (message: RequestReply, transfer: Transferable[] = []) => {
       if (replied) return
       replied = true
-      port.postMessage(message, transfer)
+      send(message, transfer)
     }
     let request: Request
     try {
@@ -116,10 +150,10 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       bypassed: bypassMarkOf(request) === 'bypass',
       respondWith(response) {
         if (response.type === 'error') return reply({ type: 'error', message: 'Network error' })
-        serializeResponse(response).then(
-          (serializedResponse) => reply({ type: 'mocked', response: serializedResponse.response }, serializedResponse.transfer),
-          (error: unknown) => reply({ type: 'error', message: String(error) }),
-        )
+        const serializing = serializeResponse(response)
+        const send = (serializedResponse: SerializedAnswer): void => reply({ type: 'mocked', response: serializedResponse.response }, serializedResponse.transfer)
+        if (!(serializing instanceof Promise)) return send(serializing)
+        serializing.then(send, (error: unknown) => reply({ type: 'error', message: String(error) }))
       },
       errorWith(error) {
         reply({ type: 'error', message: error.message })
@@ -138,15 +172,14 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     void sink(exchange)
   }
 
-  const activate = (): void => worker.postMessage({ type: 'mocklib:activate' } satisfies PageMessage)
   const deactivate = (): void => worker.postMessage({ type: 'mocklib:deactivate' } satisfies PageMessage)
   const onPageShow = (event: PageTransitionEvent): void => {
-    if (event.persisted) activate()
+    if (event.persisted) void activate()
   }
   addEventListener('pagehide', deactivate)
   addEventListener('pageshow', onPageShow)
   const keepalive = setInterval(() => worker.postMessage({ type: 'mocklib:ping' } satisfies PageMessage), KEEPALIVE_INTERVAL)
-  await ask(worker, { type: 'mocklib:activate' }, HANDSHAKE_TIMEOUT)
+  await activate()
 
   return {
     registration,
@@ -155,6 +188,11 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       removeEventListener('pagehide', deactivate)
       removeEventListener('pageshow', onPageShow)
       release()
+      // A request already on its way when the page stops reaches the network, as with no runtime at all.
+      for (const own of links) own.onmessage = (event: MessageEvent<LinkMessage>) => {
+        if (event.data.type === 'mocklib:request') own.postMessage({ id: event.data.request.id, reply: PASSTHROUGH } satisfies LinkReply)
+      }
+      links = []
       for (const report of awaitingReports.values()) report(undefined)
       awaitingReports.clear()
       await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
