@@ -195,9 +195,9 @@ describe.each(['service-worker', 'in-page'] as const)('worker.start({ contract }
 })
 
 describe("under a Content-Security-Policy without 'unsafe-eval'", () => {
-  const checkOn = (path: string) =>
+  const checkOn = () =>
     suite.page.evaluate(
-      async ({ document, path }) => {
+      async ({ document }) => {
         const { setupWorker, http, HttpResponse } = window.mocklib
         // Probed by the page's own script as it loaded (code run by page.evaluate is not held to the policy).
         const evalAllowed = window.document.documentElement.dataset.codeGeneration === 'true'
@@ -219,21 +219,21 @@ describe("under a Content-Security-Policy without 'unsafe-eval'", () => {
         await window.worker.stop()
         return { evalAllowed, mode, valid, drifted, messages, path: location.pathname }
       },
-      { document: PETSTORE_31, path },
+      { document: PETSTORE_31 },
     )
 
   it('validates with the interpreter (same messages) and never downloads ajv; the page without the policy does (the control)', async () => {
     expect(ajvChunks.length).toBeGreaterThan(0)
     const downloadedAjv = () => suite.server.hits.filter((hit) => ajvChunks.some((chunk) => hit === `GET ${chunk}`))
 
-    const open = await checkOn('/')
+    const open = await checkOn()
     expect(open).toMatchObject({ evalAllowed: true, mode: 'service-worker', valid: { id: 1, name: 'Rex' }, drifted: 'rejected TypeError' })
     expect(downloadedAjv()).not.toEqual([])
 
     suite.server.hits.length = 0
     await suite.page.goto(`${suite.server.origin}/csp`)
     await suite.page.waitForFunction(() => document.documentElement.dataset.ready === 'true')
-    const strict = await checkOn('/csp')
+    const strict = await checkOn()
     expect(strict).toMatchObject({ evalAllowed: false, mode: 'service-worker', path: '/csp', valid: { id: 1, name: 'Rex' }, drifted: 'rejected TypeError' })
     expect(strict.messages).toEqual(open.messages)
     expect(strict.messages).toHaveLength(2)
