@@ -42,6 +42,19 @@ export function writeProject(root, name, source, dist) {
 }
 
 /**
+ * Writes an ES module project: `files` (name → text, e.g. `handlers.mts`) and a
+ * tsconfig.json that checks them with the options above; returns the tsconfig's path.
+ * With `dist` (an absolute build folder), `mocklib` and `mocklib/openapi` resolve to that build's types.
+ */
+export function writeModuleProject(dir, files, dist) {
+  mkdirSync(dir, { recursive: true })
+  for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}${name}`, text)
+  const options = dist ? { ...compilerOptions, paths: { mocklib: [`${dist}/index.d.ts`], 'mocklib/openapi': [`${dist}/openapi.d.ts`] } } : compilerOptions
+  writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions: options, files: Object.keys(files) }, null, 2))
+  return `${dir}tsconfig.json`
+}
+
+/**
  * Type-checks `project` with `tsc --extendedDiagnostics` in a fresh process.
  * `cpuClock` preloads cpu-clock.cjs, so that the times are CPU time (JavaScript compilers only).
  * @returns {Promise<{ code: number, check: number, total: number, types: number, instantiations: number, diagnostics: string[] }>} times in ms
