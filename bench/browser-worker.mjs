@@ -13,9 +13,10 @@
 // in batches of 10 sequential fetches (performance.now() is coarsened to
 // 0.1 ms in a page that is not cross-origin isolated, too coarse for one
 // in-page fetch); the median is over batches. Uses the built package:
-// `npm run build` first.
+// `npm run build` first; with `--sources`, mocklib's page and worker are
+// bundled from src/ instead (to measure a change without a build).
 //
-//   node bench/browser-worker.mjs [requests=200] [rounds=3]
+//   node bench/browser-worker.mjs [requests=200] [rounds=3] [--sources]
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -25,14 +26,26 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const requests = Number(process.argv[2] ?? 200)
-const rounds = Number(process.argv[3] ?? 3)
+const fromSources = process.argv.includes('--sources')
+const [requests = 200, rounds = 3] = process.argv.slice(2).filter((arg) => arg !== '--sources').map(Number)
 const BATCH = 10
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
 
+// The version both sides carry when built from src/ (as tsup's define does for dist/).
+const define = { __MOCKLIB_VERSION__: JSON.stringify('0.0.0-bench') }
+const sourceAliases = { mocklib: join(root, 'src/api/index.ts'), 'mocklib/browser': join(root, 'src/api/browser.ts') }
+
+// `tsconfigRaw: {}`: tsconfig.json maps `mocklib` to src/ for the tests; without --sources the bench measures the package, dist/.
 async function bundle(contents) {
-  const result = await build({ stdin: { contents, resolveDir: root }, bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent' })
+  const sources = fromSources ? { alias: sourceAliases, define } : {}
+  const result = await build({ stdin: { contents, resolveDir: root }, bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent', tsconfigRaw: {}, ...sources })
+  return result.outputFiles[0].text
+}
+
+async function mocklibWorker() {
+  if (!fromSources) return readFile(join(root, 'dist/mocklib-worker.js'), 'utf8')
+  const result = await build({ entryPoints: [join(root, 'src/service-worker/worker.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2020', minify: true, define, logLevel: 'silent' })
   return result.outputFiles[0].text
 }
 
@@ -56,7 +69,7 @@ const rows = {
   mocklib: {
     label: 'mocklib, Service Worker',
     page: MOCKLIB_PAGE,
-    worker: () => readFile(join(root, 'dist/mocklib-worker.js'), 'utf8'),
+    worker: mocklibWorker,
     workerUrl: '/mocklib-worker.js',
     start: 'library',
   },
@@ -166,7 +179,7 @@ try {
   }
   const medians = Object.fromEntries(names.map((name) => [name, median(samples[name])]))
   const ratio = (name) => (medians.mocklib / medians[name]).toFixed(2)
-  console.log(`Mocked fetch, ${requests} sequential requests × ${rounds} rounds, median of batches of ${BATCH} (Chromium ${context.browser()?.version() ?? ''})`)
+  console.log(`Mocked fetch, ${requests} sequential requests × ${rounds} rounds, median of batches of ${BATCH}, mocklib from ${fromSources ? 'src/' : 'dist/'} (Chromium ${context.browser()?.version() ?? ''})`)
   for (const name of names) console.log(`  ${rows[name].label.padEnd(50)} ${medians[name].toFixed(3)} ms`)
   console.log(`  ratio mocklib/msw: ${ratio('msw')}`)
   console.log(`  ratio mocklib/msw ${await versionOf('msw2')}: ${ratio('msw2')}`)
