@@ -47,6 +47,8 @@ const builtins = new Set(builtinModules)
  * eleven builtins of the Node entry cost the cold start about 10 ms that way.
  * Nothing changes for mocklib's code (it reads the module objects, never live
  * bindings of patched functions), nor for bundlers (builtins are external to them).
+ * Where there is no `process` (a browser loading a chunk it shares with Node),
+ * the bindings are undefined instead of the chunk failing to load.
  * Runs on esbuild's output, whose import statements have one regular shape; one
  * line stays one line, so the source map keeps its lines.
  */
@@ -58,7 +60,9 @@ const builtinsFromProcessInEsm: NonNullable<Options['plugins']>[number] = {
     return {
       code: code.replace(statement, (line, name: string | undefined, named: string | undefined, _quote: string, specifier: string) => {
         if (!builtins.has(specifier) || (name === undefined && named === undefined)) return line
-        const module = `process.getBuiltinModule('node:${specifier}')`
+        // Guarded: a chunk the browser also loads lazily (node-shared, see
+        // scripts/merge-esm-chunks.mjs) may carry Node-only code it never calls.
+        const module = `(globalThis.process?.getBuiltinModule?.('node:${specifier}') ?? {})`
         const bindings = named === undefined ? '' : `{ ${named.replace(/ as /g, ': ')} }`
         if (name === undefined) return `const ${bindings} = ${module};`
         return `const ${name} = ${module};${bindings ? ` const ${bindings} = ${name};` : ''}`
