@@ -11,6 +11,7 @@ const gates = [
   { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request/client-request-adapter.ts', behind: ['kernel/node/client-request/client-request-answering.ts', 'kernel/node/client-request/client-request-exchange.ts', 'kernel/node/client-request/mock-socket.ts', 'kernel/node/client-request/response-writer.ts'] },
   { mechanism: 'the socket layer', gate: 'kernel/node/socket/socket-layer-on-demand.ts', behind: ['kernel/node/socket/socket-adapter.ts'] },
   { mechanism: 'the `ws` upgrade bridge', gate: 'kernel/node/websocket/websocket-upgrade.ts', behind: ['kernel/node/websocket/websocket-upgrade-bridge.ts', 'kernel/node/websocket/websocket-bridged-client.ts', 'kernel/node/websocket/websocket-frames.ts'] },
+  { mechanism: 'XHR answering', gate: 'kernel/node/xhr/xhr-source.ts', behind: ['kernel/node/xhr/xhr-answering.ts'] },
   { mechanism: 'foreign fetch arguments', gate: 'kernel/node/fetch/fetch-adapter.ts', behind: ['kernel/node/fetch/foreign-fetch-adoption.ts'] },
   { mechanism: "snapshot()'s nearest-entry diagnosis", gate: 'dsl/record/snapshot.ts', behind: ['dsl/record/nearest-entry.ts'] },
   { mechanism: 'GraphQL subscriptions', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-session.ts', 'dsl/graphql/graphql-ws-protocol.ts', 'dsl/graphql/subscription-sse.ts', 'dsl/graphql/subscription-stream.ts'] },
@@ -29,8 +30,8 @@ describe('each mechanism loads on first use', () => {
     })
   }
 
-  // XHR: only the interceptor (a dependency) is behind the gate. What answers an XHR stays up front, so that
-  // a DOM environment's import-time load is a single import(), done before a listen() that follows the import.
+  // XHR: the interceptor (a dependency) is loaded by an import() of its own, started by the import in a DOM
+  // environment so that it is in place by listen(); what answers an XHR (the row above) waits for the first one.
   it('the XMLHttpRequest source: its interceptor is loaded by import(), not up front', () => {
     expect(loadedUpFront).toContain('kernel/node/xhr/xhr-source.ts')
     expect(readFileSync(join(src, 'kernel/node/xhr/xhr-source.ts'), 'utf8')).toContain(`import('@mswjs/interceptors/XMLHttpRequest/web')`)

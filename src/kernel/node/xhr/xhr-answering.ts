@@ -1,0 +1,115 @@
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
+import type { HttpSink } from '../exchange-sink.js'
+import { NativeHeaders, NativeResponse } from '../native-fetch.js'
+import { networkError } from '../network-error.js'
+import type { InterceptedXhr, NetworkRequests } from './xhr-source.js'
+
+// What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
+// interceptor, applied at listen(), holds it. A DOM test environment that sends no XHR never loads it.
+
+/**
+ * Hands one intercepted XHR to `sink` as an exchange and settles the
+ * interceptor's controller with the outcome; a passthrough (or mocklib's own
+ * call) goes out through `network`. The promise resolves once the XHR is decided.
+ *
+ * @example
+ * interceptor.on('request', (intercepted) => answerXhr(intercepted, runtime.handle, { 'http:': http.request, 'https:': https.request }))
+ */
+export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSink, network: NetworkRequests): Promise<void> {
+  const mark = bypassMarkOf(request)
+  if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
+  // mocklib's own call (a passthrough sent through a fetch polyfill built on XHR):
+  // to the network, unresolved and unreported, as the other sources do.
+  if (mark === 'own') {
+    return sendToNetwork(request, network).then(
+      (response) => controller.respondWith(response),
+      (error: unknown) => controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error })),
+    )
+  }
+  // The network needs an unread body; a resolver may read the request's.
+  const unread = request.body === null ? request : request.clone()
+  return new Promise<void>((decided) => {
+    let settled = false
+    const settle = (decide = true) => {
+      if (settled) return false
+      settled = true
+      // A passthrough decides later: the interceptor would send the XHR itself once this listener returns.
+      if (decide) decided()
+      return true
+    }
+    const exchange: HttpExchange = {
+      kind: 'http',
+      id: createRequestId(),
+      request,
+      bypassed: mark === 'bypass',
+      respondWith(response) {
+        if (!settle()) return
+        // The XHR was aborted while the handlers ran: the interceptor has settled it already.
+        if (request.signal.aborted) return void response.body?.cancel().catch(() => {})
+        // An XHR fails with an "error" event on a network error.
+        if (response.type === 'error') controller.errorWith(networkError(response))
+        else controller.respondWith(response)
+      },
+      errorWith(error) {
+        if (settle()) controller.errorWith(error)
+      },
+      passthrough() {
+        if (!settle(false)) return Promise.resolve(undefined)
+        return sendToNetwork(unread, network).then(
+          (response) => {
+            controller.respondWith(response.clone())
+            decided()
+            return response
+          },
+          (error: unknown) => {
+            controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error }))
+            decided()
+            return undefined
+          },
+        )
+      },
+    }
+    sink(exchange).catch((error: unknown) => {
+      if (settle()) controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+    })
+  })
+}
+
+async function sendToNetwork(request: Request, network: NetworkRequests): Promise<Response> {
+  const url = new URL(request.url)
+  const send = network[url.protocol as 'http:' | 'https:']
+  if (send === undefined) throw new TypeError(`Network error: cannot send ${url.protocol} requests`)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => (headers[name] = value))
+  headers[BYPASS_HEADER] = OWN_CALL
+  const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer())
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = send(url, { method: request.method, headers }, (incoming) => {
+      const chunks: Uint8Array[] = []
+      incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
+      incoming.on('error', reject)
+      incoming.on('end', () => {
+        const responseHeaders = new NativeHeaders()
+        const raw = incoming.rawHeaders
+        for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
+        const status = incoming.statusCode ?? 200
+        const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
+        resolve(new NativeResponse(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+      })
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    joined.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return joined
+}
