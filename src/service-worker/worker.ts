@@ -10,8 +10,9 @@
  */
 import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import { ActiveClients } from './active-clients.js'
-import { MESSAGE_PREFIX, PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedRequest, type SerializedResponse } from '../worker-protocol/messages.js'
+import { MESSAGE_PREFIX, PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedResponse } from '../worker-protocol/messages.js'
 import { PageLink } from './page-link.js'
+import { describeRequest, mockedResponse } from './fetch-shapes.js'
 import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
 import { VERSION } from '../worker-protocol/version.js'
 
@@ -100,30 +101,11 @@ async function handle(request: Request, clientId: string): Promise<Response> {
   const pageLink = links.get(clientId)
   const reply = pageLink ? await pageLink.ask(message, transfer) : await askClient(clientId, message, transfer)
   if (reply === undefined) return fetch(forNetwork)
-  if (reply.type === 'mocked') return toResponse(reply.response)
+  if (reply.type === 'mocked') return mockedResponse(reply.response)
   if (reply.type === 'error') return Response.error()
   const response = await fetch(forNetwork)
   if (reply.report) report(clientId, serialized.id, response)
   return response
-}
-
-function describeRequest(request: Request, id: string, body: ArrayBuffer | null): SerializedRequest {
-  return {
-    id,
-    url: request.url,
-    method: request.method,
-    headers: [...request.headers],
-    body,
-    credentials: request.credentials,
-    cache: request.cache,
-    redirect: request.redirect,
-    referrer: request.referrer,
-    referrerPolicy: request.referrerPolicy,
-    integrity: request.integrity,
-    keepalive: request.keepalive,
-    destination: request.destination,
-    mode: request.mode,
-  }
 }
 
 // The page has no link here (this worker was restarted since it activated):
@@ -138,26 +120,6 @@ async function askClient(clientId: string, message: RequestMessage, transfer: Tr
       resolve(event.data)
     }
     client.postMessage(message, [channel.port2, ...transfer])
-  })
-}
-
-const encoder = new TextEncoder()
-
-function toResponse(response: SerializedResponse): Response {
-  const body = typeof response.body === 'string' ? streamOf(encoder.encode(response.body)) : response.body
-  // Header pairs are appended in order, so repeated names (Set-Cookie) stay apart.
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
-}
-
-// Chromium hands a string-built body to the page as a blob, which costs a
-// trip through the browser process; a stream goes down a data pipe and
-// reaches the page sooner (measured with bench/browser-worker.mjs).
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes)
-      controller.close()
-    },
   })
 }
 

@@ -1,9 +1,9 @@
 import { PROTOCOL, type BypassMessage, type HelloReply, type LinkMessage, type LinkReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../worker-protocol/messages.js'
 import { VERSION } from '../../worker-protocol/version.js'
-import type { ExchangeSink, HttpExchange } from '../contracts.js'
-import { bypassMarkOf } from '../passthrough.js'
+import type { ExchangeSink } from '../contracts.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
-import { deserializeRequest, deserializeResponse, serializeResponse, type SerializedAnswer } from './serialize.js'
+import { deserializeResponse } from './serialize.js'
+import { workerExchange, type ReplySender, type ReportWaiters } from './worker-exchange.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
@@ -17,9 +17,6 @@ export interface WorkerConnection {
   /** Deactivates mocking for this page; its requests reach the network again. */
   stop(): Promise<void>
 }
-
-/** Sends a reply to the worker's request, with what to transfer. */
-type ReplySender = (reply: RequestReply, transfer: Transferable[]) => void
 
 const PASSTHROUGH: RequestReply = { type: 'passthrough', report: false }
 
@@ -88,7 +85,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   await ensureControl(worker, registration, url)
 
   // Passthroughs whose real response the worker reports back (for events and recording).
-  const awaitingReports = new Map<string, (response: Response | undefined) => void>()
+  const awaitingReports: ReportWaiters = new Map()
   const takeReport = (data: BypassMessage): void => {
     const report = awaitingReports.get(data.requestId)
     if (!report) return
@@ -103,7 +100,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     relink()
     respond(data.request, (reply, transfer) => port.postMessage(reply, transfer))
   })
-  let links: MessagePort[] = []
+  let stopped = false
   const newLink = (): MessagePort => {
     const channel = new MessageChannel()
     const own = channel.port1
@@ -111,9 +108,11 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       const data = event.data
       if (data.type === 'mocklib:bypass') return takeReport(data)
       const id = data.request.id
-      respond(data.request, (reply, transfer) => own.postMessage({ id, reply } satisfies LinkReply, transfer))
+      const send: ReplySender = (reply, transfer) => own.postMessage({ id, reply } satisfies LinkReply, transfer)
+      // Sent before the worker saw `deactivate`: it reaches the network, as with no runtime at all.
+      if (stopped) return send(PASSTHROUGH, [])
+      respond(data.request, send)
     }
-    links.push(own)
     return channel.port2
   }
   // Activating again is harmless, and each time hands the worker a new link (the old one retires).
@@ -130,46 +129,8 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   }
 
   function respond(serialized: SerializedRequest, send: ReplySender): void {
-    let replied = false
-    const reply = (message: RequestReply, transfer: Transferable[] = []) => {
-      if (replied) return
-      replied = true
-      send(message, transfer)
-    }
-    let request: Request
-    try {
-      request = deserializeRequest(serialized)
-    } catch (error) {
-      console.error('[mocklib] Could not read an intercepted request; it fails as a network error.', error)
-      return reply({ type: 'error', message: String(error) })
-    }
-    const exchange: HttpExchange = {
-      kind: 'http',
-      id: serialized.id,
-      request,
-      bypassed: bypassMarkOf(request) === 'bypass',
-      respondWith(response) {
-        if (response.type === 'error') return reply({ type: 'error', message: 'Network error' })
-        const serializing = serializeResponse(response)
-        const send = (serializedResponse: SerializedAnswer): void => reply({ type: 'mocked', response: serializedResponse.response }, serializedResponse.transfer)
-        if (!(serializing instanceof Promise)) return send(serializing)
-        serializing.then(send, (error: unknown) => reply({ type: 'error', message: String(error) }))
-      },
-      errorWith(error) {
-        reply({ type: 'error', message: error.message })
-      },
-      passthrough(report) {
-        if (!report) {
-          reply({ type: 'passthrough', report: false })
-          return Promise.resolve(undefined)
-        }
-        return new Promise((resolve) => {
-          awaitingReports.set(serialized.id, resolve)
-          reply({ type: 'passthrough', report: true })
-        })
-      },
-    }
-    void sink(exchange)
+    const exchange = workerExchange(serialized, send, awaitingReports)
+    if (exchange) void sink(exchange)
   }
 
   const deactivate = (): void => worker.postMessage({ type: 'mocklib:deactivate' } satisfies PageMessage)
@@ -188,11 +149,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       removeEventListener('pagehide', deactivate)
       removeEventListener('pageshow', onPageShow)
       release()
-      // A request already on its way when the page stops reaches the network, as with no runtime at all.
-      for (const own of links) own.onmessage = (event: MessageEvent<LinkMessage>) => {
-        if (event.data.type === 'mocklib:request') own.postMessage({ id: event.data.request.id, reply: PASSTHROUGH } satisfies LinkReply)
-      }
-      links = []
+      stopped = true
       for (const report of awaitingReports.values()) report(undefined)
       awaitingReports.clear()
       await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
