@@ -3,22 +3,27 @@
 import type { BodyAlreadySet, BodyMatcher, BodyMatchOptions, CookiesMatcher, HeadersMatcher, MockTypeError, RestMock, ValueMatcher } from 'mocklib'
 import type { OpenApiResolver } from './typed-handlers.js'
 import type { CheckedStatus, ReplyArguments, ReplyBodyOf, ReplyStatus, ResponseAt } from './typed-mock-reply.js'
-import type { OpenApiMethod, OperationOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf, TemplateNames } from './typed-paths.js'
+import type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf, TemplateNames } from './typed-paths.js'
 
 type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
 type DigitChar = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
 type IdentifierChar = Lower | Uppercase<Lower> | DigitChar | '_'
 type Sanitized<Name extends string, Done extends string = ''> = Name extends `${infer Char}${infer Rest}` ? Sanitized<Rest, `${Done}${Char extends IdentifierChar ? Char : '_'}`> : Done
 
+/** ASCII punctuation, which mocklib's path grammar does not allow in a param name. */
+type Punctuation = ' ' | '!' | '"' | '#' | '$' | '%' | '&' | "'" | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';' | '<' | '=' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '`' | '|' | '~'
+
 /**
  * A template name as mocklib's path grammar matches it: `{store-id}` →
- * `store_id` (as `toPredicatePath` renames it at run time; two names that
- * rename alike in one template, which no known document has, are not modelled).
+ * `store_id` (as `toPredicatePath` renames it at run time). Names of letters,
+ * digits and `_` are kept without walking them (the common case, and the
+ * cheap one); names with non-ASCII characters, and two names that rename
+ * alike in one template, are not modelled.
  *
  * @example
  * type Name = PredicateName<'store-id'> // 'store_id'
  */
-export type PredicateName<Name extends string> = Name extends `${DigitChar}${string}` ? `_${Sanitized<Name>}` : Sanitized<Name>
+export type PredicateName<Name extends string> = Name extends `${DigitChar}${string}` ? `_${Sanitized<Name>}` : Name extends NeedsRenaming ? Sanitized<Name> : Name
 
 /**
  * The params a contract-typed mock keeps in `calls[i].params`: the builder's
@@ -28,7 +33,13 @@ export type PredicateName<Name extends string> = Name extends `${DigitChar}${str
  * @example
  * type Kept = MockParamsOf<'/stores/{store-id}/pets/{petId}'> // { readonly store_id: string; readonly petId: string }
  */
-export type MockParamsOf<Template extends string> = { readonly [Name in TemplateNames<Template> as PredicateName<Name>]: string }
+export type MockParamsOf<Template extends string> = [Extract<TemplateNames<Template>, NeedsRenaming>] extends [never]
+  ? // The handlers' own type: a mapped type without key remapping is cheaper to compare (an array of mocks compares them all).
+    ParamsOf<Template>
+  : { readonly [Name in TemplateNames<Template> as PredicateName<Name>]: string }
+
+/** The names mocklib's path grammar renames. */
+type NeedsRenaming = `${DigitChar}${string}` | `${string}${Punctuation}${string}`
 
 /**
  * What `calls[i].body` holds: the declared JSON request body, or `unknown`
