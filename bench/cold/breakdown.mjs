@@ -87,11 +87,15 @@ function distFolder() {
 
 /**
  * Cold start, then the first call of each mechanism right after listen(): each loads its code on first use
- * (ClientRequest answering, GraphQL request reading, the socket layer), so these laps carry that cost once.
+ * (ClientRequest answering, GraphQL request reading, the socket layer, the `ws` upgrade bridge, foreign fetch
+ * arguments' adoption), so these laps carry that cost once. XHR needs a DOM environment: not measured here.
  * Every call is answered by a handler; nothing leaves the process.
  */
 async function firstCalls(lap) {
   const dist = distFolder()
+  // The clients of the laps below, loaded before the clock starts: their own cost is not mocklib's.
+  const [{ default: WsPackageWebSocket }, { Request: NodeFetchRequest }] = await Promise.all([import('ws'), import('node-fetch')])
+  lap('(clients: ws, node-fetch)')
   const { http, graphql, ws, HttpResponse } = await import(new URL('index.js', dist).href)
   const { setupServer } = await import(new URL('node.js', dist).href)
   lap('import mocklib + mocklib/node')
@@ -113,6 +117,10 @@ async function firstCalls(lap) {
     lap(`${round} GraphQL request (fetch)`)
     await webSocketEcho('ws://chat.bench.test')
     lap(`${round} WebSocket echo`)
+    await wsPackageEcho(WsPackageWebSocket, 'ws://chat.bench.test')
+    lap(`${round} ws package echo (upgrade)`)
+    await (await fetch(new NodeFetchRequest('http://api.bench.test/r/3'))).json()
+    lap(`${round} fetch(node-fetch Request)`)
   }
   server.close()
   lap('close')
@@ -126,6 +134,18 @@ async function nodeHttpGet(url) {
       response.on('data', (chunk) => (body += chunk))
       response.on('end', () => resolve(body))
     }).on('error', reject)
+  })
+}
+
+function wsPackageEcho(WsPackageWebSocket, url) {
+  return new Promise((resolve, reject) => {
+    const socket = new WsPackageWebSocket(url)
+    socket.on('open', () => socket.send('ping'))
+    socket.on('message', (data) => {
+      socket.close()
+      resolve(String(data))
+    })
+    socket.on('error', reject)
   })
 }
 
