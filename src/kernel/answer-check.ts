@@ -1,10 +1,35 @@
-/** A mocked answer about to reach the client, as an `AnswerCheck` sees it. */
+/**
+ * A mocked answer about to reach the client, as an `AnswerCheck` sees it.
+ * Read it during the check: the copies behind `request` and `response` are
+ * made when first read (a check that needs neither costs no copy), and the
+ * answer is delivered once every check is done.
+ */
 export interface CheckedAnswer {
   readonly id: string
+  /** The request's method, upper case. */
+  readonly method: string
+  /** The request's URL, parsed once for everyone who reads it: do not change it. */
+  readonly url: URL
   /** An unread copy of the request as the client sent it (the resolver may have read the original). */
   readonly request: Request
+  /**
+   * The request's body as text when it is known without reading a stream
+   * (`''`: the request has no body; the string a `fetch` was given), else
+   * `undefined` (read `request`).
+   */
+  readonly requestText: string | undefined
   /** An unread copy of the mocked response. */
   readonly response: Response
+  /** The response's status (reading it makes no copy). */
+  readonly status: number
+  /** The response's headers as the client gets them (reading them makes no copy): do not change them. */
+  readonly responseHeaders: Headers
+  /**
+   * The response's body as text when it is known without reading a stream
+   * (a body built from a string, as `HttpResponse.json` builds it; `''`: no
+   * body), else `undefined` (read `response`). It is what the client receives.
+   */
+  readonly responseText: string | undefined
   /** The scope (root or boundary) the request was made in: a key for what a check keeps per boundary. */
   readonly scope: object
 }
@@ -18,7 +43,7 @@ export interface CheckedAnswer {
  *
  * @example
  * const noTeapots: AnswerCheck = {
- *   check: ({ request, response }) => (response.status === 418 ? new Error(`${request.url} answered 418`) : undefined),
+ *   check: ({ url, status }) => (status === 418 ? new Error(`${url.href} answered 418`) : undefined),
  * }
  * runtime.answerChecks.add(noTeapots)
  */
@@ -45,21 +70,49 @@ export interface AnswerCheck {
 /**
  * Runs `checks` in order on `answer`; the first `Error` wins. A check that
  * throws is its own failure (the request fails with what it threw), so a bug
- * in a check is seen rather than swallowed.
+ * in a check is seen rather than swallowed. Synchronous while the checks
+ * are (most answers then cost no promise); a check that returns a promise
+ * is awaited, and so are the ones after it.
  *
  * @example
- * const failure = await runAnswerChecks(runtime.answerChecks, answer)
+ * const verdict = runAnswerChecks(runtime.answerChecks, answer)
+ * const failure = verdict instanceof Promise ? await verdict : verdict
  */
-export async function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Promise<Error | undefined> {
-  for (const check of checks) {
+export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
+  const iterator = checks[Symbol.iterator]()
+  for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
+    let found: ReturnType<AnswerCheck['check']>
     try {
-      const found = await check.check(answer)
-      if (found instanceof Error) return found
+      found = next.value.check(answer)
     } catch (thrown) {
-      return thrown instanceof Error ? thrown : new Error(String(thrown))
+      return asFailure(thrown)
     }
+    if (found instanceof Error) return found
+    if (isThenable(found)) return finishAsync(found, iterator, answer)
   }
   return undefined
+}
+
+async function finishAsync(pending: PromiseLike<void | Error | undefined>, rest: Iterator<AnswerCheck>, answer: CheckedAnswer): Promise<Error | undefined> {
+  try {
+    const found = await pending
+    if (found instanceof Error) return found
+    for (let next = rest.next(); next.done !== true; next = rest.next()) {
+      const later = await next.value.check(answer)
+      if (later instanceof Error) return later
+    }
+  } catch (thrown) {
+    return asFailure(thrown)
+  }
+  return undefined
+}
+
+function isThenable(value: unknown): value is PromiseLike<void | Error | undefined> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+}
+
+function asFailure(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown))
 }
 
 /** True when one of `checks` wants the real responses of requests sent to the network (`AnswerCheck.checkReceived`). */
@@ -75,14 +128,14 @@ export function checksReceived(checks: Iterable<AnswerCheck>): boolean {
  * reported on the console rather than swallowed.
  *
  * @example
- * void runReceivedChecks(runtime.answerChecks, { id, request, response: real, scope })
+ * void runReceivedChecks(runtime.answerChecks, receivedAnswer(id, url, request, real, scope))
  */
 export async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
   const readers = [...checks].filter((check) => check.checkReceived !== undefined)
   await Promise.all(
     readers.map(async (check, index) => {
       const last = index === readers.length - 1
-      const answer = last ? received : { ...received, request: received.request.clone(), response: received.response.clone() }
+      const answer = last ? received : receivedAnswer(received.id, received.url, received.request.clone(), received.response.clone(), received.scope)
       try {
         await check.checkReceived!(answer)
       } catch (thrown) {
@@ -90,6 +143,17 @@ export async function runReceivedChecks(checks: Iterable<AnswerCheck>, received:
       }
     }),
   )
+}
+
+/**
+ * The `CheckedAnswer` of a real response (`checkReceived`): both copies are
+ * given, and the bodies are read from them.
+ *
+ * @example
+ * void runReceivedChecks(runtime.answerChecks, receivedAnswer(id, url, request, real, scope))
+ */
+export function receivedAnswer(id: string, url: URL, request: Request, response: Response, scope: object): CheckedAnswer {
+  return { id, method: request.method.toUpperCase(), url, request, requestText: undefined, response, status: response.status, responseHeaders: response.headers, responseText: undefined, scope }
 }
 
 /** One problem an `AnswerCheck` found, as `server.contractViolations()` lists it. */

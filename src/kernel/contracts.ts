@@ -38,6 +38,12 @@ export interface HttpExchange {
    */
   readonly bodyText?: string
   /**
+   * True when the source knows, without building `request`, that the request
+   * has no body (a plain `fetch(url)`): the answer checks then need no copy
+   * of it taken before the resolver runs, so it is never built for them.
+   */
+  readonly bodyless?: boolean
+  /**
    * True when the request was made by `bypass()`: the runtime sends it on
    * without looking at handlers (and reports its real response).
    */

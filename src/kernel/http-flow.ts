@@ -1,10 +1,11 @@
-import { checksReceived, runAnswerChecks, runReceivedChecks } from './answer-check.js'
+import { checksReceived, receivedAnswer, runAnswerChecks, runReceivedChecks } from './answer-check.js'
 import type { Handler, HttpExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import type { RequestEventInfo } from './events.js'
 import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
 import type { HandlerScope } from './handler-scope.js'
+import { MockedAnswer } from './mocked-answer.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
 import type { CompletedExchange } from './traffic-observer.js'
@@ -76,17 +77,22 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     #info: RequestEventInfo | undefined
     readonly startedAt: number
     readonly copy: Request | undefined
-    /** The request as sent, for the answer checks (the resolver may read the original). */
-    readonly checkCopy: Request | undefined
+    /** The answer checks run on this exchange (there are some, and it is no `bypass()` request). */
+    readonly checking: boolean
+    /** A copy of a request with a body, for the answer checks (the resolver may read the original); a request without one is shared. */
+    readonly sentCopy: Request | undefined
     /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is asked for and handed over. */
     readonly checkingReceived: boolean
+    /** What the handlers see of the request; set before they run. */
+    context!: RequestContext
 
     constructor(readonly exchange: HttpExchange) {
       const recordingNow = recording()
       this.startedAt = recordingNow ? Date.now() : 0
       this.copy = recordingNow ? exchange.request.clone() : undefined
-      this.checkCopy = answerChecks.size > 0 && exchange.bypassed !== true ? checkableRequest(exchange.request) : undefined
-      this.checkingReceived = this.checkCopy !== undefined && checksReceived(answerChecks)
+      this.checking = answerChecks.size > 0 && exchange.bypassed !== true
+      this.sentCopy = this.checking ? sentCopyOf(exchange) : undefined
+      this.checkingReceived = this.checking && checksReceived(answerChecks)
     }
 
     get info(): RequestEventInfo {
@@ -121,20 +127,25 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       if (this.checkingReceived) {
         // The checks get a copy of their own only when someone else reads the response too.
         const shared = this.copy !== undefined || emitter.has('response:bypass')
-        void runReceivedChecks(answerChecks, { id: this.exchange.id, request: this.checkCopy!, response: shared ? real.clone() : real, scope })
+        const { context } = this
+        void runReceivedChecks(answerChecks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, shared ? real.clone() : real, scope))
       }
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
       this.finish(outcome, real, scope)
     }
 
     answer(response: Response): void | Promise<void> {
-      if (this.checkCopy === undefined || response.type === 'error') return this.deliver(response)
-      return this.checked(this.checkCopy, response)
+      if (!this.checking || response.type === 'error') return this.deliver(response)
+      const scope = store.current()
+      const answer = new MockedAnswer(this.exchange.id, this.context, this.sentCopy, response, scope)
+      const verdict = runAnswerChecks(answerChecks, answer)
+      // Checks that answer at once (most) cost no promise: the answer is delivered within this call.
+      if (!(verdict instanceof Promise)) return this.judged(answer, verdict, response, scope)
+      return verdict.then((failure) => this.judged(answer, failure, response, scope))
     }
 
-    async checked(request: Request, response: Response): Promise<void> {
-      const scope = store.current()
-      const failure = await runAnswerChecks(answerChecks, { id: this.exchange.id, request, response: response.clone(), scope })
+    judged(answer: MockedAnswer, failure: Error | undefined, response: Response, scope: HandlerScope): void {
+      answer.close()
       if (failure === undefined) return this.deliver(response)
       // Refused as the unhandled-request policy 'error' refuses: the client's request fails with the reason.
       this.exchange.errorWith(failure)
@@ -154,7 +165,6 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
    * (see `HttpVisit`): the turn, plus what its handlers made of the request.
    */
   class VisitTurn extends HttpTurn implements HttpVisit {
-    context!: RequestContext
     outcome: DispatchOutcome | ResolverError = UNANSWERED
 
     get answered(): boolean {
@@ -241,7 +251,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     const turn = new HttpTurn(exchange)
     if (exchange.bypassed === true) return turn.sendOn('bypass')
     turn.fire('request:start')
-    const context = new RequestContext(exchange, store.current(), readCookies)
+    const context = (turn.context = new RequestContext(exchange, store.current(), readCookies))
     let dispatched: DispatchOutcome | Promise<DispatchOutcome>
     try {
       dispatched = dispatch(context.scope.list, context, (part) => turn.fail(asError(part.thrown)))
@@ -322,10 +332,13 @@ function usedBody(handler: Handler): TypeError {
 }
 
 /**
- * The request the answer checks read. Only a body can be used up by the
- * resolver, so a request without one is handed over as it is: a clone costs
- * undici a new AbortSignal and its listeners, the largest part of a check.
+ * The copy of the request the answer checks read, taken before the resolver
+ * runs; `undefined` for a request without a body, which they share (only a
+ * body can be used up, and a clone costs undici a new AbortSignal and its
+ * listeners). A request the source knows to be bodyless is not even built.
  */
-function checkableRequest(request: Request): Request {
-  return request.body === null ? request : request.clone()
+function sentCopyOf(exchange: HttpExchange): Request | undefined {
+  if (exchange.bodyless === true) return undefined
+  const { request } = exchange
+  return request.body === null ? undefined : request.clone()
 }

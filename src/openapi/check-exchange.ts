@@ -64,7 +64,7 @@ const UNDECLARED = Symbol('undeclared')
  *
  * @example
  * const checks = new OperationChecks(document, entry, validator)
- * const findings = [...checks.request(url, params, headers, body), ...checks.response(status, headers, body)]
+ * const findings = [...checks.request(url, params, () => request.headers, body), ...checks.response(status, headers, body)]
  */
 export class OperationChecks {
   readonly #requestBody: DeclaredContent | undefined
@@ -93,11 +93,15 @@ export class OperationChecks {
     this.#hasCookies = this.#parameters.some(({ parameter }) => parameter.in === 'cookie')
   }
 
-  /** The request's parameters and body against the operation. */
-  request(url: URL, pathParams: Record<string, string>, headers: Headers, body: string): Finding[] {
+  /**
+   * The request's parameters and body against the operation. `headers` is
+   * called only when a header is needed (a header or cookie parameter, a
+   * body's content type): a check of a plain `fetch(url)` builds no Request.
+   */
+  request(url: URL, pathParams: Record<string, string>, headers: () => Headers, body: string): Finding[] {
     let findings: Finding[] | undefined
     let cookies: Record<string, string> | undefined
-    const readCookies = () => (cookies ??= this.#hasCookies ? parseCookies(headers.get('cookie')) : {})
+    const readCookies = () => (cookies ??= this.#hasCookies ? parseCookies(headers().get('cookie')) : {})
     for (const { parameter, value: check } of this.#parameters) {
       const raw = rawParameter(parameter, url, pathParams, headers, readCookies)
       if (raw === undefined) {
@@ -180,12 +184,12 @@ export class OperationChecks {
     return { schemaPointer, reading: readingOf(this.document, schemaPointer), verdict: this.validator.verdict(schemaPointer) }
   }
 
-  #body(side: 'request' | 'response', declared: DeclaredContent | undefined, headers: Headers, body: string): Finding[] {
+  #body(side: 'request' | 'response', declared: DeclaredContent | undefined, headers: Headers | (() => Headers), body: string): Finding[] {
     if (declared === undefined || declared.media.length === 0) return []
     if (body === '') {
       return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : []
     }
-    const contentType = headers.get('content-type')
+    const contentType = (typeof headers === 'function' ? headers() : headers).get('content-type')
     const type = mediaTypeOf(contentType)
     const media = declared.media.find((entry) => mediaMatches(entry.type, type))
     if (media === undefined) {

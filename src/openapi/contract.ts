@@ -40,6 +40,26 @@ export interface ContractExchange {
   readonly response: Response
 }
 
+/**
+ * A mocked (or real) answer as the runtime hands it to `check` /
+ * `checkReceived` (the kernel's `CheckedAnswer`). Only `request`, `response`
+ * and `scope` are required; the rest, when given, spare the check building
+ * the request of a plain `fetch(url)`, copying the response and reading
+ * streams: with both texts known, a check runs synchronously.
+ */
+export interface ContractAnswer extends ContractExchange {
+  readonly scope: object
+  /** Upper case. */
+  readonly method?: string
+  readonly url?: URL
+  /** The request body as text (`''`: none), when known without reading a stream. */
+  readonly requestText?: string
+  readonly status?: number
+  readonly responseHeaders?: Headers
+  /** The response body as text (`''`: none), when known without reading a stream: what the client receives. */
+  readonly responseText?: string
+}
+
 /** A compiled contract: `server.listen({ contract })` takes it, `check()` checks one exchange on its own. */
 export interface OpenApiContract {
   /**
@@ -47,15 +67,19 @@ export interface OpenApiContract {
    * `onViolation` nor keeping them (the HAR command line uses it).
    */
   violationsOf(exchange: ContractExchange): Promise<ContractViolation[]>
-  /** The runtime hook (see `AnswerCheck`): checks a mocked answer, keeps its violations in the scope, applies `onViolation`. */
-  check(answer: { readonly request: Request; readonly response: Response; readonly scope: object }): Promise<Error | undefined>
+  /**
+   * The runtime hook (see `AnswerCheck`): checks a mocked answer, keeps its
+   * violations in the scope, applies `onViolation`. Synchronous when both
+   * body texts are known (`requestText`, `responseText`), else a promise.
+   */
+  check(answer: ContractAnswer): Error | undefined | Promise<Error | undefined>
   /**
    * The runtime hook for real responses (see `AnswerCheck.checkReceived`),
    * present under `checkPassthrough: true`: checks the exchange, keeps its
    * violations in the scope, and reports them (`'error'` on the console: the
    * client already has the response).
    */
-  checkReceived?(received: { readonly request: Request; readonly response: Response; readonly scope: object }): Promise<void>
+  checkReceived?(received: ContractAnswer): Promise<void>
   /** The violations kept so far in `scope`, oldest first. */
   problemsIn(scope: object): readonly ContractViolation[]
 }
@@ -85,23 +109,46 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   const onViolation = options.onViolation ?? 'error'
   const undocumented = options.undocumented ?? 'ignore'
 
-  const violationsOf = async ({ request, response }: ContractExchange, fromNetwork = false): Promise<ContractViolation[]> => {
-    const url = new URL(request.url)
-    const facts = { request: { method: request.method, url: request.url }, ...(fromNetwork && { fromNetwork: true as const }) }
-    const found = index.find(request.method, url)
-    if (found === undefined) {
-      if (undocumented === 'ignore') return []
-      return [describeViolation({ ...facts, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${request.method} operation for this path.` })]
-    }
-    const { entry, params } = found
+  const checksOf = (entry: OperationEntry): OperationChecks => {
     let checks = compiled.get(entry)
     if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
+    return checks
+  }
+
+  /** The violations of an exchange whose body texts are in hand; the Request is built only for a header or a violation. */
+  const violationsIn = (exchange: Omit<ContractAnswer, 'scope'>, requestText: string, responseText: string, fromNetwork: boolean): ContractViolation[] => {
+    const method = exchange.method ?? exchange.request.method
+    const url = exchange.url ?? new URL(exchange.request.url)
+    // Named as the client's Request names it (method and URL as sent), only once there is something to say.
+    const facts = () => ({ request: { method: exchange.request.method, url: exchange.request.url }, ...(fromNetwork && { fromNetwork: true as const }) })
+    const found = index.find(method, url)
+    if (found === undefined) {
+      if (undocumented === 'ignore') return []
+      const named = facts()
+      return [describeViolation({ ...named, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${named.request.method} operation for this path.` })]
+    }
+    const { entry, params } = found
+    const checks = checksOf(entry)
+    const findings: Finding[] = checks.request(url, params, () => exchange.request.headers, requestText)
+    const responseHeaders = exchange.responseHeaders ?? exchange.response.headers
+    // A stream of events never ends: its body is not judged (its status, content type and headers still are).
+    const responseFindings = checks.response(exchange.status ?? exchange.response.status, responseHeaders, isEventStream(responseHeaders) ? '' : responseText)
+    if (findings.length === 0 && responseFindings.length === 0) return []
+    findings.push(...responseFindings)
+    const named = facts()
+    return findings.map((finding) => describeViolation({ ...named, operation: entry.label, ...finding }))
+  }
+
+  /** The same, reading the bodies the exchange does not give as text. */
+  const violationsOf = async (exchange: Omit<ContractAnswer, 'scope'>, fromNetwork = false): Promise<ContractViolation[]> => {
     // A request without a body (most GETs) is not read: reading even an empty one costs a stream's worth of promises.
-    const findings: Finding[] = checks.request(url, params, request.headers, request.body === null ? '' : await request.text())
-    // A stream of events never ends: its body is not read (its status, content type and headers still are).
-    const streaming = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '')
-    findings.push(...checks.response(response.status, response.headers, streaming ? '' : await response.text()))
-    return findings.map((finding) => describeViolation({ ...facts, operation: entry.label, ...finding }))
+    const requestText = exchange.requestText ?? (exchange.request.body === null ? '' : await exchange.request.text())
+    let responseText = exchange.responseText
+    if (responseText === undefined) {
+      const { response } = exchange
+      responseText = isEventStream(exchange.responseHeaders ?? response.headers) ? '' : await response.text()
+    }
+    return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
 
   /** Keeps `violations` in `scope` and says which strategy applies to them. */
@@ -115,22 +162,29 @@ export async function contract(document: OpenApiSource, options: ContractOptions
 
   const listed = (violations: ContractViolation[]): string => violations.map((violation) => `  • ${violation.message}`).join('\n')
 
+  /** Keeps the violations of a mocked answer and applies `onViolation`: the `Error` that fails the request under 'error'. */
+  const judge = (scope: object, violations: ContractViolation[]): Error | undefined => {
+    if (violations.length === 0) return undefined
+    const strategy = keep(scope, violations)
+    if (typeof strategy === 'function') {
+      for (const violation of violations) strategy(violation)
+      return undefined
+    }
+    const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed(violations)}\n`
+    if (strategy === 'warn') {
+      console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
+      return undefined
+    }
+    return new Error(`${heading}Fix the mock or the request so that they match the document (or use onViolation: 'warn').`)
+  }
+
   const api: OpenApiContract = {
     violationsOf: (exchange) => violationsOf(exchange),
-    async check(answer) {
-      const violations = await violationsOf(answer)
-      if (violations.length === 0) return undefined
-      const strategy = keep(answer.scope, violations)
-      if (typeof strategy === 'function') {
-        for (const violation of violations) strategy(violation)
-        return undefined
-      }
-      const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed(violations)}\n`
-      if (strategy === 'warn') {
-        console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
-        return undefined
-      }
-      return new Error(`${heading}Fix the mock or the request so that they match the document (or use onViolation: 'warn').`)
+    check(answer) {
+      const { requestText, responseText } = answer
+      // Both texts in hand (a body-less request, a string-built mocked body): checked here and now, no promise.
+      if (requestText !== undefined && responseText !== undefined) return judge(answer.scope, violationsIn(answer, requestText, responseText, false))
+      return violationsOf(answer).then((violations) => judge(answer.scope, violations))
     },
     problemsIn(scope) {
       return kept.get(scope) ?? []
@@ -152,4 +206,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     }
   }
   return api
+}
+
+function isEventStream(headers: Headers): boolean {
+  return /^text\/event-stream/i.test(headers.get('content-type') ?? '')
 }

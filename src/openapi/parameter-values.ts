@@ -61,14 +61,14 @@ function scalar(text: string, types: readonly string[]): unknown {
  * query parameter), or `undefined` when it was not sent.
  *
  * @example
- * rawParameter(limit, new URL('https://x.test/pets?limit=20'), {}, headers, () => ({})) // '20'
+ * rawParameter(limit, new URL('https://x.test/pets?limit=20'), {}, () => headers, () => ({})) // '20'
  */
-export function rawParameter(parameter: OperationParameter, url: URL, pathParams: Record<string, string>, headers: Headers, cookies: () => Record<string, string>): string | string[] | undefined {
+export function rawParameter(parameter: OperationParameter, url: URL, pathParams: Record<string, string>, headers: () => Headers, cookies: () => Record<string, string>): string | string[] | undefined {
   switch (parameter.in) {
     case 'path':
       return pathParams[parameter.name]
     case 'header':
-      return headers.get(parameter.name) ?? undefined
+      return headers().get(parameter.name) ?? undefined
     case 'cookie':
       return cookies()[parameter.name]
     case 'query': {

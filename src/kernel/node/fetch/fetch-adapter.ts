@@ -102,6 +102,7 @@ class FetchExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
   readonly method: string | undefined
+  readonly bodyless: boolean
   readonly bypassed: boolean
   #request: Request | undefined
   /**
@@ -125,6 +126,7 @@ class FetchExchange implements HttpExchange {
   ) {
     this.#request = request
     this.method = url === undefined ? undefined : 'GET'
+    this.bodyless = url !== undefined
     this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
     this.#unread = request === undefined || request.body === null || bodyText !== undefined ? undefined : request.clone()
     if (abortable) {
