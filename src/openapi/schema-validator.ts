@@ -35,7 +35,8 @@ export class DocumentValidator {
   readonly #document: OpenApiDocument
   readonly #known: Record<string, Schema | boolean> = Object.create(null)
   readonly #lookup: Record<string, Schema | boolean>
-  readonly #compiler: SchemaCompiler | undefined
+  /** Dropped for good the first time the realm refuses it code generation (see `#compiledVerdict`). */
+  #compiler: SchemaCompiler | undefined
   readonly #verdicts = new Map<string, SchemaVerdict>()
 
   constructor(document: OpenApiDocument, compiler?: SchemaCompiler) {
@@ -76,10 +77,43 @@ export class DocumentValidator {
       const schema = this.#prepare(path)
       if (schema === undefined) throw new Error(`[mocklib] No schema at ${pointer} in the OpenAPI document.`)
       const lookup = this.#lookup
-      verdict = this.#compiler?.(path) ?? ((value) => validate(value, schema, '2020-12', lookup, true).valid)
+      const interpreted: SchemaVerdict = (value) => validate(value, schema, '2020-12', lookup, true).valid
+      verdict = this.#compiledVerdict(path, interpreted) ?? interpreted
       this.#verdicts.set(path, verdict)
     }
     return verdict
+  }
+
+  /**
+   * The compiled verdict of the schema at `path`, or `undefined` when there
+   * is no compiler (any more). `contract()` probes `new Function` once, but
+   * the realm may refuse it later (a Content-Security-Policy applied after
+   * the probe; Playwright's `page.evaluate`, exempt from the page's policy,
+   * ran the probe): then the interpreter takes over for this schema and
+   * every later one, rather than the check failing the request.
+   */
+  #compiledVerdict(path: string, interpreted: SchemaVerdict): SchemaVerdict | undefined {
+    let compiled: SchemaVerdict | undefined
+    try {
+      compiled = this.#compiler?.(path)
+    } catch (error) {
+      if (!isEvalError(error)) throw error
+      this.#compiler = undefined
+      return undefined
+    }
+    if (compiled === undefined) return undefined
+    let engine = compiled
+    // The compiler is not known to make every function up front: a refusal while validating is handled alike.
+    return (value) => {
+      try {
+        return engine(value)
+      } catch (error) {
+        if (!isEvalError(error)) throw error
+        this.#compiler = undefined
+        engine = interpreted
+        return interpreted(value)
+      }
+    }
   }
 
   /**
@@ -115,6 +149,11 @@ export class DocumentValidator {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
     return this.#prepare(path) === undefined || this.verdict(path)(value)
   }
+}
+
+/** What a realm throws when it refuses to build code from text (`new Function` under a CSP). */
+function isEvalError(error: unknown): boolean {
+  return error instanceof EvalError || (error instanceof Error && error.name === 'EvalError')
 }
 
 /**
