@@ -11,7 +11,7 @@
 import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import { ActiveClients } from './active-clients.js'
 import { MESSAGE_PREFIX, PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedResponse } from '../worker-protocol/messages.js'
-import { PageLink } from './page-link.js'
+import { pageLink, type PageLink } from './page-link.js'
 import { describeRequest, mockedResponse } from './fetch-shapes.js'
 import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
 import { VERSION } from '../worker-protocol/version.js'
@@ -83,7 +83,7 @@ worker.addEventListener('fetch', (event) => {
 
 function link(clientId: string, port: MessagePort | undefined): void {
   unlink(clientId)
-  if (port) links.set(clientId, new PageLink(port))
+  if (port) links.set(clientId, pageLink(port))
 }
 
 function unlink(clientId: string): void {
@@ -98,8 +98,8 @@ async function handle(request: Request, clientId: string): Promise<Response> {
   const serialized = describeRequest(request, `${idPrefix}-${(nextId++).toString(36)}`, hasBody ? await request.arrayBuffer() : null)
   const message: RequestMessage = { type: 'mocklib:request', request: serialized }
   const transfer = serialized.body ? [serialized.body] : []
-  const pageLink = links.get(clientId)
-  const reply = pageLink ? await pageLink.ask(message, transfer) : await askClient(clientId, message, transfer)
+  const link = links.get(clientId)
+  const reply = link ? await link.ask(message, transfer) : await askClient(clientId, message, transfer)
   if (reply === undefined) return fetch(forNetwork)
   if (reply.type === 'mocked') return mockedResponse(reply.response)
   if (reply.type === 'error') return Response.error()
@@ -130,8 +130,8 @@ function report(clientId: string, requestId: string, response: Response): void {
   void copy.arrayBuffer().then(async (body) => {
     const serialized: SerializedResponse = { status: copy.status, statusText: copy.statusText, headers: [...copy.headers], body }
     const message: BypassMessage = { type: 'mocklib:bypass', requestId, response: serialized }
-    const pageLink = links.get(clientId)
-    if (pageLink) return pageLink.post(message, [body])
+    const link = links.get(clientId)
+    if (link) return link.post(message, [body])
     ;(await worker.clients.get(clientId))?.postMessage(message, [body])
   })
 }
