@@ -17,11 +17,13 @@ const rex = { id: 1, name: 'Rex', tag: 'dog', status: 'available', birthday: '20
 
 failOnUnhandledRejection()
 
+type Pets = typeof rex | (typeof rex)[]
+
 /** Three ways a mock answers the same JSON: a string-built body (its text known), the same with a custom header, and a stream. */
 const ANSWER_KINDS = {
-  string: (body: unknown, status: number) => HttpResponse.json(body, { status }),
-  'custom header': (body: unknown, status: number) => HttpResponse.json(body, { status, headers: { 'x-variant': 'headers' } }),
-  stream: (body: unknown, status: number) => new Response(new Blob([JSON.stringify(body)]).stream(), { status, headers: { 'content-type': 'application/json' } }),
+  string: (body: Pets, status: number) => HttpResponse.json(body, { status }),
+  'custom header': (body: Pets, status: number) => HttpResponse.json(body, { status, headers: { 'x-variant': 'headers' } }),
+  stream: (body: Pets, status: number) => new Response(new Blob([JSON.stringify(body)]).stream(), { status, headers: { 'content-type': 'application/json' } }),
 } as const
 
 type AnswerKind = keyof typeof ANSWER_KINDS
@@ -90,7 +92,7 @@ describe("under 'error', both ways fail the client's request with the violation"
         (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
       )
       expect(failure).toContain(`[mocklib] The exchange breaks the OpenAPI contract:\n  • GET ${V1}/pets/7 (showPetById): response body at /status`)
-      expect(strict.contractViolations().at(-1)?.rule).toBe('enum')
+      expect((strict.contractViolations() as ContractViolation[]).at(-1)?.rule).toBe('enum')
     })
   })
 })

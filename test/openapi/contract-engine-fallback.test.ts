@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { contract } from '../../src/openapi/contract.js'
+import type { ContractViolation } from '../../src/openapi/violation.js'
 import { prepareDocument } from '../../src/openapi/prepare-document.js'
 import { loadSchemaCompiler } from '../../src/openapi/compiled-schemas.js'
 import { DOCUMENT_URI, DocumentValidator } from '../../src/openapi/schema-validator.js'
@@ -60,7 +61,7 @@ describe('new Function refused after contract() chose ajv', () => {
       expect(await failureOf(`${V1}/pets?limit=500`)).toContain('request query "limit": 500')
       expect(await failureOf(`${V1}/pets/2`)).toBeUndefined()
       expect(await failureOf(`${V1}/pets/1`)).toContain(expected[0]!.message)
-      expect(server.contractViolations().map((violation) => violation.rule)).toEqual(['maximum', 'enum'])
+      expect((server.contractViolations() as ContractViolation[]).map((violation) => violation.rule)).toEqual(['maximum', 'enum'])
     } finally {
       server.close()
       globalThis.Function = realFunction
