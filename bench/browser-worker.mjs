@@ -9,14 +9,15 @@
 //   - worker alone: a Service Worker that builds the Response itself, with no
 //     trip to the page: no design that asks the page's handlers can be faster.
 // Each row runs on its own 127.0.0.1 origin (own worker registration); rounds
-// alternate the order so that none gets a warmer browser. Requests are timed
+// alternate the order so that none gets a warmer browser, and are short so
+// that a busy spell of the machine falls on every row alike. Requests are timed
 // in batches of 10 sequential fetches (performance.now() is coarsened to
 // 0.1 ms in a page that is not cross-origin isolated, too coarse for one
 // in-page fetch); the median is over batches. Uses the built package:
 // `npm run build` first; with `--sources`, mocklib's page and worker are
 // bundled from src/ instead (to measure a change without a build).
 //
-//   node bench/browser-worker.mjs [requests=200] [rounds=3] [--sources]
+//   node bench/browser-worker.mjs [requests per round=50] [rounds=12] [--sources]
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -27,7 +28,7 @@ import { chromium } from 'playwright-core'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const fromSources = process.argv.includes('--sources')
-const [requests = 200, rounds = 3] = process.argv.slice(2).filter((arg) => arg !== '--sources').map(Number)
+const [requests = 50, rounds = 12] = process.argv.slice(2).filter((arg) => arg !== '--sources').map(Number)
 const BATCH = 10
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
