@@ -240,6 +240,42 @@ describe("under a Content-Security-Policy without 'unsafe-eval'", () => {
     expect(suite.server.hits).toContain('GET /csp')
     expect(downloadedAjv()).toEqual([])
   })
+
+  it('contract() made where the probe passes (page.evaluate), checked where the policy applies: the interpreter takes over after one refusal', async () => {
+    await suite.page.goto(`${suite.server.origin}/csp`)
+    await suite.page.waitForFunction(() => document.documentElement.dataset.ready === 'true')
+    const outcome = await suite.page.evaluate(
+      async ({ document }) => {
+        const { setupWorker, http, HttpResponse } = window.mocklib
+        const refusals: string[] = []
+        window.document.addEventListener('securitypolicyviolation', (event) => refusals.push(event.blockedURI))
+        const base = `${location.origin}/v2`
+        // Made in page.evaluate's own task: the probe of new Function passes, so ajv is chosen.
+        const api = await window.openapi.contract(document, { baseUrl: base })
+        window.worker = setupWorker(http.get(`${base}/pets/:petId`, ({ params }) => HttpResponse.json(params.petId === '2' ? { id: 'two', name: 2 } : { id: 1, name: 'Rex' })))
+        const { mode } = await window.worker.start({ quiet: true, contract: api })
+        // The checks run in the page's own tasks (the worker's messages), where the policy refuses code generation.
+        const valid = await fetch(`${base}/pets/1`).then(
+          (response) => response.json(),
+          (error: Error) => `rejected ${error.name}`,
+        )
+        const drifted = await fetch(`${base}/pets/2`).then(
+          () => 'delivered',
+          (error: Error) => `rejected ${error.name}`,
+        )
+        const again = await fetch(`${base}/pets/3`).then((response) => response.json())
+        const messages = window.worker.contractViolations().map((violation) => violation.message)
+        await window.worker.stop()
+        return { mode, valid, drifted, again, messages, refusals }
+      },
+      { document: PETSTORE_31 },
+    )
+    expect(outcome).toMatchObject({ mode: 'service-worker', valid: { id: 1, name: 'Rex' }, drifted: 'rejected TypeError', again: { id: 1, name: 'Rex' } })
+    expect(outcome.messages).toHaveLength(2)
+    expect(outcome.messages.join('\n')).toContain('response body at /id')
+    // One refusal (the first compile), then no more attempts: a CSP report per schema or request would be noise.
+    expect(outcome.refusals).toEqual(['eval'])
+  })
 })
 
 describe('mocklib/openapi in a browser bundle', () => {
