@@ -10,6 +10,7 @@ import { src, staticGraph } from './static-graph.js'
 const gates = [
   { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request/client-request-adapter.ts', behind: ['kernel/node/client-request/client-request-answering.ts', 'kernel/node/client-request/client-request-exchange.ts', 'kernel/node/client-request/mock-socket.ts', 'kernel/node/client-request/response-writer.ts'] },
   { mechanism: 'the socket layer', gate: 'kernel/node/socket/socket-layer-on-demand.ts', behind: ['kernel/node/socket/socket-adapter.ts'] },
+  { mechanism: "a global WebSocket's ends", gate: 'kernel/node/websocket/websocket-mock-socket.ts', behind: ['kernel/node/websocket/websocket-socket-client.ts', 'kernel/node/websocket/websocket-bridge-ends.ts'] },
   { mechanism: 'the `ws` upgrade bridge', gate: 'kernel/node/websocket/websocket-upgrade.ts', behind: ['kernel/node/websocket/websocket-upgrade-bridge.ts', 'kernel/node/websocket/websocket-bridged-client.ts', 'kernel/node/websocket/websocket-frames.ts'] },
   { mechanism: 'XHR answering', gate: 'kernel/node/xhr/xhr-source.ts', behind: ['kernel/node/xhr/xhr-answering.ts'] },
   { mechanism: 'foreign fetch arguments', gate: 'kernel/node/fetch/fetch-adapter.ts', behind: ['kernel/node/fetch/foreign-fetch-adoption.ts'] },

@@ -1,4 +1,5 @@
 import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
+import { nativeWebSocket } from './websocket-native.js'
 
 /**
  * A `message` event as cheap as an event can be: undici's MessageEvent
@@ -74,23 +75,6 @@ export function boundEvent<E extends Event>(event: E, target: object): E {
   Object.defineProperty(event, 'target', { value: target, enumerable: true })
   Object.defineProperty(event, 'currentTarget', { value: target, enumerable: true })
   return event
-}
-
-/**
- * How `server.connect()` reaches Node's own WebSocket class. Read when first
- * needed, not at import: Node's WebSocket getter loads all of undici.
- */
-let nativeWebSocket = (): typeof WebSocket | undefined => globalThis.WebSocket
-
-/**
- * Called by the WebSocket source with the global's property descriptor
- * before it replaces it, so that real connections use the original class.
- *
- * @example
- * rememberNativeWebSocket(Object.getOwnPropertyDescriptor(globalThis, 'WebSocket'))
- */
-export function rememberNativeWebSocket(descriptor: PropertyDescriptor | undefined): void {
-  nativeWebSocket = () => (descriptor === undefined ? undefined : descriptor.get ? (descriptor.get.call(globalThis) as typeof WebSocket) : (descriptor.value as typeof WebSocket))
 }
 
 export type Data = string | ArrayBuffer | ArrayBufferView | Blob

@@ -26,11 +26,15 @@ export function answerFetchUpgrade(request: Request, resolve: (response: Respons
   if (key === null || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return false
   const url = webSocketUrl(request.url)
   if (url === undefined) return false
-  const socket = MockWebSocket.unstarted(url)
-  const connection = socket.client.exchange()
+  // The first socket waits for its end to load (websocket-socket-client.ts); the fetch resolves later either way.
+  MockWebSocket.unstarted(url).withClient((client) => offerHandshake(client.exchange(), sink, key, request.url, resolve, otherwise))
+  return true
+}
+
+function offerHandshake(connection: WebSocketExchange, sink: (exchange: WebSocketExchange) => unknown, key: string, href: string, resolve: (response: Response) => void, otherwise: () => void): void {
   let fellThrough = false
   const answer = () => {
-    if (!fellThrough) resolve(switchingProtocols(key, request.url))
+    if (!fellThrough) resolve(switchingProtocols(key, href))
   }
   const exchange: WebSocketExchange = {
     ...connection,
@@ -55,7 +59,6 @@ export function answerFetchUpgrade(request: Request, resolve: (response: Respons
     otherwise()
   })
   void sink(exchange)
-  return true
 }
 
 /** The WebSocket URL a fetch URL stands for, or `undefined` for another scheme. */

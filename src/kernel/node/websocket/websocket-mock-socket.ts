@@ -1,16 +1,28 @@
 import type { WebSocketExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
-import { createRequestId } from '../../request-id.js'
-import { closeReason } from '../../websocket-exchange.js'
-import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import type { Data } from './websocket-bridge-ends.js'
+import { CLOSED, CLOSING, CONNECTING, OPEN } from './websocket-ready-state.js'
+import type { MockSocketClient } from './websocket-socket-client.js'
 
-const CONNECTING = 0
-const OPEN = 1
-const CLOSING = 2
-const CLOSED = 3
+type ClientModule = typeof import('./websocket-socket-client.js')
+/**
+ * The handlers' end of a socket and the real server end behind it: loaded by
+ * the first socket; until then, what that socket does with its end (offer it
+ * to the runtime, deliver a message, close) waits for it, in the order it was asked.
+ */
+let clients: ClientModule | undefined
+let loadingClients: Promise<ClientModule> | undefined
 
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
-const INTERNAL_ERROR = 1011
+function loadClients(): Promise<ClientModule> {
+  return (loadingClients ??= import('./websocket-socket-client.js').then(
+    (loaded) => (clients = loaded),
+    (error: unknown) => {
+      // The next socket asks again.
+      loadingClients = undefined
+      throw error
+    },
+  ))
+}
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
@@ -20,7 +32,7 @@ let startOnCreate = true
 /**
  * What `new WebSocket(url)` makes while setupServer listens (Node's global
  * WebSocket): a WHATWG WebSocket with no network under it. Its exchange goes
- * to the runtime; handlers talk to it through `client` (a `MockSocketClient`),
+ * to the runtime; handlers talk to it through its `MockSocketClient` (see `withClient`),
  * and `server.connect()` (or a passthrough) joins a real socket to it.
  *
  * @example
@@ -44,8 +56,10 @@ export class MockWebSocket extends EventTarget {
   readonly extensions = ''
   bufferedAmount = 0
   binaryType: 'blob' | 'arraybuffer' = 'blob'
-  /** @internal The end handlers see. */
-  readonly client: MockSocketClient
+  readonly #parsedUrl: URL
+  readonly #requested: readonly string[]
+  /** The end handlers see, made when first needed (see `clients`). */
+  #client: MockSocketClient | undefined
   readonly #handlers = new Map<string, Handler>()
 
   constructor(url: string | URL, protocols?: string | readonly string[] | { protocols?: string | readonly string[] }) {
@@ -54,20 +68,46 @@ export class MockWebSocket extends EventTarget {
     this.url = parsed.href
     const requested = protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : isList(protocols) ? [...protocols] : protocolsOf(protocols)
     if (new Set(requested).size !== requested.length) throw new DOMException(`The subprotocols ${JSON.stringify(requested)} repeat a name.`, 'SyntaxError')
-    this.client = new MockSocketClient(this, parsed, requested)
+    this.#parsedUrl = parsed
+    this.#requested = requested
     if (!startOnCreate) return
     const start = MockWebSocket.sink
     if (start === undefined) throw new Error(message('A mocked WebSocket was created while no server listens.'))
-    queueMicrotask(() => start(this.client.exchange()))
+    this.withClient((client) => start(client.exchange()))
+  }
+
+  /**
+   * Runs `use` with the end handlers see on a later microtask, as a network
+   * event would come; the first socket's wait until that end is loaded.
+   * A failed load fails the socket as a refused connection does.
+   *
+   * @example
+   * socket.withClient((client) => void sink(client.exchange()))
+   */
+  withClient(use: (client: MockSocketClient) => void): void {
+    if (clients !== undefined) return queueMicrotask(() => use(this.#clientOf(clients!)))
+    void loadClients().then(
+      (loaded) => use(this.#clientOf(loaded)),
+      () => {
+        if (this.readyState === CLOSED) return
+        this.readyState = CLOSED
+        this.dispatchEvent(new Event('error'))
+        this.dispatchEvent(Object.assign(new Event('close'), { code: 1006, reason: '', wasClean: false }))
+      },
+    )
+  }
+
+  #clientOf(loaded: ClientModule): MockSocketClient {
+    return (this.#client ??= new loaded.MockSocketClient(this, this.#parsedUrl, this.#requested))
   }
 
   /**
    * A socket whose connection is not offered to the runtime: the caller
-   * builds its exchange (`socket.client.exchange()`) and decides where it goes.
+   * builds its exchange (`client.exchange()`, through `withClient`) and decides where it goes.
    *
    * @example
    * const socket = MockWebSocket.unstarted('wss://chat.example')
-   * void sink(socket.client.exchange())
+   * socket.withClient((client) => void sink(client.exchange()))
    */
   static unstarted(url: string | URL): MockWebSocket {
     startOnCreate = false
@@ -118,7 +158,8 @@ export class MockWebSocket extends EventTarget {
   send(data: Data): void {
     if (this.readyState === CONNECTING) throw new DOMException('The WebSocket is still connecting.', 'InvalidStateError')
     if (this.readyState !== OPEN) return
-    queueMicrotask(() => this.client.receive(data))
+    // Open: the socket's end is there (the connection was accepted through it).
+    queueMicrotask(() => this.#client!.receive(data))
   }
 
   close(code?: number, reason?: string): void {
@@ -130,149 +171,14 @@ export class MockWebSocket extends EventTarget {
     if (this.readyState === CONNECTING) {
       // Closed before the handshake finished: the connection failed.
       this.readyState = CLOSING
-      queueMicrotask(() => {
+      this.withClient((client) => {
         this.dispatchEvent(new Event('error'))
-        this.client.closed(1006, '', false)
+        client.closed(1006, '', false)
       })
       return
     }
     this.readyState = CLOSING
-    queueMicrotask(() => this.client.closed(code ?? 1005, reason ?? '', true))
-  }
-}
-
-/**
- * The client end of a mocked global WebSocket, as handlers see it (the same
- * surface as a bridged `ws` connection): `message` events are what the
- * application sent, `send` delivers to it, `close` closes it.
- *
- * @example
- * const { client } = exchange.connection as { client: MockSocketClient }
- * client.addEventListener('message', (event) => client.send(event.data))
- */
-export class MockSocketClient extends EventTarget implements ServerPeer {
-  readonly id = createRequestId()
-  server: BridgedServer | undefined
-  readonly #socket: MockWebSocket
-  #pending: Data[] | undefined = []
-
-  constructor(
-    socket: MockWebSocket,
-    readonly url: URL,
-    readonly protocols: readonly string[],
-  ) {
-    super()
-    this.#socket = socket
-  }
-
-  get socket(): MockWebSocket {
-    return this.#socket
-  }
-
-  /** The application's socket's binary type: a real connection takes it (so a Blob frame stays a Blob). */
-  get binaryType(): BinaryType {
-    return this.#socket.binaryType
-  }
-
-  /** What a handler sends: delivered on a later microtask, as a network frame would be. */
-  send(data: Data): void {
-    this.#enqueue(data)
-  }
-
-  #enqueue(data: Data): void {
-    const socket = this.#socket
-    if (socket.readyState === CONNECTING) return void this.#pending?.push(data)
-    if (socket.readyState !== OPEN) return
-    queueMicrotask(() => {
-      if (socket.readyState !== OPEN) return
-      const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
-      if (!(converted instanceof Promise)) return void socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
-      void converted.then(
-        (buffer) => socket.readyState === OPEN && socket.dispatchEvent(new SocketMessageEvent('message', buffer, socket.url, false)),
-        () => {},
-      )
-    })
-  }
-
-  /**
-   * A message of the real server no listener prevented: dispatched now, as
-   * msw does, so it reaches the application before whatever the `server`
-   * listeners sent in answer to it.
-   */
-  deliver(data: Data): void {
-    const socket = this.#socket
-    if (socket.readyState !== OPEN) return this.#enqueue(data)
-    const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
-    if (converted instanceof Promise) return this.#enqueue(data)
-    socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
-  }
-
-  /** Closes the application's socket; a handler may use any code (1011, 1001…). */
-  close(code = 1000, reason = ''): void {
-    const socket = this.#socket
-    if (socket.readyState === CLOSED) return
-    socket.readyState = CLOSING
-    queueMicrotask(() => this.closed(code, reason, true))
-  }
-
-  fail(): void {
-    if (this.#socket.readyState !== CLOSED) this.#socket.dispatchEvent(new Event('error'))
-  }
-
-  /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
-  receive(data: Data): void {
-    const event = new SocketMessageEvent('message', data, this.#socket.url, true, this.#socket)
-    this.dispatchEvent(event)
-    if (!event.defaultPrevented) this.server?.forward(data)
-  }
-
-  /** The socket is closed: both ends hear it, and the real connection (if any) closes. */
-  closed(code: number, reason: string, wasClean: boolean): void {
-    const socket = this.#socket
-    if (socket.readyState === CLOSED) return
-    socket.readyState = CLOSED
-    this.#pending = undefined
-    socket.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
-    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, socket))
-    this.server?.close()
-  }
-
-  #open(protocol: string): void {
-    const socket = this.#socket
-    if (socket.readyState !== CONNECTING) return
-    socket.readyState = OPEN
-    socket.protocol = protocol
-    socket.dispatchEvent(new Event('open'))
-    const pending = this.#pending
-    this.#pending = undefined
-    for (const data of pending ?? []) this.#enqueue(data)
-  }
-
-  /** The exchange the runtime decides. */
-  exchange(): WebSocketExchange {
-    const server = new BridgedServer(this, this.protocols)
-    const protocols = this.protocols
-    return {
-      kind: 'websocket',
-      id: this.id,
-      url: this.url,
-      protocols,
-      connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
-      accept: () => this.#open(protocols[0] ?? ''),
-      passthrough: () => {
-        server.addEventListener('open', () => this.#open(server.protocol))
-        server.connect()
-      },
-      errorWith: (error) => {
-        if (this.#socket.readyState === CLOSED) return
-        const event = new Event('error')
-        Object.defineProperty(event, 'cause', { value: error, enumerable: true })
-        this.#socket.dispatchEvent(event)
-        // As msw: a failed connection closes uncleanly, and never opens.
-        this.#socket.readyState = CLOSING
-        queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
-      },
-    }
+    queueMicrotask(() => this.#client!.closed(code ?? 1005, reason ?? '', true))
   }
 }
 
@@ -298,13 +204,3 @@ function protocolsOf(init: { protocols?: string | readonly string[] }): string[]
   const { protocols } = init
   return protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : [...protocols]
 }
-
-/** Binary data as the socket's `binaryType` asks (a Blob, or an ArrayBuffer of its own). */
-function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybuffer'): Blob | ArrayBuffer | Promise<ArrayBuffer> {
-  if (binaryType === 'blob') return data instanceof Blob ? data : new Blob([data as ArrayBuffer])
-  if (data instanceof Blob) return data.arrayBuffer()
-  if (data instanceof ArrayBuffer) return data.slice(0)
-  const view = data as ArrayBufferView
-  return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
-}
-

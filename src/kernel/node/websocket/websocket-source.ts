@@ -1,5 +1,5 @@
 import type { ExchangeSink, Source } from '../../contracts.js'
-import { rememberNativeWebSocket } from './websocket-bridge-ends.js'
+import { rememberNativeWebSocket } from './websocket-native.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 

@@ -1,0 +1,156 @@
+import type { WebSocketExchange } from '../../contracts.js'
+import { createRequestId } from '../../request-id.js'
+import { closeReason } from '../../websocket-exchange.js'
+import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import type { MockWebSocket } from './websocket-mock-socket.js'
+import { CLOSED, CLOSING, CONNECTING, OPEN } from './websocket-ready-state.js'
+
+// The handlers' end of a mocked global WebSocket and the real server end behind it (websocket-bridge-ends.ts):
+// loaded by the first `new WebSocket()` made while a server listens (websocket-mock-socket.ts), not with mocklib/node.
+
+/** RFC 6455 "internal error": the server met a condition it could not handle. */
+const INTERNAL_ERROR = 1011
+
+/**
+ * The client end of a mocked global WebSocket, as handlers see it (the same
+ * surface as a bridged `ws` connection): `message` events are what the
+ * application sent, `send` delivers to it, `close` closes it.
+ *
+ * @example
+ * const { client } = exchange.connection as { client: MockSocketClient }
+ * client.addEventListener('message', (event) => client.send(event.data))
+ */
+export class MockSocketClient extends EventTarget implements ServerPeer {
+  readonly id = createRequestId()
+  server: BridgedServer | undefined
+  readonly #socket: MockWebSocket
+  #pending: Data[] | undefined = []
+
+  constructor(
+    socket: MockWebSocket,
+    readonly url: URL,
+    readonly protocols: readonly string[],
+  ) {
+    super()
+    this.#socket = socket
+  }
+
+  get socket(): MockWebSocket {
+    return this.#socket
+  }
+
+  /** The application's socket's binary type: a real connection takes it (so a Blob frame stays a Blob). */
+  get binaryType(): BinaryType {
+    return this.#socket.binaryType
+  }
+
+  /** What a handler sends: delivered on a later microtask, as a network frame would be. */
+  send(data: Data): void {
+    this.#enqueue(data)
+  }
+
+  #enqueue(data: Data): void {
+    const socket = this.#socket
+    if (socket.readyState === CONNECTING) return void this.#pending?.push(data)
+    if (socket.readyState !== OPEN) return
+    queueMicrotask(() => {
+      if (socket.readyState !== OPEN) return
+      const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
+      if (!(converted instanceof Promise)) return void socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
+      void converted.then(
+        (buffer) => socket.readyState === OPEN && socket.dispatchEvent(new SocketMessageEvent('message', buffer, socket.url, false)),
+        () => {},
+      )
+    })
+  }
+
+  /**
+   * A message of the real server no listener prevented: dispatched now, as
+   * msw does, so it reaches the application before whatever the `server`
+   * listeners sent in answer to it.
+   */
+  deliver(data: Data): void {
+    const socket = this.#socket
+    if (socket.readyState !== OPEN) return this.#enqueue(data)
+    const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
+    if (converted instanceof Promise) return this.#enqueue(data)
+    socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
+  }
+
+  /** Closes the application's socket; a handler may use any code (1011, 1001…). */
+  close(code = 1000, reason = ''): void {
+    const socket = this.#socket
+    if (socket.readyState === CLOSED) return
+    socket.readyState = CLOSING
+    queueMicrotask(() => this.closed(code, reason, true))
+  }
+
+  fail(): void {
+    if (this.#socket.readyState !== CLOSED) this.#socket.dispatchEvent(new Event('error'))
+  }
+
+  /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
+  receive(data: Data): void {
+    const event = new SocketMessageEvent('message', data, this.#socket.url, true, this.#socket)
+    this.dispatchEvent(event)
+    if (!event.defaultPrevented) this.server?.forward(data)
+  }
+
+  /** The socket is closed: both ends hear it, and the real connection (if any) closes. */
+  closed(code: number, reason: string, wasClean: boolean): void {
+    const socket = this.#socket
+    if (socket.readyState === CLOSED) return
+    socket.readyState = CLOSED
+    this.#pending = undefined
+    socket.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
+    this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, socket))
+    this.server?.close()
+  }
+
+  #open(protocol: string): void {
+    const socket = this.#socket
+    if (socket.readyState !== CONNECTING) return
+    socket.readyState = OPEN
+    socket.protocol = protocol
+    socket.dispatchEvent(new Event('open'))
+    const pending = this.#pending
+    this.#pending = undefined
+    for (const data of pending ?? []) this.#enqueue(data)
+  }
+
+  /** The exchange the runtime decides. */
+  exchange(): WebSocketExchange {
+    const server = new BridgedServer(this, this.protocols)
+    const protocols = this.protocols
+    return {
+      kind: 'websocket',
+      id: this.id,
+      url: this.url,
+      protocols,
+      connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+      accept: () => this.#open(protocols[0] ?? ''),
+      passthrough: () => {
+        server.addEventListener('open', () => this.#open(server.protocol))
+        server.connect()
+      },
+      errorWith: (error) => {
+        if (this.#socket.readyState === CLOSED) return
+        const event = new Event('error')
+        Object.defineProperty(event, 'cause', { value: error, enumerable: true })
+        this.#socket.dispatchEvent(event)
+        // As msw: a failed connection closes uncleanly, and never opens.
+        this.#socket.readyState = CLOSING
+        queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
+      },
+    }
+  }
+}
+
+/** Binary data as the socket's `binaryType` asks (a Blob, or an ArrayBuffer of its own). */
+function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybuffer'): Blob | ArrayBuffer | Promise<ArrayBuffer> {
+  if (binaryType === 'blob') return data instanceof Blob ? data : new Blob([data as ArrayBuffer])
+  if (data instanceof Blob) return data.arrayBuffer()
+  if (data instanceof ArrayBuffer) return data.slice(0)
+  const view = data as ArrayBufferView
+  return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
+}
