@@ -48,13 +48,17 @@ export interface ContractExchange {
  * streams: with both texts known, a check runs synchronously.
  */
 export interface ContractAnswer extends ContractExchange {
+  /** The scope (root or boundary) the violations are kept in. */
   readonly scope: object
-  /** Upper case. */
+  /** The request's method, upper case. */
   readonly method?: string
+  /** The request's URL, parsed. */
   readonly url?: URL
   /** The request body as text (`''`: none), when known without reading a stream. */
   readonly requestText?: string
+  /** The response's status. */
   readonly status?: number
+  /** The response's headers. */
   readonly responseHeaders?: Headers
   /** The response body as text (`''`: none), when known without reading a stream: what the client receives. */
   readonly responseText?: string
