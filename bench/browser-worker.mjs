@@ -37,7 +37,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const define = { __MOCKLIB_VERSION__: JSON.stringify('0.0.0-bench') }
 const sourceAliases = { mocklib: join(root, 'src/api/index.ts'), 'mocklib/browser': join(root, 'src/api/browser.ts') }
 
-// `tsconfigRaw: {}`: tsconfig.json maps `mocklib` to src/ for the tests; without --sources the bench measures the package, dist/.
+// `tsconfigRaw: {}`: no tsconfig of the repository steers resolution; without --sources the bench measures the package, dist/.
 async function bundle(contents) {
   const sources = fromSources ? { alias: sourceAliases, define } : {}
   const result = await build({ stdin: { contents, resolveDir: root }, bundle: true, write: false, format: 'esm', platform: 'browser', minify: true, logLevel: 'silent', tsconfigRaw: {}, ...sources })

@@ -2,7 +2,7 @@
 // Runs the type tests, two at a time (the machine's cores), and prints one line
 // per check; exits non-zero when any check fails.
 //
-// - The project: tsconfig.json (src, test, examples, bench) with TypeScript 5.9.
+// - The project: tsconfig.project.json (src, test, examples, bench, against src/) with TypeScript 5.9.
 // - Sources: type-tests/tsconfig.json (every type-tests/*.test-d.ts:
 //   expect-type and @ts-expect-error negatives, against src/) with TypeScript
 //   5.9, 6.0 and 7.0 (native), and the misuse messages (type-tests/messages).
@@ -35,12 +35,12 @@ const sourceCompilers = [
 ]
 
 const checks = [
-  // The whole project as written (src, tests, examples, bench; tsconfig.json),
+  // The whole project as written (src, tests, examples, bench; tsconfig.project.json),
   // with noUnusedLocals/noUnusedParameters: vitest strips types without checking them.
   {
     name: 'project',
-    what: 'src, tests, examples and bench with TypeScript 5.9 (tsconfig.json)',
-    run: async () => ({ ...(await tsc('node_modules/typescript/bin/tsc', ['-p', fromRoot('tsconfig.json')])), detail: '' }),
+    what: 'src, tests, examples and bench with TypeScript 5.9 (tsconfig.project.json)',
+    run: async () => ({ ...(await tsc('node_modules/typescript/bin/tsc', ['-p', fromRoot('tsconfig.project.json')])), detail: '' }),
   },
   ...sourceCompilers.map((check) => ({
     ...check,
