@@ -1,12 +1,12 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { HttpSink } from '../exchange-sink.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
-type Answering = typeof import('./client-request-answering.js')
 type Created = (error: Error | null, socket?: MockSocket) => void
 
 /** `onSocket` is how a request is handed its socket; with none, Node fails it (the given error, or its own). */
@@ -14,29 +14,21 @@ interface ClientRequestWithOnSocket extends ClientRequest {
   onSocket(socket: unknown, error?: Error): void
 }
 
-/** Set once loaded: from then on every request is answered synchronously, without a promise of its own. */
-let answering: Answering | undefined
-let loading: Promise<Answering> | undefined
-
 /**
- * Loads what answers a request (its socket, the exchange, the response writer)
- * when the first request made while listening needs it, not at `listen()`: a
- * cold start that never calls node:http does not pay for it. A plain `import()`
- * of a sibling, which bundlers follow into a chunk of its own.
+ * What answers a request (its socket, the exchange, the response writer), loaded
+ * by the first request made while listening, not at `listen()`: a cold start
+ * that never calls node:http does not pay for it.
  */
-function loadAnswering(): Promise<Answering> {
-  return (loading ??= import('./client-request-answering.js').then(
-    (module) => (answering = module),
-    (error: unknown) => {
-      throw new Error(
-        message(
-          `The ClientRequest layer could not be loaded (${String(error)}), so a node:http request made while listening failed rather than going to the network unchecked.`,
-          'If mocklib/node is bundled, keep the chunks it imports next to it.',
-        ),
-      )
-    },
-  ))
-}
+const answering = onFirstUse(
+  () => import('./client-request-answering.js'),
+  (error) =>
+    new Error(
+      message(
+        `The ClientRequest layer could not be loaded (${String(error)}), so a node:http request made while listening failed rather than going to the network unchecked.`,
+        'If mocklib/node is bundled, keep the chunks it imports next to it.',
+      ),
+    ),
+)
 
 /**
  * The ClientRequest layer: patches `http.request/get` and `https.request/get`
@@ -102,8 +94,8 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
   // `created` later: the first request, made before the answering part is loaded, gets its socket that way.
   const createConnection = (options: { port?: number | string }, created: Created) => {
     const port = Number(options.port) || (protocol === 'https:' ? 443 : 80)
-    if (answering !== undefined) return (socket = answering.createMockSocket(port, protocol === 'https:'))
-    loadAnswering().then(
+    if (answering.loaded !== undefined) return (socket = answering.loaded.createMockSocket(port, protocol === 'https:'))
+    answering.load().then(
       (loaded) => created(null, (socket = loaded.createMockSocket(port, protocol === 'https:'))),
       // Failed as Node fails a request that gets no socket: `error` (the load failure, or why the caller destroyed it), then `close`.
       (error: Error) => (request as ClientRequestWithOnSocket).onSocket(undefined, request.destroyed ? undefined : error),
@@ -133,10 +125,10 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     const result = (realEnd as (...args: unknown[]) => ClientRequest).call(this, chunk, encoding, callback)
     if (!ended) {
       ended = true
-      if (answering !== undefined && socket !== undefined) answering.startExchange(request, socket, chunks, call, realRequest, protocol, sink)
+      if (answering.loaded !== undefined && socket !== undefined) answering.loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink)
       // The first request: its socket comes with the answering part (given in `createConnection`, which ran first), or
       // the request already failed with why it could not be loaded.
-      else loadAnswering().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), ignore)
+      else answering.load().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), ignore)
     }
     return result
   } as typeof request.end

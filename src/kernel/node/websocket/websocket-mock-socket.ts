@@ -1,5 +1,6 @@
 import type { WebSocketExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import type { Data } from './websocket-bridge-ends.js'
 import { CLOSED, CLOSING, CONNECTING, OPEN } from './websocket-ready-state.js'
 import type { MockSocketClient } from './websocket-socket-client.js'
@@ -10,19 +11,7 @@ type ClientModule = typeof import('./websocket-socket-client.js')
  * the first socket; until then, what that socket does with its end (offer it
  * to the runtime, deliver a message, close) waits for it, in the order it was asked.
  */
-let clients: ClientModule | undefined
-let loadingClients: Promise<ClientModule> | undefined
-
-function loadClients(): Promise<ClientModule> {
-  return (loadingClients ??= import('./websocket-socket-client.js').then(
-    (loaded) => (clients = loaded),
-    (error: unknown) => {
-      // The next socket asks again.
-      loadingClients = undefined
-      throw error
-    },
-  ))
-}
+const clients = onFirstUse(() => import('./websocket-socket-client.js'))
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
@@ -85,8 +74,9 @@ export class MockWebSocket extends EventTarget {
    * socket.withClient((client) => void sink(client.exchange()))
    */
   withClient(use: (client: MockSocketClient) => void): void {
-    if (clients !== undefined) return queueMicrotask(() => use(this.#clientOf(clients!)))
-    void loadClients().then(
+    const loaded = clients.loaded
+    if (loaded !== undefined) return queueMicrotask(() => use(this.#clientOf(loaded)))
+    void clients.load().then(
       (loaded) => use(this.#clientOf(loaded)),
       () => {
         if (this.readyState === CLOSED) return

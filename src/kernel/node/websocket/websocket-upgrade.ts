@@ -3,23 +3,11 @@ import http from 'node:http'
 import https from 'node:https'
 import type { ExchangeSink } from '../../contracts.js'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
 
-type Bridge = typeof import('./websocket-upgrade-bridge.js')
 /** What answers an upgrade request (the in-memory socket pair, the frames): loaded by the first one. */
-let bridge: Bridge | undefined
-let loadingBridge: Promise<Bridge> | undefined
-
-function loadBridge(): Promise<Bridge> {
-  return (loadingBridge ??= import('./websocket-upgrade-bridge.js').then(
-    (loaded) => (bridge = loaded),
-    (error: unknown) => {
-      // The next upgrade request asks again.
-      loadingBridge = undefined
-      throw error
-    },
-  ))
-}
+const bridge = onFirstUse(() => import('./websocket-upgrade-bridge.js'))
 
 type RequestFunction = typeof http.request
 
@@ -126,9 +114,9 @@ export class UpgradeRequest extends EventEmitter {
   }
 
   end(): this {
-    if (bridge !== undefined) bridge.offerUpgrade(this)
+    if (bridge.loaded !== undefined) bridge.loaded.offerUpgrade(this)
     else {
-      void loadBridge().then(
+      void bridge.load().then(
         (loaded) => loaded.offerUpgrade(this),
         (error: unknown) => {
           // As a request given no socket: an error event that says why, unless the caller destroyed it meanwhile.

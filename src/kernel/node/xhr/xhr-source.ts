@@ -2,6 +2,7 @@ import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpReque
 import type { Source } from '../../contracts.js'
 import { parseCookieHeader } from '../../cookies.js'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import { pairXhrSignals } from './xhr-abort-realm.js'
 import { lendBlobStream } from './xhr-blob-stream.js'
 import type { HttpSink } from '../exchange-sink.js'
@@ -33,26 +34,13 @@ export interface InterceptedXhr {
   }
 }
 
-type Answering = typeof import('./xhr-answering.js')
 /**
  * What answers an XHR (xhr-answering.ts): loaded by the first request, not with
  * the interceptor, so that the interceptor is in place as early as before (one
  * `import()` between `import 'mocklib/node'` and `listen()`), and holds that
  * first request while it loads.
  */
-let answering: Answering | undefined
-let loadingAnswering: Promise<Answering> | undefined
-
-function loadAnswering(): Promise<Answering> {
-  return (loadingAnswering ??= import('./xhr-answering.js').then(
-    (loaded) => (answering = loaded),
-    (error: unknown) => {
-      // The next XHR asks again.
-      loadingAnswering = undefined
-      throw error
-    },
-  ))
-}
+const answering = onFirstUse(() => import('./xhr-answering.js'))
 let Interceptor: InterceptorClass | undefined
 let loading: Promise<InterceptorClass> | undefined
 
@@ -125,9 +113,9 @@ function interceptXhr(sink: HttpSink): () => void {
 function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => void {
   const interceptor = new Interceptor()
   interceptor.on('request', (intercepted) => {
-    if (answering !== undefined) return answering.answerXhr(intercepted, sink, realRequest)
+    if (answering.loaded !== undefined) return answering.loaded.answerXhr(intercepted, sink, realRequest)
     // The first XHR: the interceptor holds it while what answers it loads.
-    return loadAnswering().then(
+    return answering.load().then(
       (loaded) => loaded.answerXhr(intercepted, sink, realRequest),
       (error: unknown) => intercepted.controller.errorWith(new TypeError(message('Could not load what answers an XMLHttpRequest.', 'Check that mocklib is installed completely.'), { cause: error })),
     )
