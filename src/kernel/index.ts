@@ -31,6 +31,7 @@ export {
 export { brandAsHandler, isHandler, RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
+export { onFirstUse, type OnFirstUse } from './on-first-use.js'
 export { BYPASS_HEADER, BYPASS_VALUE, bypassMarkOf, isPassthrough, markPassthrough, OWN_CALL } from './passthrough.js'
 export { RequestContext } from './request-context.js'
 export { createRequestId } from './request-id.js'
