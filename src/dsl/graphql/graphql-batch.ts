@@ -3,7 +3,6 @@ import { bypass } from '../response/bypass.js'
 import { HttpResponse } from '../response/http-response.js'
 import { negotiateContentType } from './content-negotiation.js'
 import type { InvalidOperation, ParsedOperation } from './graphql-operation.js'
-import { mayCarryGraphQL } from './graphql-request-shape.js'
 import { graphQLRequestState, seedRequestState } from './graphql-request-state.js'
 
 /**
@@ -16,15 +15,14 @@ import { graphQLRequestState, seedRequestState } from './graphql-request-state.j
  * saying so; a part answered with `passthrough()` is sent to the network
  * alone. Returns `undefined` when the request is no batch or no part was
  * answered (then the request is unhandled, with the parts' notes).
+ * Loaded by the GraphQL channel's gate with the first request that may carry
+ * GraphQL and that no handler answered as a whole.
  *
  * @example
- * const channel: Channel<RequestContext> = { name: 'graphql', requestKeys, whenUnanswered: answerBatch }
+ * const { answerBatch } = await import('./graphql-batch.js')
+ * const answered = await answerBatch(context, redispatch)
  */
-export function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {
-  return mayCarryGraphQL(context) ? splitBatch(context, redispatch) : undefined
-}
-
-async function splitBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> {
+export async function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> {
   const state = await graphQLRequestState(context)
   if (state === null || state.kind !== 'batch') return undefined
   const parts = state.items.map((item) => {

@@ -1,5 +1,5 @@
-import type { Channel, RequestContext } from '../../kernel/index.js'
-import { answerBatch } from './graphql-batch.js'
+import type { Answered, Channel, Redispatch, RequestContext } from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
 import { mayCarryGraphQL } from './graphql-request-shape.js'
 import { graphQLRequestState } from './graphql-request-state.js'
@@ -54,4 +54,15 @@ async function keysOf(context: RequestContext): Promise<readonly string[] | null
   }
   context.addNote(`It is the GraphQL ${state.operationType} "${state.operationName}"; match it with graphql.${state.operationType}('${state.operationName}', resolver).`)
   return [operationKey(state.operationType, state.operationName), operationKey(state.operationType, ANY), everything]
+}
+
+// What splits a batch loads with the first batched request (most projects send none):
+// `import 'mocklib'` does not compile it, and once loaded a batch calls it directly.
+const batches = onFirstUse(() => import('./graphql-batch.js'))
+
+/** A request no handler answered as a whole may be a batch (a JSON array of operations): its parts are answered one by one. */
+function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {
+  if (!mayCarryGraphQL(context)) return undefined
+  const loaded = batches.loaded
+  return loaded !== undefined ? loaded.answerBatch(context, redispatch) : batches.load().then((module) => module.answerBatch(context, redispatch))
 }
