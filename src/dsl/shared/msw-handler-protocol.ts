@@ -1,4 +1,8 @@
-import { createRequestId, HandlerScope, RequestContext, type Handler, type HttpExchange } from '../../kernel/index.js'
+import type { Handler, RequestContext } from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
+import { ParsedMatch } from './msw-request-context.js'
+
+export { contextOf, ParsedMatch, rememberContext } from './msw-request-context.js'
 
 /**
  * msw 2's `RequestHandler` methods (`parse`, `predicate`, `extendResolverArgs`,
@@ -11,7 +15,10 @@ import { createRequestId, HandlerScope, RequestContext, type Handler, type HttpE
  *   test hands to `handler.run()`/`handler.test()`);
  * - which of the msw methods a subclass overrides, so that the kernel calls
  *   them only then (the handlers' own paths stay as fast as before);
- * - `run()` outside and inside a dispatch.
+ * - `run()` outside and inside a dispatch, and `test()`: their code
+ *   (msw-handler-run.ts) loads when a first call needs it, since most projects
+ *   never call them nor override `parse`/`predicate`/`run`; once loaded, the
+ *   calls below reach it directly.
  */
 
 /** What msw passes as `resolutionContext` (read for the record; mocklib resolves relative paths itself). */
@@ -52,44 +59,6 @@ export interface ExecutionResult<ParsedResult> {
   readonly response?: Response
 }
 
-const contexts = new WeakMap<Request, RequestContext>()
-
-/**
- * The request context of `request`: the one dispatch is matching it with, or
- * a new one for a request handed in by a caller (as `getResponse` makes).
- *
- * @example
- * const context = contextOf(args.request)
- */
-export function contextOf(request: Request, requestId?: string): RequestContext {
-  let context = contexts.get(request)
-  if (context === undefined) {
-    context = new RequestContext(detachedExchange(request, requestId ?? createRequestId()), new HandlerScope([]), undefined, request)
-    contexts.set(request, context)
-  }
-  return context
-}
-
-/**
- * Lets the msw methods of a subclass, which receive only the request, find
- * the context dispatch made for it.
- *
- * @example
- * rememberContext(context)
- */
-export function rememberContext(context: RequestContext): Request {
-  const { request } = context
-  if (!contexts.has(request)) contexts.set(request, context)
-  return request
-}
-
-function detachedExchange(request: Request, id: string): HttpExchange {
-  const unused = () => {
-    throw new Error('[mocklib] A request handed to handler.run() or handler.test() is answered through their return value.')
-  }
-  return { kind: 'http', id, request, respondWith: unused, errorWith: unused, passthrough: unused }
-}
-
 /** Which msw methods a subclass replaced. */
 export interface Overrides {
   /** `parse` or `predicate`: matching goes through them (and the handler is asked about every request). */
@@ -124,13 +93,7 @@ export interface MswMethods {
   run: unknown
 }
 
-/**
- * A match found through a subclass's `parse`/`predicate`: the kernel's match
- * value then carries msw's parsed result.
- */
-export class ParsedMatch<ParsedResult> {
-  constructor(readonly parsedResult: ParsedResult) {}
-}
+const running = onFirstUse(() => import('./msw-handler-run.js'))
 
 /**
  * Runs `parse` then `predicate`, as msw does for each request.
@@ -138,96 +101,50 @@ export class ParsedMatch<ParsedResult> {
  * @example
  * return matchThroughPredicate(this, context)
  */
-export async function matchThroughPredicate<ParsedResult>(
+export function matchThroughPredicate<ParsedResult>(
   handler: {
     parse(args: ParseArgs): Promise<ParsedResult> | ParsedResult
     predicate(args: PredicateArgs<ParsedResult>): Promise<boolean> | boolean
   },
   context: RequestContext,
 ): Promise<ParsedMatch<ParsedResult> | undefined> {
-  const request = rememberContext(context)
-  const parsedResult = await handler.parse({ request })
-  return (await handler.predicate({ request, parsedResult })) ? new ParsedMatch(parsedResult) : undefined
+  const loaded = running.loaded
+  return loaded !== undefined ? loaded.matchThroughPredicate(handler, context) : running.load().then((module) => module.matchThroughPredicate(handler, context))
 }
-
-/** A request dispatch is answering through an overridden `run()`: what the base `run()` resumes from. */
-interface InDispatch {
-  readonly handler: Handler
-  readonly match: unknown
-  readonly context: RequestContext
-}
-
-const inDispatch = new WeakMap<Request, InDispatch>()
 
 /**
- * Answers through a subclass's `run()` override, as msw's lookup does: its
- * `super.run()` then resumes from the match dispatch already made (the use
- * is already claimed, `parse`/`predicate` already ran).
+ * Answers through a subclass's `run()` override, as msw's lookup does (its
+ * `super.run()` resumes from the match dispatch already made).
  *
  * @example
  * if (this.#overrides.run) return respondThroughRun(this, match, context)
  */
-export async function respondThroughRun(
+export function respondThroughRun(
   handler: Handler & { run(args: RunArgs): Promise<ExecutionResult<unknown> | null> },
   match: unknown,
   context: RequestContext,
 ): Promise<Response | undefined> {
-  const request = rememberContext(context)
-  inDispatch.set(request, { handler, match, context })
-  try {
-    const result = await handler.run({ request, requestId: context.requestId })
-    return result?.response ?? undefined
-  } finally {
-    inDispatch.delete(request)
-  }
+  const loaded = running.loaded
+  return loaded !== undefined ? loaded.respondThroughRun(handler, match, context) : running.load().then((module) => module.respondThroughRun(handler, match, context))
 }
 
 /**
- * The base `run()`: inside a dispatch (called by an override's `super.run()`),
- * answers from the match dispatch made; otherwise matches the request itself,
- * claims a use and answers, as msw's `run()` does for a test of a handler.
- * Resolves to `null` when the handler does not take the request (or is used up).
+ * The base `run()`: answers from the match a dispatch made (inside an
+ * override's `super.run()`), or matches, claims a use and answers itself.
+ * Resolves to `null` when the handler does not take the request.
  *
  * @example
- * run(args) { return runHandler(this, args, (match) => this.#parsedResultOf(match, context)) }
+ * run(args) { return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match, context)) }
  */
-export async function runHandler<ParsedResult>(
+export function runHandler<ParsedResult>(
   handler: Handler,
   args: RunArgs,
   parsedResultOf: (match: unknown, context: RequestContext) => ParsedResult,
   respond: (match: unknown, context: RequestContext) => Response | undefined | Promise<Response | undefined>,
 ): Promise<ExecutionResult<ParsedResult> | null> {
-  const resumed = inDispatch.get(args.request)
-  if (resumed !== undefined && resumed.handler === handler) {
-    const response = await answer(respond, resumed.match, resumed.context)
-    return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(resumed.match, resumed.context) }
-  }
-  const context = contextOf(args.request, args.requestId)
-  const match = await handler.match(context)
-  if (match === undefined || !handler.claim()) return null
-  let response: Response | undefined
-  try {
-    response = await answer(respond, match, context)
-  } catch (error) {
-    handler.unclaim()
-    throw error
-  }
-  if (response === undefined) handler.unclaim()
-  return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(match, context) }
-}
-
-async function answer(
-  respond: (match: unknown, context: RequestContext) => Response | undefined | Promise<Response | undefined>,
-  match: unknown,
-  context: RequestContext,
-): Promise<Response | undefined> {
-  try {
-    return await respond(match, context)
-  } catch (error) {
-    // As msw: a thrown Response is the answer.
-    if (error instanceof Response) return error
-    throw error
-  }
+  const loaded = running.loaded
+  // Synchronous once loaded: an override's `super.run()` must find the dispatch its caller recorded.
+  return loaded !== undefined ? loaded.runHandler(handler, args, parsedResultOf, respond) : running.load().then((module) => module.runHandler(handler, args, parsedResultOf, respond))
 }
 
 /**
@@ -237,6 +154,7 @@ async function answer(
  * @example
  * await handler.test({ request: new Request('https://api.example.com/posts') }) // true
  */
-export async function testHandler(handler: Handler, args: ParseArgs): Promise<boolean> {
-  return (await handler.match(contextOf(args.request))) !== undefined
+export function testHandler(handler: Handler, args: ParseArgs): Promise<boolean> {
+  const loaded = running.loaded
+  return loaded !== undefined ? loaded.testHandler(handler, args) : running.load().then((module) => module.testHandler(handler, args))
 }
