@@ -1,11 +1,24 @@
 import type { ExchangeSink } from '../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 
+import type { HttpResponseEvent } from '@mswjs/interceptors'
+
+/** What `PassthroughReports` uses of an interceptor: its 'response' event. */
+interface ResponseEvents {
+  on(type: 'response', listener: (event: HttpResponseEvent) => void): unknown
+  removeListener(type: 'response', listener: (event: HttpResponseEvent) => void): unknown
+}
+
 /**
  * The in-page source, where no Service Worker can run: patches `fetch` and
  * `XMLHttpRequest` in the page with @mswjs/interceptors (loaded on first use,
  * so pages that use the worker never download it) and hands each request to
  * `sink` as an exchange. Returns the function that restores both.
+ *
+ * @example
+ * const restore = await interceptInPage(runtime.handle)
+ * await fetch('/api/user') // answered by the runtime's handlers
+ * restore()
  */
 export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
   const [{ FetchInterceptor }, { XMLHttpRequestInterceptor }] = await Promise.all([
@@ -13,9 +26,8 @@ export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
     import('@mswjs/interceptors/XMLHttpRequest/web'),
   ])
   const interceptors = [new FetchInterceptor(), new XMLHttpRequestInterceptor()]
-  // Passthroughs waiting for their real response (reported by the interceptor's 'response' event).
-  const awaitingReports = new Map<string, (response: Response) => void>()
   for (const interceptor of interceptors) {
+    const reports = new PassthroughReports(interceptor)
     interceptor.on('request', ({ request, requestId, controller }) => {
       const bypassed = bypassMarkOf(request) === 'bypass'
       if (bypassed) request.headers.delete(BYPASS_HEADER)
@@ -34,23 +46,43 @@ export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
             settle()
           },
           passthrough(report) {
+            // Awaited before settling: the interceptor checks for a 'response' listener once the real response is in.
+            const reported = report ? reports.await(requestId) : Promise.resolve(undefined)
             settle()
-            if (!report) return Promise.resolve(undefined)
-            return new Promise((resolve) => awaitingReports.set(requestId, resolve))
+            return reported
           },
         })
       })
-    })
-    interceptor.on('response', ({ response, responseType, requestId }) => {
-      const report = awaitingReports.get(requestId)
-      if (report === undefined || responseType === 'mock') return
-      awaitingReports.delete(requestId)
-      report(response)
     })
     interceptor.apply()
   }
   return () => {
     for (const interceptor of interceptors) interceptor.dispose()
-    awaitingReports.clear()
+  }
+}
+
+/**
+ * The real responses of passthroughs whose report was asked for, through the
+ * interceptor's 'response' event. The listener is there only while such a
+ * report is awaited: while it is, the interceptor tees every response (also
+ * the mocked ones) into a copy for it, which costs the page more than the
+ * rest of a small mocked fetch.
+ */
+class PassthroughReports {
+  readonly #awaiting = new Map<string, (response: Response) => void>()
+  readonly #listener = ({ response, responseType, requestId }: HttpResponseEvent): void => {
+    const report = this.#awaiting.get(requestId)
+    if (report === undefined || responseType === 'mock') return
+    this.#awaiting.delete(requestId)
+    if (this.#awaiting.size === 0) this.interceptor.removeListener('response', this.#listener)
+    report(response)
+  }
+
+  constructor(readonly interceptor: ResponseEvents) {}
+
+  /** Resolves with the real response of `requestId`, once its head arrived. */
+  await(requestId: string): Promise<Response> {
+    if (this.#awaiting.size === 0) this.interceptor.on('response', this.#listener)
+    return new Promise((resolve) => this.#awaiting.set(requestId, resolve))
   }
 }
