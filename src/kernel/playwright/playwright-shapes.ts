@@ -41,6 +41,8 @@ export interface RouteLike {
   request(): RoutedRequestLike
   fulfill(options: { status?: number; headers?: Record<string, string>; body?: string | Buffer }): Promise<void>
   fallback(): Promise<void>
+  /** With `url`, the request goes there instead, unseen by the page (the same scheme only). */
+  continue(options?: { url?: string }): Promise<void>
   abort(errorCode?: string): Promise<void>
   fetch(options?: { maxRedirects?: number }): Promise<FetchedResponseLike>
 }

@@ -1,4 +1,6 @@
 import type { FetchedResponseLike, RouteLike } from './playwright-shapes.js'
+import { abortRoutedRequest } from './routed-request.js'
+import { isRelayedStream, relayStream } from './stream-relay.js'
 
 /** Statuses whose responses carry no body (a Fetch `Response` refuses one). */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
@@ -21,15 +23,17 @@ export function fulfillHeaders(response: Response): Record<string, string> {
 }
 
 /**
- * Answers `route` with a mocked `response`. `route.fulfill()` takes a whole
- * body, so a streamed body (a ReadableStream, an SSE stream) reaches the page
- * once it has ended. `Response.error()` fails the request as a network error.
+ * Answers `route` with a mocked `response` for `request`. An event stream
+ * (SSE) over `http:` streams through the relay (see `relayStream`); any other
+ * body goes whole through `route.fulfill()`, so it reaches the page once it
+ * has ended. `Response.error()` fails the request as a network error.
  *
  * @example
- * await fulfillWith(route, HttpResponse.json({ id: 1 }))
+ * await fulfillWith(route, request, HttpResponse.json({ id: 1 }))
  */
-export async function fulfillWith(route: RouteLike, response: Response): Promise<void> {
+export async function fulfillWith(route: RouteLike, request: Request, response: Response): Promise<void> {
   if (response.type === 'error') return route.abort('failed')
+  if (isRelayedStream(request, response)) return route.continue({ url: await relayStream(request, response, () => abortRoutedRequest(request)) })
   const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
   await route.fulfill({ status: response.status, headers: fulfillHeaders(response), ...(body !== undefined && { body }) })
 }

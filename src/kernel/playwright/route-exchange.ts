@@ -12,7 +12,8 @@ export type RouteFailure = (error: unknown) => void
 
 /**
  * The exchange for one request Playwright routed. The runtime settles it:
- * - `respondWith`: `route.fulfill()` with the mocked response (or `abort()` for `Response.error()`);
+ * - `respondWith`: `route.fulfill()` with the mocked response (or `abort()` for `Response.error()`;
+ *   an event stream is continued to the stream relay, so it reaches the page as it is sent);
  * - `passthrough`: `route.fallback()` (the next route handler, else the network),
  *   or, when the runtime wants the real response reported, `route.fetch()`
  *   then `route.fulfill()` with it (redirects are handed to the browser, unfollowed);
@@ -29,7 +30,7 @@ export async function routeExchange(route: RouteLike, failed: RouteFailure): Pro
     id: createRequestId(),
     request,
     respondWith(response) {
-      settle(fulfillWith(route, response))
+      settle(fulfillWith(route, request, response))
     },
     errorWith() {
       settle(route.abort('failed'))

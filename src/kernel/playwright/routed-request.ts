@@ -4,6 +4,9 @@ import type { RoutedRequestLike } from './playwright-shapes.js'
 // application's server in an end-to-end test, so never news when unhandled.
 const navigations = new WeakSet<Request>()
 
+// What aborts a routed request's `signal`: the page left before its answer ended.
+const aborts = new WeakMap<Request, AbortController>()
+
 /**
  * True when `request` stands for a navigation of the page (a document or an
  * iframe), as Playwright told when it routed it.
@@ -30,7 +33,20 @@ export async function toFetchRequest(routed: RoutedRequestLike): Promise<Request
     if (!name.startsWith(':')) headers.append(name, value)
   }
   const body = method === 'GET' || method === 'HEAD' ? null : routed.postDataBuffer()
-  const request = new Request(routed.url(), { method, headers, body: body === null ? null : new Uint8Array(body) })
+  const controller = new AbortController()
+  const request = new Request(routed.url(), { method, headers, body: body === null ? null : new Uint8Array(body), signal: controller.signal })
+  aborts.set(request, controller)
   if (routed.isNavigationRequest()) navigations.add(request)
   return request
+}
+
+/**
+ * Aborts the `signal` of a request `toFetchRequest` made: the page went away
+ * (an `EventSource` closed, the page navigated) while its answer was streaming.
+ *
+ * @example
+ * relayStream(request, response, () => abortRoutedRequest(request))
+ */
+export function abortRoutedRequest(request: Request): void {
+  aborts.get(request)?.abort()
 }
