@@ -79,6 +79,7 @@ export class OperationChecks {
    * to nothing beside parsing one (most of a passing check's cost).
    */
   readonly #acceptedBodies = new Map<string, string>()
+  readonly #textReadings = new Map<string, TextReading | undefined>()
 
   constructor(
     readonly document: OpenApiDocument,
@@ -180,6 +181,16 @@ export class OperationChecks {
     return headers
   }
 
+  /** How a `text/*` body is read against its schema, found once per schema (`undefined`: not checked). */
+  #textReading(type: string, schemaPointer: string): TextReading | undefined {
+    if (!type.startsWith('text/')) return undefined
+    if (this.#textReadings.has(schemaPointer)) return this.#textReadings.get(schemaPointer)
+    const reading = readingOf(this.document, schemaPointer)
+    const scalar = reading.itemTypes === undefined && !reading.types.includes('object') ? reading : undefined
+    this.#textReadings.set(schemaPointer, scalar)
+    return scalar
+  }
+
   #valueCheck(schemaPointer: string): ValueCheck {
     return { schemaPointer, reading: readingOf(this.document, schemaPointer), verdict: this.validator.verdict(schemaPointer) }
   }
@@ -196,13 +207,22 @@ export class OperationChecks {
       return [{ side, part: 'content-type', rule: 'declared-content-type', documentPointer: `${declared.pointer}/content`, detail: `${contentType === null ? 'no content type' : `"${type}"`} is not declared (declared: ${declared.media.map((entry) => entry.type).join(', ')}).` }]
     }
     const schemaPointer = media.schemaPointer
-    if (schemaPointer === undefined || !isJsonMediaType(type)) return []
+    if (schemaPointer === undefined) return []
     if (this.#acceptedBodies.get(schemaPointer) === body) return []
     let value: unknown
-    try {
-      value = JSON.parse(body)
-    } catch {
-      return [{ side, part: 'body', pointer: '', rule: 'json', documentPointer: schemaPointer, detail: `the body is not valid JSON (${JSON.stringify(body.slice(0, 40))}…).` }]
+    if (isJsonMediaType(type)) {
+      try {
+        value = JSON.parse(body)
+      } catch {
+        return [{ side, part: 'body', pointer: '', rule: 'json', documentPointer: schemaPointer, detail: `the body is not valid JSON (${JSON.stringify(body.slice(0, 40))}…).` }]
+      }
+    } else {
+      // A text body is the value itself (`type: string`, its length, pattern, enum), read as a
+      // parameter is when the schema wants a number or boolean. Other media types (forms,
+      // binary) have no one reading of their text, so they are not checked.
+      const reading = this.#textReading(type, schemaPointer)
+      if (reading === undefined) return []
+      value = coerce(reading, body)
     }
     let verdict = this.#bodyVerdicts.get(schemaPointer)
     if (verdict === undefined) this.#bodyVerdicts.set(schemaPointer, (verdict = this.validator.verdict(schemaPointer)))
