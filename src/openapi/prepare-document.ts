@@ -35,7 +35,7 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
   const { root, file } = await readSource(source)
   const version = (root.openapi as string).startsWith('3.0') ? '3.0' : '3.1'
   const files = new Map<string, number>()
-  const pending: { path: string; index: number }[] = []
+  const pending: { path: string; index: number; ref: string; from: string | undefined }[] = []
   const bundled: JsonObject = {}
 
   const rewriteRef = (ref: string, context: CopyContext): string => {
@@ -54,7 +54,7 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
     if (index === undefined) {
       index = files.size
       files.set(path, index)
-      pending.push({ path, index })
+      pending.push({ path, index, ref, from: context.file })
     }
     return `#/${BUNDLED_FILES}/${index}${fragment}`
   }
@@ -76,11 +76,29 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
 
   const document = copy(root, { file, fileIndex: undefined }, '') as JsonObject
   while (pending.length > 0) {
-    const { path, index } = pending.shift()!
-    bundled[index] = copy(await readFileDocument(path), { file: path, fileIndex: index }, '')
+    const { path, index, ref, from } = pending.shift()!
+    bundled[index] = copy(await readReferencedFile(path, ref, from), { file: path, fileIndex: index }, '')
   }
   if (files.size > 0) Object.defineProperty(document, BUNDLED_FILES, { value: bundled, enumerable: false })
   return { document: document as OpenApiDocument, version }
+}
+
+/**
+ * The file a `$ref` names; when it cannot be read, the error names the `$ref`
+ * and where it was written, since the path alone does not say which reference
+ * is wrong (or that a document given as text has no folder of its own).
+ */
+async function readReferencedFile(path: string, ref: string, from: string | undefined): Promise<unknown> {
+  try {
+    return await readFileDocument(path)
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^\[mocklib\] /, '')
+    if (from !== undefined) throw new Error(`[mocklib] The $ref "${ref}" in "${from}" could not be followed: ${reason}`)
+    throw new Error(
+      `[mocklib] The $ref "${ref}" (in a document given as an object or as text) could not be followed: ${reason} ` +
+        'Such a document has no folder of its own, so its relative $refs start from the working directory: pass the document as a file path instead, so that they start from its folder.',
+    )
+  }
 }
 
 /** OpenAPI's schema dialect differences, as JSON Schema 2020-12 says them. Returns the node to use. */
