@@ -55,6 +55,14 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
       if (plan === undefined) plans.set(key, (plan = planResponse(prepared.document, entry, choice, { seed, validator })))
       return plan
     }
+    // A configured response is known now: an undeclared status or example fails the build, not every request.
+    if (fixed !== undefined) {
+      try {
+        planFor(defaultChoice)
+      } catch (error) {
+        throw new Error(`[mocklib] fromOpenApi(): options.responses: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`)
+      }
+    }
     return new HttpHandler(entry.method.toUpperCase(), base + toPredicatePath(entry.template).path, ({ request }: { request: Request }) => {
       const plan = planFor({ ...defaultChoice, ...preferred(request) })
       return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers.map(([name, value]): [string, string] => [name, value]) })
