@@ -192,6 +192,34 @@ describe.each(['service-worker', 'in-page'] as const)('worker.start({ contract }
     expect(warnings[0]).toContain(`GET ${suite.server.origin}${basePath}/pets/2 (showPetById): response body at /id`)
     expect(outcome.callbackRealm).toEqual(['object /id', 'object /name'])
   })
+
+  it("a refused answer is said with console.error in the page and fails the fetch, as an unhandled request under onUnhandledRequest: 'error' does", async () => {
+    const outcome = await suite.page.evaluate(
+      async ({ interception, document }) => {
+        const { setupWorker, http, HttpResponse } = window.mocklib
+        const base = `${location.origin}/v2`
+        window.worker = setupWorker(http.get(`${base}/pets/:petId`, () => HttpResponse.json({ id: 'two', name: 2 })))
+        const strict = await window.openapi.contract(document, { baseUrl: base, onViolation: 'error' })
+        await window.worker.start({ quiet: true, interception, onUnhandledRequest: 'error', contract: strict })
+        const failure = (url: string) =>
+          fetch(url).then(
+            () => 'delivered',
+            (error: Error) => error.name,
+          )
+        return { drifted: await failure(`${base}/pets/2`), unhandled: await failure(`${base}/owners`) }
+      },
+      { interception, document: PETSTORE_31 },
+    )
+    // Through the Service Worker both are network errors that carry no reason (Fetch's TypeError); in-page both reject with the reason itself.
+    expect(outcome).toEqual(interception === 'service-worker' ? { drifted: 'TypeError', unhandled: 'TypeError' } : { drifted: 'Error', unhandled: 'Error' })
+    const errors = suite.browser.console.filter((line) => line.startsWith('error: [mocklib]'))
+    const refused = errors.filter((line) => line.includes('The exchange breaks the OpenAPI contract'))
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toContain(`GET ${suite.server.origin}/v2/pets/2 (showPetById): response body at /id`)
+    expect(refused[0]).toContain('response body at /name')
+    expect(errors.filter((line) => line.includes('without a matching request handler') && line.includes(`GET ${suite.server.origin}/v2/owners`))).toHaveLength(1)
+    expect(suite.server.hits.filter((hit) => hit.startsWith('GET /v2/'))).toEqual([])
+  })
 })
 
 describe("under a Content-Security-Policy without 'unsafe-eval'", () => {

@@ -7,6 +7,7 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 import { lazyHistory } from './lazy-history.js'
 import { readPageCookies } from './page-cookies.js'
 import { pageEffects } from './page-effects.js'
+import { printedRefusals } from './printed-refusals.js'
 import { startsOnce } from './starts-once.js'
 import type { StartOptions, StartResult } from './start-options.js'
 
@@ -80,7 +81,8 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       effects.quiet = options.quiet === true
       core.answerChecks.clear()
       contract = options.contract
-      if (contract) core.answerChecks.add(contract)
+      // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
+      if (contract) core.answerChecks.add(printedRefusals(contract))
       await Promise.all([history.ready, requests.load(), webSockets.load()])
       await core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
       return page.started!

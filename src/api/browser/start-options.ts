@@ -24,6 +24,9 @@ export interface StartOptions {
    * `mocklib/openapi`) in the page, where the handlers run, before the page
    * gets it (and, under its `checkPassthrough`, what the network answered).
    * `worker.contractViolations()` and `worker.assertContract()` read what it found.
+   * An answer refused under `onViolation: 'error'` fails the page's fetch as a
+   * network error, and the reason is printed with `console.error` in the page
+   * (as for an unhandled request under `onUnhandledRequest: 'error'`).
    */
   readonly contract?: ReportingAnswerCheck
   /** Do not log mocked requests nor the "mocking enabled" line to the console. */
