@@ -104,3 +104,25 @@ test('a cross-origin stream gets the same CORS treatment as a whole answer', asy
   )
   expect(first).toBe('across')
 })
+
+// Chromium keeps a page on a public host from reaching the loopback relay over
+// plain HTTP (Private Network Access): such a page gets the stream whole, once it ends.
+test('a page on a non-loopback host still gets a stream that ends', async ({ page, network }) => {
+  network.use(
+    http.get('http://app.example.test/', () => HttpResponse.html('<p>mocked app</p>')),
+    sse('http://app.example.test/api/stream', ({ client }) => {
+      client.send({ data: 'whole' })
+      client.close()
+    }),
+  )
+  await page.goto('http://app.example.test/')
+  const first = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const source = new EventSource('/api/stream')
+        source.onmessage = (event) => (source.close(), resolve(event.data as string))
+        setTimeout(() => (source.close(), resolve('nothing within 5 s')), 5000)
+      }),
+  )
+  expect(first).toBe('whole')
+})

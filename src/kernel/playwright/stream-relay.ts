@@ -92,17 +92,34 @@ async function relayOrigin(): Promise<string> {
   return listening
 }
 
+/** The page that made `request`, as the browser told it (`Origin`, else `Referer`), if it did. */
+function initiatorOf(request: Request): URL | undefined {
+  const initiator = request.headers.get('origin') ?? request.headers.get('referer')
+  if (initiator === null || !URL.canParse(initiator)) return undefined
+  return new URL(initiator)
+}
+
+function isLoopback(url: URL): boolean {
+  const host = url.hostname
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 /**
  * True when `response` should reach the page as it is produced rather than
  * once whole: an event stream (SSE), for a request the relay can stand in
- * for (plain `http:`, as Playwright only re-targets a route to the same scheme).
+ * for. Playwright re-targets a route only to the same scheme, so `http:`
+ * only; and Chromium lets only a page on a loopback address (`localhost`,
+ * `127.0.0.1`: an end-to-end app server) reach the loopback relay over plain
+ * HTTP (Private Network Access), so a page on another host gets the body whole.
  *
  * @example
  * if (isRelayedStream(request, response)) await route.continue({ url: await relayStream(request, response, abort) })
  */
 export function isRelayedStream(request: Request, response: Response): boolean {
   const type = response.headers.get('content-type') ?? ''
-  return response.body !== null && /^text\/event-stream\b/i.test(type) && new URL(request.url).protocol === 'http:'
+  if (response.body === null || !/^text\/event-stream\b/i.test(type) || new URL(request.url).protocol !== 'http:') return false
+  const initiator = initiatorOf(request)
+  return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator)
 }
 
 /**
