@@ -1,6 +1,7 @@
 // What a cold start is made of, phase by phase (not part of `npm run bench`):
 //   node bench/cold/breakdown.mjs [rounds]        (MOCKLIB_BENCH_DIST=<folder> for a private build)
 //   MOCKLIB_BENCH_DIST_BEFORE=<folder>: also runs that build, interleaved, to compare two builds on a noisy machine
+//   CPU totals of two builds and fetch-mock, interleaved: node bench/cold/cpu-compare.mjs 30 before=<folder> after=dist
 //   --first-calls: instead, the first call of each interception mechanism after listen() (each loads its code then)
 // Each round runs, in fresh processes and interleaved: mocklib and fetch-mock as
 // the bench's cold-start row does, and both again with Node's bundled undici
