@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
+import { readPointer } from './json-pointer.js'
 import { nodeModules, readFileDocument, readSource, type OpenApiSource } from './read-source.js'
 
 /** A document ready for generation and validation: one tree, every `$ref` internal, schemas in JSON Schema 2020-12 terms. */
@@ -19,6 +20,8 @@ const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'disc
 interface CopyContext {
   readonly file: string | undefined
   readonly fileIndex: number | undefined
+  /** Inside `example`/`examples`: a `$ref` there is data, not a reference. */
+  readonly annotation?: boolean
 }
 
 /**
@@ -38,7 +41,14 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
   const pending: { path: string; index: number; ref: string; from: string | undefined }[] = []
   const bundled: JsonObject = {}
 
+  // Every reference to check once the files are in: the rewritten `$ref`, as written and where.
+  const references = new Map<string, { ref: string; file: string | undefined }>()
   const rewriteRef = (ref: string, context: CopyContext): string => {
+    const rewritten = bundleRef(ref, context)
+    if (!context.annotation && rewritten.startsWith('#/') && !references.has(rewritten)) references.set(rewritten, { ref, file: context.file })
+    return rewritten
+  }
+  const bundleRef = (ref: string, context: CopyContext): string => {
     const hash = ref.indexOf('#')
     const target = hash === -1 ? ref : ref.slice(0, hash)
     const fragment = hash === -1 ? '' : ref.slice(hash + 1)
@@ -68,7 +78,7 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
       const value = node[key]
       if (key === '$ref' && typeof value === 'string' && !names) result[key] = rewriteRef(value, context)
       else if (!names && ANNOTATIONS.has(key) && !(key === 'examples' && Array.isArray(value))) {
-        Object.defineProperty(result, key, { value: copy(value, context, key), enumerable: false, writable: true, configurable: true })
+        Object.defineProperty(result, key, { value: copy(value, context.annotation ? context : { ...context, annotation: true }, key), enumerable: false, writable: true, configurable: true })
       } else result[key] = copy(value, context, names ? '' : key) // a name (a property called "content") is no keyword
     }
     return names ? result : normalizeSchemaKeywords(result, version)
@@ -80,7 +90,22 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
     bundled[index] = copy(await readReferencedFile(path, ref, from), { file: path, fileIndex: index }, '')
   }
   if (files.size > 0) Object.defineProperty(document, BUNDLED_FILES, { value: bundled, enumerable: false })
+  for (const [rewritten, { ref, file: from }] of references) {
+    if (resolves(document, rewritten)) continue
+    // Found now, not when a request reaches it: a validator would fail there with its own words, and a generator would answer nothing useful.
+    const where = from === undefined ? 'the document' : `"${from}"`
+    throw new Error(`[mocklib] The $ref "${ref}" in ${where} points to nothing: no value is at that location. Fix the reference, or add what it names.`)
+  }
   return { document: document as OpenApiDocument, version }
+}
+
+/** Whether an internal reference names a value (a pointer that cannot even be decoded is left to the validator). */
+function resolves(document: JsonObject, pointer: string): boolean {
+  try {
+    return readPointer(document, pointer) !== undefined
+  } catch {
+    return true
+  }
 }
 
 /**
