@@ -40,6 +40,15 @@ describe('the ES module build', () => {
     for (const file of files) expect(readFileSync(join(dist, file), 'utf8'), file).not.toMatch(/^const .* = process\.getBuiltinModule\(/m)
   })
 
+  it('takes no Node builtin from `process` unguarded in any file the browser entry loads, lazily included', () => {
+    // A lazily loaded browser chunk may share a file with Node (node-shared): its top level
+    // must still run where there is no `process` (a page once threw "process is not defined" there).
+    const reached = new Set(staticGraph('index.js', 'browser.js'))
+    for (const file of [...reached]) for (const lazy of importsOf(file, dynamicImport)) staticGraph(lazy).forEach((found) => reached.add(found))
+    expect([...reached].some((file) => file.startsWith('node-shared')), [...reached].join(', ')).toBe(true)
+    for (const file of reached) expect(readFileSync(join(dist, file), 'utf8'), file).not.toMatch(/^const .* = process\.getBuiltinModule\(/m)
+  })
+
   it('has every file its static and lazy imports name', () => {
     const all = new Set(staticGraph('index.js', 'node.js', 'browser.js'))
     for (const file of [...all]) for (const lazy of importsOf(file, dynamicImport)) staticGraph(lazy).forEach((found) => all.add(found))
