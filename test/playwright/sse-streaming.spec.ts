@@ -1,7 +1,21 @@
 // A mocked event stream reaches the page as it is sent, not when it ends:
 // `route.fulfill()` takes a whole body, so an SSE answer is relayed instead.
 import { http, HttpResponse, sse } from '../../src/api/index.js'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.js'
+
+/** The first message an EventSource on `url` receives within 5 s. */
+function firstEvent(page: Page, url: string): Promise<string> {
+  return page.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        const source = new EventSource(url)
+        source.onmessage = (event) => (source.close(), resolve(event.data as string))
+        setTimeout(() => (source.close(), resolve('nothing within 5 s')), 5000)
+      }),
+    url,
+  )
+}
 
 test('an sse handler that never closes its stream streams events to an EventSource', async ({ page, network }) => {
   network.use(
@@ -103,6 +117,25 @@ test('a cross-origin stream gets the same CORS treatment as a whole answer', asy
     `${other}/api/stream`,
   )
   expect(first).toBe('across')
+})
+
+// Chromium counts a document Playwright fulfilled as public: the relay is
+// reached only once the context grants the page's loopback origin Local Network Access.
+test('a mocked document on the loopback origin gets its stream as it is sent', async ({ page, network, app }) => {
+  network.use(
+    http.get('/mocked-app', () => HttpResponse.html('<p>mocked app</p>')),
+    sse('/api/stream', ({ client }) => client.send({ data: 'streamed' })),
+  )
+  await page.goto(`${app.origin}/mocked-app`)
+  expect(await firstEvent(page, '/api/stream')).toBe('streamed')
+})
+
+test('while a recording fulfils the documents it reads, a stream still flows as it is sent', async ({ page, network }) => {
+  const recording = network.record({ include: 'all' })
+  network.use(sse('/api/stream', ({ client }) => client.send({ data: 'recorded' })))
+  await page.goto('/blank')
+  expect(await firstEvent(page, '/api/stream')).toBe('recorded')
+  recording.stop()
 })
 
 // Chromium keeps a page on a public host from reaching the loopback relay over

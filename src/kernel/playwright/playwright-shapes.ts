@@ -77,4 +77,8 @@ export interface RoutableLike {
   route(url: RouteMatcher, handler: (route: RouteLike) => unknown): Promise<unknown>
   unroute(url: RouteMatcher, handler?: (route: RouteLike) => unknown): Promise<unknown>
   routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<unknown>
+  /** A context's: lets a page reach the loopback stream relay (see `relayPermit`). */
+  grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void>
+  /** A page's: its context, for `grantPermissions`. */
+  context?(): { grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void> }
 }

@@ -1,6 +1,7 @@
 import type { FetchedResponseLike, RouteLike } from './playwright-shapes.js'
 import { abortRoutedRequest } from './routed-request.js'
-import { isRelayedStream, relayStream } from './stream-relay.js'
+import type { RelayPermit } from './relay-permission.js'
+import { relayedStreamPage, relayStream } from './stream-relay.js'
 
 /** Statuses whose responses carry no body (a Fetch `Response` refuses one). */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
@@ -22,18 +23,26 @@ export function fulfillHeaders(response: Response): Record<string, string> {
   return headers
 }
 
+/** Nothing to grant: the page reaches the relay as it is. */
+const NO_PERMIT: RelayPermit = async () => undefined
+
 /**
  * Answers `route` with a mocked `response` for `request`. An event stream
- * (SSE) over `http:` streams through the relay (see `relayStream`); any other
- * body goes whole through `route.fulfill()`, so it reaches the page once it
- * has ended. `Response.error()` fails the request as a network error.
+ * (SSE) to a loopback `http:` page streams through the relay (see
+ * `relayedStreamPage`), once `permit` let the page reach it; any other body
+ * goes whole through `route.fulfill()`, so it reaches the page once it has
+ * ended. `Response.error()` fails the request as a network error.
  *
  * @example
  * await fulfillWith(route, request, HttpResponse.json({ id: 1 }))
  */
-export async function fulfillWith(route: RouteLike, request: Request, response: Response): Promise<void> {
+export async function fulfillWith(route: RouteLike, request: Request, response: Response, permit: RelayPermit = NO_PERMIT): Promise<void> {
   if (response.type === 'error') return route.abort('failed')
-  if (isRelayedStream(request, response)) return route.continue({ url: await relayStream(request, response, () => abortRoutedRequest(request)) })
+  const page = relayedStreamPage(request, response)
+  if (page !== undefined) {
+    await permit(page)
+    return route.continue({ url: await relayStream(request, response, () => abortRoutedRequest(request)) })
+  }
   const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
   await route.fulfill({ status: response.status, headers: fulfillHeaders(response), ...(body !== undefined && { body }) })
 }

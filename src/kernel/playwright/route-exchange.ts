@@ -1,6 +1,7 @@
 import type { HttpExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
 import type { RouteLike } from './playwright-shapes.js'
+import type { RelayPermit } from './relay-permission.js'
 import { fulfillHeaders, fulfillWith, toFetchResponse } from './route-answers.js'
 import { toFetchRequest } from './routed-request.js'
 
@@ -22,7 +23,7 @@ export type RouteFailure = (error: unknown) => void
  * @example
  * await context.route(() => true, async (route) => sink(await routeExchange(route, console.error)))
  */
-export async function routeExchange(route: RouteLike, failed: RouteFailure): Promise<HttpExchange> {
+export async function routeExchange(route: RouteLike, failed: RouteFailure, permit?: RelayPermit): Promise<HttpExchange> {
   const request = await toFetchRequest(route.request())
   const settle = (work: Promise<void>): void => void work.catch(failed)
   return {
@@ -30,7 +31,7 @@ export async function routeExchange(route: RouteLike, failed: RouteFailure): Pro
     id: createRequestId(),
     request,
     respondWith(response) {
-      settle(fulfillWith(route, request, response))
+      settle(fulfillWith(route, request, response, permit))
     },
     errorWith() {
       settle(route.abort('failed'))

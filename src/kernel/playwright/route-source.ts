@@ -2,6 +2,7 @@ import type { Source } from '../contracts.js'
 import type { RoutableLike, RouteLike } from './playwright-shapes.js'
 import { routeExchange, type RouteFailure } from './route-exchange.js'
 import { isTargetGone } from './target-gone.js'
+import { relayPermit } from './relay-permission.js'
 
 /** Every URL: the handlers decide, not Playwright's matcher. */
 const EVERY_URL = (): boolean => true
@@ -28,10 +29,11 @@ export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, f
   return {
     name: 'playwright-route',
     start(sink) {
+      const permit = relayPermit(target)
       const onRoute = async (route: RouteLike): Promise<void> => {
         let exchange
         try {
-          exchange = await routeExchange(route, failed)
+          exchange = await routeExchange(route, failed, permit)
         } catch (error) {
           failed(error)
           return

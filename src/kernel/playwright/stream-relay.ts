@@ -105,21 +105,22 @@ function isLoopback(url: URL): boolean {
 }
 
 /**
- * True when `response` should reach the page as it is produced rather than
- * once whole: an event stream (SSE), for a request the relay can stand in
- * for. Playwright re-targets a route only to the same scheme, so `http:`
- * only; and Chromium lets only a page on a loopback address (`localhost`,
- * `127.0.0.1`: an end-to-end app server) reach the loopback relay over plain
- * HTTP (Private Network Access), so a page on another host gets the body whole.
+ * The origin of the page whose `request` should get `response` as it is
+ * produced rather than once whole, or undefined. That is an event stream
+ * (SSE) the relay can stand in for: Playwright re-targets a route only to the
+ * same scheme, so `http:` only; and Chromium lets only a page on a loopback
+ * address (`localhost`, `127.0.0.1`: an end-to-end app server) reach the
+ * loopback relay over plain HTTP (Private Network Access), so a page on
+ * another host gets the body whole.
  *
  * @example
- * if (isRelayedStream(request, response)) await route.continue({ url: await relayStream(request, response, abort) })
+ * const page = relayedStreamPage(request, response) // 'http://127.0.0.1:5173'
  */
-export function isRelayedStream(request: Request, response: Response): boolean {
+export function relayedStreamPage(request: Request, response: Response): string | undefined {
   const type = response.headers.get('content-type') ?? ''
-  if (response.body === null || !/^text\/event-stream\b/i.test(type) || new URL(request.url).protocol !== 'http:') return false
+  if (response.body === null || !/^text\/event-stream\b/i.test(type) || new URL(request.url).protocol !== 'http:') return undefined
   const initiator = initiatorOf(request)
-  return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator)
+  return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator) ? initiator.origin : undefined
 }
 
 /**
