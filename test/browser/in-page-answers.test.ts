@@ -1,17 +1,30 @@
 import type { ServerResponse } from 'node:http'
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { browserSuite } from './harness.js'
+import { browserSuite, type Route } from './harness.js'
 
-// In-page mode answers the page's fetch with the handler's Response, as it is:
-// the interceptor's 'response' event (which tees every response into a copy
-// for its listener) is listened to only while a passthrough's real response
-// is awaited. These tests hold the in-page answer to what a real server's
-// looks like, and the passthrough reports to still arrive around mocked answers.
+// In-page mode answers the page's fetch with the handler's Response, as it is
+// (mocklib's own fetch, src/kernel/browser/page-fetch.ts): no copy of it, no
+// stream made of a body that is still a string. These tests hold the in-page
+// answer to what a real server's looks like (reads, clones, redirects,
+// encoded bodies, aborts), and the passthrough reports to still arrive.
 
-const routes = {
-  '/real/user': (_request: unknown, response: ServerResponse) => {
+const GREETING = 'héllo, gzip ✓ '.repeat(50)
+
+const routes: Record<string, Route> = {
+  '/real/user': (_request, response: ServerResponse) => {
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ id: 'real', name: 'Ada' }))
+  },
+  '/real/redirect': (_request, response: ServerResponse) => {
+    response.statusCode = 302
+    response.setHeader('location', '/real/user')
+    response.end()
+  },
+  '/real/gzip': (_request, response: ServerResponse) => {
+    response.setHeader('content-type', 'text/plain;charset=UTF-8')
+    response.setHeader('content-encoding', 'gzip')
+    response.end(gzipSync(GREETING))
   },
 }
 
@@ -44,7 +57,7 @@ describe('in-page mode', () => {
   })
 
   it('hands a mocked answer to the page without teeing it into streams nobody reads', async () => {
-    // Counts the streams page code builds (the interceptor's tee builds two a response; Fetch's own bodies are not built through the global).
+    // Counts the streams page code builds (a copy of the answer through @mswjs/interceptors' tee builds two; Fetch's own bodies are not built through the global).
     const built = await suite.page.evaluate(async () => {
       const { setupWorker, http, HttpResponse } = window.mocklib
       window.worker = setupWorker(http.get('/mock/user/:id', ({ params }) => HttpResponse.json({ id: params.id })))
@@ -88,5 +101,99 @@ describe('in-page mode', () => {
       bypassed: ['/real/user real', '/real/user real', '/real/user real'],
     })
     expect(suite.server.hits).toEqual(['GET /real/user', 'GET /real/user', 'GET /real/user'])
+  })
+
+  it('follows a mocked redirect as fetch follows a real one, and refuses it under redirect: error', async () => {
+    const seen = await suite.page.evaluate(async () => {
+      const { setupWorker, http, HttpResponse } = window.mocklib
+      window.worker = setupWorker(http.get('/mock/redirect', () => new HttpResponse(null, { status: 302, headers: { location: '/real/user' } })))
+      await window.worker.start({ interception: 'in-page', onUnhandledRequest: 'bypass', quiet: true })
+      const followed = async (path: string) => {
+        const response = await fetch(path)
+        return { status: response.status, redirected: response.redirected, url: new URL(response.url).pathname, body: await response.json() }
+      }
+      const refused = (path: string) =>
+        fetch(path, { redirect: 'error' }).then(
+          () => 'delivered',
+          (error: Error) => error.name,
+        )
+      return {
+        mocked: await followed('/mock/redirect'),
+        real: await followed('/real/redirect'),
+        refused: { mocked: await refused('/mock/redirect'), real: await refused('/real/redirect') },
+      }
+    })
+    expect(seen.mocked).toEqual(seen.real)
+    expect(seen.mocked).toEqual({ status: 200, redirected: true, url: '/real/user', body: { id: 'real', name: 'Ada' } })
+    expect(seen.refused).toEqual({ mocked: 'TypeError', real: 'TypeError' })
+  })
+
+  it('decodes a mocked gzip body as the browser decodes a real one', async () => {
+    const gzipped = [...gzipSync(GREETING)]
+    const seen = await suite.page.evaluate(async (bytes) => {
+      const { setupWorker, http, HttpResponse } = window.mocklib
+      window.worker = setupWorker(
+        http.get('/mock/gzip', () => new HttpResponse(new Uint8Array(bytes), { headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-encoding': 'gzip' } })),
+      )
+      await window.worker.start({ interception: 'in-page', onUnhandledRequest: 'bypass', quiet: true })
+      const read = async (path: string) => {
+        const response = await fetch(path)
+        return { encoding: response.headers.get('content-encoding'), text: await response.text() }
+      }
+      return { mocked: await read('/mock/gzip'), real: await read('/real/gzip') }
+    }, gzipped)
+    expect(seen.mocked).toEqual(seen.real)
+    expect(seen.mocked.text).toBe(GREETING)
+  })
+
+  it('an aborted fetch rejects with the signal reason, before or while the handler runs; the handler answer is dropped', async () => {
+    const seen = await suite.page.evaluate(async () => {
+      const { setupWorker, http, HttpResponse, delay } = window.mocklib
+      const calls: string[] = []
+      window.worker = setupWorker(
+        http.get('/mock/slow', async () => {
+          calls.push('slow')
+          await delay(200)
+          return HttpResponse.json({ late: true })
+        }),
+      )
+      await window.worker.start({ interception: 'in-page', onUnhandledRequest: 'bypass', quiet: true })
+      const outcome = (promise: Promise<Response>) =>
+        promise.then(
+          () => 'delivered',
+          (error: unknown) => (error instanceof Error ? error.name : String(error)),
+        )
+      const early = new AbortController()
+      const before = fetch('/mock/slow', { signal: early.signal })
+      early.abort()
+      const beforeOutcome = await outcome(before)
+      const callsBefore = calls.length
+      const late = new AbortController()
+      const during = fetch('/mock/slow', { signal: late.signal })
+      setTimeout(() => late.abort('gave up'), 50)
+      const duringOutcome = await outcome(during)
+      await delay(300)
+      return { beforeOutcome, callsBefore, duringOutcome, calls }
+    })
+    expect(seen).toEqual({ beforeOutcome: 'AbortError', callsBefore: 0, duringOutcome: 'gave up', calls: ['slow'] })
+    expect(suite.browser.console.filter((line) => line.startsWith('error:'))).toEqual([])
+  })
+
+  it('a passthrough the network fails rejects as fetch does; stop() gives the page its own fetch back', async () => {
+    const seen = await suite.page.evaluate(async () => {
+      const { setupWorker } = window.mocklib
+      const original = window.fetch
+      window.worker = setupWorker()
+      await window.worker.start({ interception: 'in-page', onUnhandledRequest: 'bypass', quiet: true })
+      const patched = window.fetch !== original
+      // Port 9 (discard) on 127.0.0.1: nothing listens there.
+      const failed = await fetch('http://127.0.0.1:9/').then(
+        () => 'delivered',
+        (error: Error) => error.name,
+      )
+      await window.worker.stop()
+      return { patched, failed, restored: window.fetch === original }
+    })
+    expect(seen).toEqual({ patched: true, failed: 'TypeError', restored: true })
   })
 })

@@ -1,5 +1,6 @@
 import type { ExchangeSink } from '../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
+import { patchPageFetch } from './page-fetch.js'
 
 import type { HttpResponseEvent } from '@mswjs/interceptors'
 
@@ -10,10 +11,11 @@ interface ResponseEvents {
 }
 
 /**
- * The in-page source, where no Service Worker can run: patches `fetch` and
- * `XMLHttpRequest` in the page with @mswjs/interceptors (loaded on first use,
- * so pages that use the worker never download it) and hands each request to
- * `sink` as an exchange. Returns the function that restores both.
+ * The in-page source, where no Service Worker can run: replaces `fetch` in
+ * the page with mocklib's own (see `patchPageFetch`) and patches
+ * `XMLHttpRequest` with @mswjs/interceptors (loaded on first use, so pages
+ * that use the worker never download it), handing each request to `sink` as
+ * an exchange. Returns the function that restores both.
  *
  * @example
  * const restore = await interceptInPage(runtime.handle)
@@ -21,52 +23,48 @@ interface ResponseEvents {
  * restore()
  */
 export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
-  const [{ FetchInterceptor }, { XMLHttpRequestInterceptor }] = await Promise.all([
-    import('@mswjs/interceptors/fetch/web'),
-    import('@mswjs/interceptors/XMLHttpRequest/web'),
-  ])
-  const interceptors = [new FetchInterceptor(), new XMLHttpRequestInterceptor()]
-  for (const interceptor of interceptors) {
-    const reports = new PassthroughReports(interceptor)
-    interceptor.on('request', ({ request, requestId, controller }) => {
-      const bypassed = bypassMarkOf(request) === 'bypass'
-      if (bypassed) request.headers.delete(BYPASS_HEADER)
-      return new Promise<void>((settle) => {
-        void sink({
-          kind: 'http',
-          id: requestId,
-          request,
-          bypassed,
-          respondWith(response) {
-            controller.respondWith(response)
-            settle()
-          },
-          errorWith(error) {
-            controller.errorWith(error)
-            settle()
-          },
-          passthrough(report) {
-            // Awaited before settling: the interceptor checks for a 'response' listener once the real response is in.
-            const reported = report ? reports.await(requestId) : Promise.resolve(undefined)
-            settle()
-            return reported
-          },
-        })
+  const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest/web')
+  const interceptor = new XMLHttpRequestInterceptor()
+  const reports = new PassthroughReports(interceptor)
+  interceptor.on('request', ({ request, requestId, controller }) => {
+    const bypassed = bypassMarkOf(request) === 'bypass'
+    if (bypassed) request.headers.delete(BYPASS_HEADER)
+    return new Promise<void>((settle) => {
+      void sink({
+        kind: 'http',
+        id: requestId,
+        request,
+        bypassed,
+        respondWith(response) {
+          controller.respondWith(response)
+          settle()
+        },
+        errorWith(error) {
+          controller.errorWith(error)
+          settle()
+        },
+        passthrough(report) {
+          // Awaited before settling: the interceptor checks for a 'response' listener once the real response is in.
+          const reported = report ? reports.await(requestId) : Promise.resolve(undefined)
+          settle()
+          return reported
+        },
       })
     })
-    interceptor.apply()
-  }
+  })
+  interceptor.apply()
+  const restoreFetch = patchPageFetch(sink)
   return () => {
-    for (const interceptor of interceptors) interceptor.dispose()
+    restoreFetch()
+    interceptor.dispose()
   }
 }
 
 /**
  * The real responses of passthroughs whose report was asked for, through the
  * interceptor's 'response' event. The listener is there only while such a
- * report is awaited: while it is, the interceptor tees every response (also
- * the mocked ones) into a copy for it, which costs the page more than the
- * rest of a small mocked fetch.
+ * report is awaited: while it is, the interceptor copies every response (also
+ * the mocked ones) for it, which costs more than the rest of a small answer.
  */
 class PassthroughReports {
   readonly #awaiting = new Map<string, (response: Response) => void>()
