@@ -3,6 +3,7 @@
 // call that needs it. Every test imports mocklib afresh (vi.resetModules), so its first call is the
 // one that loads that code; the same call follows with the code loaded, and both must end alike,
 // including a resolver that throws and a request the client aborts.
+import type { HttpHandler as HttpHandlerClass } from 'mocklib'
 import { afterEach, expect, it, vi } from 'vitest'
 import { failOnUnhandledRejection } from './support/harness.js'
 
@@ -67,12 +68,12 @@ it('the first request (global fetch) matched through an overridden predicate, in
   const { HttpHandler, HttpResponse } = await freshMocklib()
   const { setupServer } = await import('mocklib/node')
   class TenantHandler extends HttpHandler {
-    override predicate(args: Parameters<HttpHandler['predicate']>[0]) {
+    override predicate(args: Parameters<HttpHandlerClass['predicate']>[0]) {
       return args.request.headers.get('x-tenant') === 'acme' && super.predicate(args)
     }
   }
   class WrappingHandler extends HttpHandler {
-    override async run(args: Parameters<HttpHandler['run']>[0]) {
+    override async run(args: Parameters<HttpHandlerClass['run']>[0]) {
       const result = await super.run(args)
       if (result?.response) result.response.headers.set('x-wrapped', 'yes')
       return result
@@ -101,7 +102,7 @@ it('the first request matched through an overridden predicate and aborted in its
   const { HttpHandler, HttpResponse } = await freshMocklib()
   const { setupServer } = await import('mocklib/node')
   class AnyTenant extends HttpHandler {
-    override predicate(args: Parameters<HttpHandler['predicate']>[0]) {
+    override predicate(args: Parameters<HttpHandlerClass['predicate']>[0]) {
       return super.predicate(args)
     }
   }
