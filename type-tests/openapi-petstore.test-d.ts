@@ -148,3 +148,10 @@ petstore30.get('/animals/{animalId}', ({ params, response }) => {
 petstore30.get('/pets/{petId}', ({ response }) => response(200).json({ id: 1, name: 'Rex', tag: null, status: 'sold' }))
 // @ts-expect-error status is an enum
 petstore30.get('/pets/{petId}', ({ response }) => response(200).json({ id: 1, name: 'Rex', status: 'lost' }))
+
+// --- contractViolations(): AnswerProblem by default; the contract's own violation type when named.
+declare const checkedServer: import('mocklib/node').SetupServerApi
+expectTypeOf(checkedServer.contractViolations()).toEqualTypeOf<readonly import('mocklib/node').AnswerProblem[]>()
+expectTypeOf(checkedServer.contractViolations<import('../src/openapi/index.js').ContractViolation>()[0]!.pointer).toEqualTypeOf<string | undefined>()
+// @ts-expect-error a violation is an object with a message, not a string
+checkedServer.contractViolations<string>()

@@ -2,8 +2,15 @@ import { message, type AnswerProblem, type ReportingAnswerCheck } from '../kerne
 
 /** `contractViolations()` and `assertContract()`, as `setupServer` and `setupWorker` offer them. */
 export interface ContractAssertions {
-  /** The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without a contract. */
-  contractViolations(): readonly AnswerProblem[]
+  /**
+   * The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without a contract.
+   * Name the type of the contract you gave `start()` to read its fields.
+   *
+   * @example
+   * const [first] = worker.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
+   * first?.pointer
+   */
+  contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
   /** Throws an error listing this scope's contract violations, if any (like `assertDone()`). */
   assertContract(): void
 }
@@ -20,7 +27,8 @@ export interface ContractAssertions {
 export function contractAssertions(current: () => ReportingAnswerCheck | undefined, scope: () => object): ContractAssertions {
   const found = (): readonly AnswerProblem[] => current()?.problemsIn(scope()) ?? []
   return {
-    contractViolations: () => Object.freeze([...found()]),
+    // The problems are the contract's own objects: the caller names their type.
+    contractViolations: <Violation extends AnswerProblem>() => Object.freeze([...found()]) as readonly Violation[],
     assertContract() {
       const problems = found()
       if (problems.length === 0) return

@@ -71,8 +71,15 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
    * await recording.save('fixtures/users.har')
    */
   record(options?: RecordOptions): NodeRecording
-  /** The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without `listen({ contract })`. */
-  contractViolations(): readonly AnswerProblem[]
+  /**
+   * The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without `listen({ contract })`.
+   * Name the type of the contract you gave `listen()` to read its fields.
+   *
+   * @example
+   * const [first] = server.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
+   * first?.pointer
+   */
+  contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
   /**
    * Throws an error listing this scope's contract violations, if any (like `assertDone()`).
    *

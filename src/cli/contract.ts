@@ -13,7 +13,8 @@ export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <
 
   Checks every exchange recorded in <recording.har> against the OpenAPI 3.0/3.1
   document: the request's parameters and body, the response's status, content
-  type, headers and body. Prints the violations; exits with 1 if there is any.
+  type, headers and body. Prints the violations; exits with 1 if there is any,
+  or if no recorded exchange is an operation of the document (nothing checked).
   --base-url: where the API lives when the document's servers do not say it.
   --undocumented: also report requests for operations the document does not describe.`
 
@@ -36,6 +37,30 @@ function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   return { request, response: new Response(body, { status: answer.status, headers: responseHeaders }) }
 }
 
+/** What checking a recording found: the violations, and how many recorded exchanges the document describes. */
+interface RecordingCheck {
+  readonly violations: ContractViolation[]
+  readonly described: number
+  readonly recorded: number
+}
+
+async function examineRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean }): Promise<RecordingCheck> {
+  // Undocumented exchanges are always found, to count the described ones; reported only when asked for.
+  const api = await contract(document, { undocumented: 'error', ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) })
+  const violations: ContractViolation[] = []
+  let recorded = 0
+  let described = 0
+  for (const entry of parseHar(harText).log.entries) {
+    if (entry.response.status === 0) continue // the request failed: nothing was answered
+    recorded++
+    const found = await api.violationsOf(exchangeOf(entry))
+    const undocumented = found.length > 0 && found.every((violation) => violation.rule === 'undocumented')
+    if (!undocumented) described++
+    if (!undocumented || options.undocumented) violations.push(...found)
+  }
+  return { violations, described, recorded }
+}
+
 /**
  * The violations of every entry of `harText` against `document`, in recorded order.
  *
@@ -43,13 +68,7 @@ function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
  * const violations = await checkRecording('openapi.yaml', readFileSync('traffic.har', 'utf8'))
  */
 export async function checkRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean } = {}): Promise<ContractViolation[]> {
-  const api = await contract(document, { undocumented: options.undocumented ? 'error' : 'ignore', ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) })
-  const violations: ContractViolation[] = []
-  for (const entry of parseHar(harText).log.entries) {
-    if (entry.response.status === 0) continue // the request failed: nothing was answered
-    violations.push(...(await api.violationsOf(exchangeOf(entry))))
-  }
-  return violations
+  return (await examineRecording(document, harText, options)).violations
 }
 
 /** Runs `contract` with the arguments after the command name; resolves to the exit code. */
@@ -65,17 +84,25 @@ export async function runContract(args: readonly string[], fail: (text: string) 
   } catch (error) {
     fail(`contract could not read ${harFile} (${(error as Error).message}).`)
   }
-  let violations: ContractViolation[]
+  let found: RecordingCheck
   try {
-    violations = await checkRecording(documentFile, harText, { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') })
+    found = await examineRecording(documentFile, harText, { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') })
   } catch (error) {
     fail((error as Error).message.replace(/^\[mocklib\] /, ''))
   }
+  const { violations, described, recorded } = found
+  if (described === 0 && violations.length === 0) {
+    // Nothing was checked: most often the recording's URLs are not where the document's servers say.
+    console.log(
+      `[mocklib] ${harFile}: none of its ${recorded} recorded exchange${recorded === 1 ? ' is an operation' : 's is an operation'} of ${documentFile}, so nothing was checked. If the API lives elsewhere than the document's servers, pass --base-url <url>.`,
+    )
+    return 1
+  }
   if (violations.length === 0) {
-    console.log(`[mocklib] ${harFile}: every exchange keeps the contract of ${documentFile}.`)
+    console.log(`[mocklib] ${harFile}: every exchange keeps the contract of ${documentFile} (${described} of ${recorded} recorded exchanges are operations of it).`)
     return 0
   }
-  console.log(`[mocklib] ${harFile}: ${violations.length} contract violation${violations.length === 1 ? '' : 's'} against ${documentFile}:`)
+  console.log(`[mocklib] ${harFile}: ${violations.length} contract violation${violations.length === 1 ? '' : 's'} against ${documentFile} (${described} of ${recorded} recorded exchanges are operations of it):`)
   for (const violation of violations) console.log(`  • ${violation.message}`)
   return 1
 }

@@ -92,7 +92,7 @@ describe("under 'error', both ways fail the client's request with the violation"
         (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
       )
       expect(failure).toContain(`[mocklib] The exchange breaks the OpenAPI contract:\n  • GET ${V1}/pets/7 (showPetById): response body at /status`)
-      expect((strict.contractViolations() as ContractViolation[]).at(-1)?.rule).toBe('enum')
+      expect(strict.contractViolations<ContractViolation>().at(-1)?.rule).toBe('enum')
     })
   })
 })

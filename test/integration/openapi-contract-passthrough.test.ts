@@ -79,7 +79,7 @@ describe("checkPassthrough under onViolation: 'error'", () => {
           ['response', 'body', '/id', 'type', true],
           ['response', 'body', '/name', 'type', true],
         ])
-        const [first] = server().contractViolations() as readonly ContractViolation[]
+        const [first] = server().contractViolations<ContractViolation>()
         expect(first!.message).toMatch(new RegExp(`^GET ${real.origin}/v1/pets/7 \\(showPetById\\): network response body at /(id|name): `))
         expect(() => server().assertContract()).toThrow(/2 contract violations:/)
       })()
@@ -93,7 +93,7 @@ describe("checkPassthrough under onViolation: 'error'", () => {
         expect(JSON.parse((await client(`${real.origin}/v1/pets/1`)).body)).toEqual({ id: 1, name: 'Rex' })
         expect(JSON.parse((await client(`${real.origin}/v1/pets?limit=5`)).body)).toEqual(DRIFTED_LIST)
         await vi.waitFor(() => expect(server().contractViolations()).toHaveLength(1))
-        const [violation] = server().contractViolations() as readonly ContractViolation[]
+        const [violation] = server().contractViolations<ContractViolation>()
         expect(violation).toMatchObject({ operation: 'listPets', side: 'response', part: 'body', pointer: '/0/status', rule: 'enum', fromNetwork: true })
         expect(violation!.message).toContain(`GET ${real.origin}/v1/pets?limit=5 (listPets): network response body at /0/status`)
       })()
@@ -122,7 +122,7 @@ describe("checkPassthrough under onViolation: 'error'", () => {
       // The positive control after it: its violations arrive, and the valid stream added none.
       await fetch(`${real.origin}/v1/pets/7`).then((drifted) => drifted.text())
       await vi.waitFor(() => expect(server().contractViolations()).toHaveLength(2))
-      expect((server().contractViolations() as readonly ContractViolation[]).every((violation) => violation.request.url.endsWith('/v1/pets/7'))).toBe(true)
+      expect(server().contractViolations<ContractViolation>().every((violation) => violation.request.url.endsWith('/v1/pets/7'))).toBe(true)
     })()
   })
 })

@@ -49,7 +49,7 @@ describe("onViolation: 'error' fails the client's request, like an unhandled req
   it('keeps the violations of the scope: contractViolations() lists them, assertContract() throws listing them', async () => {
     await server.boundary(async () => {
       await fetch(`${V1}/pets/1`).catch(() => undefined)
-      const violations = server.contractViolations() as readonly ContractViolation[]
+      const violations = server.contractViolations<ContractViolation>()
       expect(violations.map((violation) => [violation.side, violation.part, violation.pointer, violation.rule])).toEqual([
         ['response', 'body', '/name', 'type'],
         ['response', 'body', '/id', 'type'],
@@ -167,7 +167,7 @@ describe("onViolation: 'warn' and undocumented operations", () => {
       expect(warn).toHaveBeenCalledTimes(1)
       expect(String(warn.mock.calls[0]![0])).toContain(`GET ${V1}/pets (listPets): response body at /0/id`)
       await expect(fetch(`${V1}/toys`)).rejects.toThrow()
-      expect(server.contractViolations().map((violation) => (violation as ContractViolation).rule)).toEqual(['type', 'undocumented'])
+      expect(server.contractViolations<ContractViolation>().map((violation) => violation.rule)).toEqual(['type', 'undocumented'])
     } finally {
       warn.mockRestore()
       server.close()

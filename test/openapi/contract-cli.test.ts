@@ -1,7 +1,7 @@
 // `npx mocklib contract <document> <recording.har>`: real traffic from a real 127.0.0.1 server, recorded with
 // server.record(), checked against the Petstore document; the CLI (bundled from the sources) prints the violations.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -45,7 +45,6 @@ afterAll(async () => {
 })
 
 it('checkRecording() lists the violations of the recorded real answers', async () => {
-  const { readFileSync } = await import('node:fs')
   const violations = await checkRecording(PETSTORE_30, readFileSync(join(work, 'traffic.har'), 'utf8'), { baseUrl: base })
   expect(violations.map((violation) => [violation.operation, violation.part, violation.pointer, violation.rule])).toEqual([
     ['showPetById', 'body', '/id', 'type'],
@@ -70,9 +69,25 @@ it('the CLI prints them and exits with 1; a clean recording exits with 0', async
   expect(output).toContain('2 contract violations against')
   expect(output).toContain(`GET ${base}/pets/7 (showPetById): response body at /id:`)
   expect(output).toContain(`GET ${base}/pets/mine (listMyPets): response status: status 500 is not declared (declared: 200)`)
-  // Against another base URL nothing in the recording is documented: nothing to report.
-  const clean = execFileSync(process.execPath, [cli, 'contract', PETSTORE_30, join(work, 'traffic.har')], { encoding: 'utf8' })
-  expect(clean).toContain('every exchange keeps the contract')
+  expect(output).toContain('(3 of 3 recorded exchanges are operations of it)')
+  // A recording of the exchange that keeps the contract: exit 0, and how many exchanges were checked.
+  const har = JSON.parse(readFileSync(join(work, 'traffic.har'), 'utf8')) as { log: { entries: { request: { url: string } }[] } }
+  har.log.entries = har.log.entries.filter((entry) => entry.request.url.endsWith('/pets?limit=2'))
+  writeFileSync(join(work, 'clean.har'), JSON.stringify(har))
+  const clean = execFileSync(process.execPath, [cli, 'contract', PETSTORE_30, join(work, 'clean.har'), '--base-url', base], { encoding: 'utf8' })
+  expect(clean).toContain('every exchange keeps the contract of')
+  expect(clean).toContain('(1 of 1 recorded exchanges are operations of it)')
+  // Against another base URL nothing in the recording is an operation of the document: nothing was checked, which fails.
+  let unchecked = ''
+  try {
+    execFileSync(process.execPath, [cli, 'contract', PETSTORE_30, join(work, 'traffic.har')], { encoding: 'utf8', stdio: 'pipe' })
+  } catch (error) {
+    unchecked = (error as { stdout: string }).stdout
+    status = (error as { status: number }).status
+  }
+  expect(status).toBe(1)
+  expect(unchecked).toContain('none of its 3 recorded exchanges is an operation of')
+  expect(unchecked).toContain('pass --base-url <url>')
   // A missing argument says what to do.
   expect(() => execFileSync(process.execPath, [cli, 'contract', PETSTORE_30], { encoding: 'utf8', stdio: 'pipe' })).toThrow(/contract needs the OpenAPI document and the HAR recording/)
 })

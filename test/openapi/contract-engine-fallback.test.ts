@@ -61,7 +61,7 @@ describe('new Function refused after contract() chose ajv', () => {
       expect(await failureOf(`${V1}/pets?limit=500`)).toContain('request query "limit": 500')
       expect(await failureOf(`${V1}/pets/2`)).toBeUndefined()
       expect(await failureOf(`${V1}/pets/1`)).toContain(expected[0]!.message)
-      expect((server.contractViolations() as ContractViolation[]).map((violation) => violation.rule)).toEqual(['maximum', 'enum'])
+      expect(server.contractViolations<ContractViolation>().map((violation) => violation.rule)).toEqual(['maximum', 'enum'])
     } finally {
       server.close()
       globalThis.Function = realFunction
