@@ -13,6 +13,8 @@ export interface RoutedRequestLike {
   url(): string
   method(): string
   allHeaders(): Promise<Record<string, string>>
+  /** The headers known at once (in Chromium, all of them: see `sentHeadersReader`). */
+  headers?(): Record<string, string>
   postDataBuffer(): Buffer | null
   isNavigationRequest(): boolean
   resourceType(): string
@@ -79,6 +81,21 @@ export interface RoutableLike {
   routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<unknown>
   /** A context's: lets a page reach the loopback stream relay (see `relayPermit`). */
   grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void>
-  /** A page's: its context, for `grantPermissions`. */
-  context?(): { grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void> }
+  /** A context's: the browser it runs in (see `sentHeadersReader`). */
+  browser?(): BrowserLike | null
+  /** A page's: its context, for `grantPermissions` and `browser`. */
+  context?(): {
+    grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void>
+    browser?(): BrowserLike | null
+  }
+}
+
+/**
+ * The browser a context runs in, as far as mocklib asks (its engine's name).
+ *
+ * @example
+ * context.browser()?.browserType().name() // 'chromium'
+ */
+export interface BrowserLike {
+  browserType(): { name(): string }
 }

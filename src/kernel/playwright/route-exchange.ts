@@ -2,6 +2,7 @@ import type { HttpExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
 import type { RouteLike } from './playwright-shapes.js'
 import type { RelayPermit } from './relay-permission.js'
+import type { SentHeaders } from './sent-headers.js'
 import { fulfillHeaders, fulfillWith, toFetchResponse } from './route-answers.js'
 import { toFetchRequest } from './routed-request.js'
 
@@ -10,6 +11,12 @@ import { toFetchRequest } from './routed-request.js'
  * away leaves its routes unanswerable, which is no fault of the test.
  */
 export type RouteFailure = (error: unknown) => void
+
+/** What routing knows of the browser behind a route (see `relayPermit`, `sentHeadersReader`). */
+export interface RoutingBrowser {
+  readonly permit?: RelayPermit
+  readonly readHeaders?: SentHeaders
+}
 
 /**
  * The exchange for one request Playwright routed. The runtime settles it:
@@ -23,8 +30,9 @@ export type RouteFailure = (error: unknown) => void
  * @example
  * await context.route(() => true, async (route) => sink(await routeExchange(route, console.error)))
  */
-export async function routeExchange(route: RouteLike, failed: RouteFailure, permit?: RelayPermit): Promise<HttpExchange> {
-  const request = await toFetchRequest(route.request())
+export async function routeExchange(route: RouteLike, failed: RouteFailure, browser: RoutingBrowser = {}): Promise<HttpExchange> {
+  const { permit, readHeaders } = browser
+  const request = await toFetchRequest(route.request(), readHeaders)
   const settle = (work: Promise<void>): void => void work.catch(failed)
   return {
     kind: 'http',

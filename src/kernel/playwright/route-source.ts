@@ -3,6 +3,7 @@ import type { RoutableLike, RouteLike } from './playwright-shapes.js'
 import { routeExchange, type RouteFailure } from './route-exchange.js'
 import { isTargetGone } from './target-gone.js'
 import { relayPermit } from './relay-permission.js'
+import { sentHeadersReader } from './sent-headers.js'
 
 /** Every URL: the handlers decide, not Playwright's matcher. */
 const EVERY_URL = (): boolean => true
@@ -29,11 +30,11 @@ export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, f
   return {
     name: 'playwright-route',
     start(sink) {
-      const permit = relayPermit(target)
+      const browser = { permit: relayPermit(target), readHeaders: sentHeadersReader(target) }
       const onRoute = async (route: RouteLike): Promise<void> => {
         let exchange
         try {
-          exchange = await routeExchange(route, failed, permit)
+          exchange = await routeExchange(route, failed, browser)
         } catch (error) {
           failed(error)
           return

@@ -1,4 +1,5 @@
 import type { RoutedRequestLike } from './playwright-shapes.js'
+import type { SentHeaders } from './sent-headers.js'
 
 // Requests the page made to navigate (documents, iframes): served by the
 // application's server in an end-to-end test, so never news when unhandled.
@@ -19,16 +20,18 @@ export function isPageNavigation(request: Request): boolean {
 }
 
 /**
- * The Fetch `Request` for what the browser sent, headers (cookies included)
- * and body as they left the page.
+ * The Fetch `Request` for what the browser sent, headers (cookies included,
+ * read by `readHeaders`) and body as they left the page.
  *
  * @example
  * const request = await toFetchRequest(route.request())
  */
-export async function toFetchRequest(routed: RoutedRequestLike): Promise<Request> {
+export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders = (request) => request.allHeaders()): Promise<Request> {
   const method = routed.method()
   const headers = new Headers()
-  for (const [name, value] of Object.entries(await routed.allHeaders())) {
+  const sent = readHeaders(routed)
+  // No await when the headers are at hand: the request reaches the handlers within this turn.
+  for (const [name, value] of Object.entries(sent instanceof Promise ? await sent : sent)) {
     // HTTP/2 pseudo-headers (":authority"…) are not headers a Request can carry.
     if (!name.startsWith(':')) headers.append(name, value)
   }
