@@ -12,12 +12,23 @@ const MAX_REDIRECTS = 20
 
 const redirectCounts = new WeakMap<Request, number>()
 
-/** True for a status Fetch treats as a redirect. */
+/**
+ * True for a status Fetch treats as a redirect.
+ *
+ * @example
+ * isRedirectStatus(302) // true
+ * isRedirectStatus(304) // false: Not Modified is no redirect
+ */
 export function isRedirectStatus(status: number): boolean {
   return REDIRECT_STATUSES.has(status)
 }
 
-/** The network error of Fetch: a `TypeError` whose `cause` says why. */
+/**
+ * The network error of Fetch: a `TypeError` whose `cause` says why.
+ *
+ * @example
+ * return Promise.reject(networkError('unexpected redirect'))
+ */
 export function networkError(cause?: unknown): TypeError {
   return Object.assign(new TypeError('Failed to fetch'), { cause })
 }
