@@ -1,7 +1,7 @@
 // tsd: checks the built declarations (package.json `types`/`exports`), positive
 // cases with expectType and negative ones with expectError.
 import { expectAssignable, expectError, expectNotAssignable, expectType } from 'tsd'
-import { http, HttpHandler, HttpResponse, type JsonBodyType, type PathParams, type StrictRequest } from 'mocklib'
+import { http, HttpHandler, HttpResponse, type PathParams, type StrictRequest } from 'mocklib'
 import { setupServer, type SetupServerApi } from 'mocklib/node'
 
 // Params from the path literal.
