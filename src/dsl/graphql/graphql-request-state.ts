@@ -1,30 +1,20 @@
-import { message, type RequestContext } from '../../kernel/index.js'
+import { message, onFirstUse, type RequestContext } from '../../kernel/index.js'
 import type { GraphQLRequestState, InvalidOperation, ParsedOperation, RawOperation } from './graphql-operation.js'
 
-type Reading = typeof import('./graphql-request-reading.js')
-
-/** Set once loaded: from then on a request is read without a promise of the loader's. */
-let reading: Reading | undefined
-let loadingReading: Promise<Reading> | undefined
-
 /**
- * Loads the reader and the parser when the first request that may be GraphQL
- * needs them, not with `import 'mocklib'`. A plain `import()` of a sibling,
- * which bundlers follow into a chunk of their own.
+ * The reader and the parser, loaded when the first request that may be GraphQL
+ * needs them, not with `import 'mocklib'`.
  */
-function loadReading(): Promise<Reading> {
-  return (loadingReading ??= import('./graphql-request-reading.js').then(
-    (module) => (reading = module),
-    (error: unknown) => {
-      throw new Error(
-        message(
-          `The GraphQL request reader could not be loaded (${String(error)}), so this request could not be matched against GraphQL handlers.`,
-          'If mocklib is bundled, keep the chunks it imports next to it.',
-        ),
-      )
-    },
-  ))
-}
+const reading = onFirstUse(
+  () => import('./graphql-request-reading.js'),
+  (error) =>
+    new Error(
+      message(
+        `The GraphQL request reader could not be loaded (${String(error)}), so this request could not be matched against GraphQL handlers.`,
+        'If mocklib is bundled, keep the chunks it imports next to it.',
+      ),
+    ),
+)
 
 /**
  * Parses one operation (a graphql-ws `subscribe`, for example) with the
@@ -34,8 +24,8 @@ function loadReading(): Promise<Reading> {
  * const operation = await parseRawOperation({ kind: 'raw', query: 'subscription { count }', variables: {}, operationName: undefined })
  */
 export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
-  if (reading !== undefined) return reading.parseOperation(raw)
-  return loadReading().then((loaded) => loaded.parseOperation(raw))
+  if (reading.loaded !== undefined) return reading.loaded.parseOperation(raw)
+  return reading.load().then((loaded) => loaded.parseOperation(raw))
 }
 
 const STATE = Symbol('mocklib graphql request state')
@@ -88,8 +78,8 @@ function newBox(): { state: GraphQLRequestState | typeof PENDING } {
 }
 
 function computeState(context: RequestContext): Promise<GraphQLRequestState> {
-  if (reading !== undefined) return reading.readRequestState(context, settle)
-  return loadReading().then((loaded) => loaded.readRequestState(context, settle))
+  if (reading.loaded !== undefined) return reading.loaded.readRequestState(context, settle)
+  return reading.load().then((loaded) => loaded.readRequestState(context, settle))
 }
 
 function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {

@@ -1,4 +1,4 @@
-import { message, RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { message, onFirstUse, RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { webSocketIndexKey } from '../ws/ws-channel.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
@@ -17,26 +17,11 @@ import {
 } from './subscription-connection.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
 
-type Transports = typeof import('./subscription-transports.js')
-
-/** Set once loaded: later subscriptions start without a promise of the loader's. */
-let transports: Transports | undefined
-let loadingTransports: Promise<Transports> | undefined
-
-/**
- * Loads the subscription transports when the first subscription needs them.
- * A plain `import()` of a sibling, which bundlers follow into a chunk of its own.
- */
-function loadTransports(): Promise<Transports> {
-  return (loadingTransports ??= import('./subscription-transports.js').then(
-    (module) => (transports = module),
-    (error: unknown) => {
-      throw new Error(
-        message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.'),
-      )
-    },
-  ))
-}
+/** The subscription transports, loaded when the first subscription needs them. */
+const transports = onFirstUse(
+  () => import('./subscription-transports.js'),
+  (error) => new Error(message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
+)
 
 /**
  * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
@@ -93,8 +78,8 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     if (context.exchange.kind === 'websocket') {
       // The kernel accepts the connection once this settles: the session listens before any message arrives.
-      if (transports !== undefined) return void transports.startSession(match as SubscriptionConnection, context as ConnectionContext)
-      return loadTransports().then((loaded) => void loaded.startSession(match as SubscriptionConnection, context as ConnectionContext))
+      if (transports.loaded !== undefined) return void transports.loaded.startSession(match as SubscriptionConnection, context as ConnectionContext)
+      return transports.load().then((loaded) => void loaded.startSession(match as SubscriptionConnection, context as ConnectionContext))
     }
     return this.#respondWithStream(match as ParsedOperation, context as RequestContext)
   }
@@ -129,7 +114,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
     const returned = this.#resolver(info)
     const stream = returned instanceof Promise ? await returned : returned
-    return stream === undefined ? undefined : (transports ?? (await loadTransports())).iteratorOf(stream, this.label)
+    return stream === undefined ? undefined : (transports.loaded ?? (await transports.load())).iteratorOf(stream, this.label)
   }
 
   async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
@@ -185,6 +170,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
       signal: controller.signal,
     })
     if (iterator === undefined) return undefined
-    return (transports ?? (await loadTransports())).eventStreamResponse(iterator, controller, context.request.signal, this.label)
+    return (transports.loaded ?? (await transports.load())).eventStreamResponse(iterator, controller, context.request.signal, this.label)
   }
 }
