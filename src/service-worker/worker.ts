@@ -103,8 +103,16 @@ async function handle(request: Request, clientId: string): Promise<Response> {
   if (reply === undefined) return fetch(forNetwork)
   if (reply.type === 'mocked') return mockedResponse(reply.response)
   if (reply.type === 'error') return Response.error()
-  const response = await fetch(forNetwork)
-  if (reply.report) report(clientId, serialized.id, response)
+  if (!reply.report) return fetch(forNetwork)
+  let response: Response
+  try {
+    response = await fetch(forNetwork)
+  } catch (error) {
+    // The page waits for every report it asked for: say the network failed.
+    sendReport(clientId, { type: 'mocklib:bypass', requestId: serialized.id, response: null }, [])
+    throw error
+  }
+  report(clientId, serialized.id, response)
   return response
 }
 
@@ -123,17 +131,26 @@ async function askClient(clientId: string, message: RequestMessage, transfer: Tr
   })
 }
 
-// The page wants the real response for `response:bypass` listeners: send a copy.
+// The page wants the real response (`response:bypass` listeners, recording): send a copy, once read.
 function report(clientId: string, requestId: string, response: Response): void {
-  if (response.type === 'opaque' || response.type === 'opaqueredirect') return
+  if (response.type === 'opaque' || response.type === 'opaqueredirect') {
+    return sendReport(clientId, { type: 'mocklib:bypass', requestId, response: null }, [])
+  }
   const copy = response.clone()
-  void copy.arrayBuffer().then(async (body) => {
-    const serialized: SerializedResponse = { status: copy.status, statusText: copy.statusText, headers: [...copy.headers], body }
-    const message: BypassMessage = { type: 'mocklib:bypass', requestId, response: serialized }
-    const link = links.get(clientId)
-    if (link) return link.post(message, [body])
-    ;(await worker.clients.get(clientId))?.postMessage(message, [body])
-  })
+  void copy.arrayBuffer().then(
+    (body) => {
+      const serialized: SerializedResponse = { status: copy.status, statusText: copy.statusText, headers: [...copy.headers], body }
+      sendReport(clientId, { type: 'mocklib:bypass', requestId, response: serialized }, [body])
+    },
+    // The body failed midway (the client failed reading it too): reported as a network failure.
+    () => sendReport(clientId, { type: 'mocklib:bypass', requestId, response: null }, []),
+  )
+}
+
+function sendReport(clientId: string, message: BypassMessage, transfer: Transferable[]): void {
+  const link = links.get(clientId)
+  if (link) return link.post(message, transfer)
+  void worker.clients.get(clientId).then((client) => client?.postMessage(message, transfer))
 }
 
 function withoutBypassHeader(request: Request): Request {

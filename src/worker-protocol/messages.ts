@@ -9,7 +9,7 @@
 export const MESSAGE_PREFIX = 'mocklib:'
 
 /** Bumped when the message shapes change; the package version is checked too. */
-export const PROTOCOL = 2
+export const PROTOCOL = 3
 
 /** A request as the worker sends it to the page. */
 export interface SerializedRequest {
@@ -68,11 +68,17 @@ export interface RequestMessage {
   readonly request: SerializedRequest
 }
 
-/** Worker → page: what a request that went to the network got (`response:bypass`). */
+/**
+ * Worker → page: what a request that went to the network got
+ * (`response:bypass`, recording). Sent for every passthrough whose report the
+ * page asked for, so the page never waits for one in vain: `response` is
+ * `null` when the worker's fetch failed (the client's request failed too) or
+ * its response is opaque (cross-origin `no-cors`), which no one can read.
+ */
 export interface BypassMessage {
   readonly type: 'mocklib:bypass'
   readonly requestId: string
-  readonly response: SerializedResponse
+  readonly response: SerializedResponse | null
 }
 
 /**

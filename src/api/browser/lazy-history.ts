@@ -32,13 +32,15 @@ function pendingOf(scope: HandlerScope): PendingMock[] {
  * `import()` as soon as the worker is created. `start()` waits for `ready`, so
  * no request is intercepted before history records. Until then there is no
  * traffic to report: the methods answer from the handler list alone.
+ * `reportsArrived` is what a recording's `settled()` waits for first: the
+ * passthrough reports the page's sources still expect.
  *
  * @example
- * const history = lazyHistory(core, () => import('./worker-history.js'))
+ * const history = lazyHistory(core, () => import('./worker-history.js'), () => page.reports?.arrived())
  * await history.ready // in start()
  * history.assertions.assertDone()
  */
-export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>): LazyHistory {
+export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived?: () => Promise<void> | undefined): LazyHistory {
   const store: ScopeStore = core.store
   let loaded: MockAssertions | undefined
   let module: HistoryModule | undefined
@@ -66,12 +68,12 @@ export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>): 
 
   function record(options?: RecordOptions): Recording {
     const scope = store.current()
-    if (module) return module.recordRuntime(core, scope, options)
+    if (module) return module.recordRuntime(core, scope, options, reportsArrived)
     // Called before the code loaded: nothing can have been intercepted yet, so recording starts when it loads.
     let inner: Recording | undefined
     let stopped = false
     const started = ready.then(() => {
-      if (!stopped) inner = module!.recordRuntime(core, scope, options)
+      if (!stopped) inner = module!.recordRuntime(core, scope, options, reportsArrived)
     })
     return {
       get size() {

@@ -62,7 +62,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
     options: {},
     started: undefined,
     // The in-page fallback is a chunk of its own: a page that uses the Service Worker never loads it.
-    startInPage: (sink) => import('./in-page-mode.js').then((inPage) => inPage.startInPage(sink)),
+    startInPage: (sink, reports) => import('./in-page-mode.js').then((inPage) => inPage.startInPage(sink, reports)),
   }
   // Each source is a chunk of its own, loaded by start(): a page that never starts mocking downloads neither.
   const requests = lazySource('page-requests', () => import('../../kernel/browser/page-request-source.js').then((chunk) => chunk.pageRequestSource(page)))
@@ -72,7 +72,8 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const effects = { quiet: false }
   core.observers.add(pageEffects(effects))
   // History, assertions and record() are a chunk of their own, requested now and awaited by start().
-  const history = lazyHistory(core, () => import('./worker-history.js'))
+  // A recording's settled() also waits for the passthrough reports the page's sources still expect.
+  const history = lazyHistory(core, () => import('./worker-history.js'), () => page.reports?.arrived())
   let contract: ReportingAnswerCheck | undefined
 
   const { start, stop } = startsOnce<StartOptions, StartResult>(

@@ -10,6 +10,9 @@ export interface ObservedRuntime {
  * Records the completed exchanges a runtime reports for one scope (the root,
  * or a `boundary()`'s own): what `server.record()` and `worker.record()` are
  * made of. `stop()` removes the observer, so a stopped recording costs nothing.
+ * `reportsArrived` is for a runtime whose sources report real responses late
+ * (the browser's: see `ReportTracker`): `settled()` waits for it before it
+ * waits for the bodies being read, so the exchanges it reports are in.
  *
  * @example
  * // Inside setupServer: record(options) { return withSave(recordRuntime(core, store.current(), options)) }
@@ -17,7 +20,12 @@ export interface ObservedRuntime {
  * await recording.settled()
  * const har = recording.stop()
  */
-export function recordRuntime(runtime: ObservedRuntime, scope: HandlerScope, options: RecordOptions = {}): Recording {
+export function recordRuntime(
+  runtime: ObservedRuntime,
+  scope: HandlerScope,
+  options: RecordOptions = {},
+  reportsArrived: () => Promise<void> | undefined = () => undefined,
+): Recording {
   const recorder = createRecorder(options)
   const observer: TrafficObserver = {
     onCompleted(completed) {
@@ -29,7 +37,10 @@ export function recordRuntime(runtime: ObservedRuntime, scope: HandlerScope, opt
     get size() {
       return recorder.size
     },
-    settled: () => recorder.settled(),
+    async settled() {
+      await reportsArrived()
+      await recorder.settled()
+    },
     stop() {
       runtime.observers.delete(observer)
       return recorder.stop()

@@ -140,6 +140,6 @@ function declaredLength(response: Response): number | undefined {
 function wanted(completed: CompletedExchange, include: 'network' | 'all'): boolean {
   if (include === 'all') return true
   if (completed.outcome === 'mocked') return false
-  // An unhandled request without a response was failed by the policy, not by the network.
-  return !(completed.outcome === 'unhandled' && completed.response === undefined)
+  // An unhandled request without a response was failed by the policy, unless the runtime says the network failed it.
+  return !(completed.outcome === 'unhandled' && completed.response === undefined && completed.failure !== 'network')
 }

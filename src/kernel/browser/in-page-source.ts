@@ -1,6 +1,7 @@
 import type { ExchangeSink } from '../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { patchPageFetch } from './page-fetch.js'
+import type { ReportTracker } from './report-tracker.js'
 
 import type { HttpResponseEvent } from '@mswjs/interceptors'
 
@@ -15,14 +16,16 @@ interface ResponseEvents {
  * the page with mocklib's own (see `patchPageFetch`) and patches
  * `XMLHttpRequest` with @mswjs/interceptors (loaded on first use, so pages
  * that use the worker never download it), handing each request to `sink` as
- * an exchange. Returns the function that restores both.
+ * an exchange. An XMLHttpRequest's passthrough report comes from a `load`
+ * listener that runs after the page's own, so `tracker` counts it from the
+ * moment the request is let through. Returns the function that restores both.
  *
  * @example
- * const restore = await interceptInPage(runtime.handle)
+ * const restore = await interceptInPage(runtime.handle, createReportTracker())
  * await fetch('/api/user') // answered by the runtime's handlers
  * restore()
  */
-export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
+export async function interceptInPage(sink: ExchangeSink, tracker: ReportTracker): Promise<() => void> {
   const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest/web')
   const interceptor = new XMLHttpRequestInterceptor()
   const reports = new PassthroughReports(interceptor)
@@ -45,7 +48,7 @@ export async function interceptInPage(sink: ExchangeSink): Promise<() => void> {
         },
         passthrough(report) {
           // Awaited before settling: the interceptor checks for a 'response' listener once the real response is in.
-          const reported = report ? reports.await(requestId) : Promise.resolve(undefined)
+          const reported = report ? tracker.track(reports.await(requestId)) : Promise.resolve(undefined)
           settle()
           return reported
         },

@@ -1,5 +1,6 @@
 import type { ExchangeSink, StartingSource } from '../contracts.js'
 import { message } from '../errors.js'
+import { createReportTracker, type ReportTracker } from './report-tracker.js'
 import { connectWorker } from './worker-connection.js'
 
 /** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
@@ -16,8 +17,10 @@ export interface PageRequestSettings {
     readonly quiet?: boolean
   }
   started: PageInterception | undefined
+  /** The passthrough reports asked for and not yet in (a recording's `settled()` waits for them); set by the first start. */
+  reports?: ReportTracker
   /** Starts the in-page fallback (patched fetch, XMLHttpRequest, EventSource); loaded only when it is needed. */
-  startInPage(sink: ExchangeSink): Promise<() => void>
+  startInPage(sink: ExchangeSink, reports: ReportTracker): Promise<() => void>
 }
 
 // Said once per page, however many times mocking starts.
@@ -47,7 +50,7 @@ function whyNoServiceWorker(): string | undefined {
  * run (or `interception: 'in-page'`), patched in the page itself (see
  * `settings.startInPage`). With `'service-worker'` a worker that cannot run
  * fails `start()` instead of falling back. Writes how it intercepts to
- * `settings.started`.
+ * `settings.started`, and the passthrough reports it waits for to `settings.reports`.
  *
  * @example
  * const runtime = createRuntime({ store, sources: [pageRequestSource(settings)] })
@@ -61,6 +64,7 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
       const { options } = settings
       const mode = options.interception ?? 'auto'
       const quiet = options.quiet === true
+      const reports = (settings.reports ??= createReportTracker())
       let reason = mode === 'in-page' ? "In-page interception was requested (`interception: 'in-page'`)." : whyNoServiceWorker()
       if (reason === undefined) {
         const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
@@ -72,7 +76,7 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
           reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
         }
         if (registration) {
-          const connection = await connectWorker(registration, url, sink)
+          const connection = await connectWorker(registration, url, sink, reports)
           if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
           settings.started = { mode: 'service-worker', registration }
           return () => connection.stop()
@@ -81,7 +85,7 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
       if (!quiet) announceFallback(reason ?? '')
-      const restore = await settings.startInPage(sink)
+      const restore = await settings.startInPage(sink, reports)
       if (!quiet) console.info(message('Mocking enabled (in-page).'))
       settings.started = { mode: 'in-page' }
       return restore

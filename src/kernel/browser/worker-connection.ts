@@ -2,6 +2,7 @@ import { PROTOCOL, type BypassMessage, type HelloReply, type LinkMessage, type L
 import { VERSION } from '../../worker-protocol/version.js'
 import type { ExchangeSink } from '../contracts.js'
 import { receiveWorkerMessages } from './page-dispatcher.js'
+import type { ReportTracker } from './report-tracker.js'
 import { deserializeResponse } from './serialize.js'
 import { workerExchange, type ReplySender, type ReportWaiters } from './worker-exchange.js'
 
@@ -73,10 +74,15 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
  * The Service Worker source. Checks that the registered script is this
  * mocklib version's worker, makes it control the page, and activates mocking
  * for this page: from then on the worker sends each request of this page here
- * and it reaches `sink` as an exchange. Rejects with a message that says what
- * to do on a version mismatch.
+ * and it reaches `sink` as an exchange. The passthrough reports it asks of the
+ * worker are tracked by `reports` until they arrive. Rejects with a message
+ * that says what to do on a version mismatch.
+ *
+ * @example
+ * const connection = await connectWorker(registration, '/mocklib-worker.js', runtime.handle, createReportTracker())
+ * await connection.stop()
  */
-export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink): Promise<WorkerConnection> {
+export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<WorkerConnection> {
   const worker = await activatedWorker(registration)
   if (!worker) throw new Error((await texts()).notMocklibWorkerText(url))
   const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
@@ -90,7 +96,8 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     const report = awaitingReports.get(data.requestId)
     if (!report) return
     awaitingReports.delete(data.requestId)
-    report(deserializeResponse(data.response))
+    // `null`: the worker's fetch failed (the client's failed too), or its response is opaque and cannot be read.
+    report(data.response === null ? undefined : deserializeResponse(data.response))
   }
   // Requests come on the page's link; a restarted worker has lost it and
   // asks the client instead, with a port for the reply: then link again.
@@ -129,7 +136,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   }
 
   function respond(serialized: SerializedRequest, send: ReplySender): void {
-    const exchange = workerExchange(serialized, send, awaitingReports)
+    const exchange = workerExchange(serialized, send, awaitingReports, reports)
     if (exchange) void sink(exchange)
   }
 

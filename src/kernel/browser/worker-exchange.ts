@@ -1,25 +1,28 @@
 import type { RequestReply, SerializedRequest } from '../../worker-protocol/messages.js'
 import type { HttpExchange } from '../contracts.js'
 import { bypassMarkOf } from '../passthrough.js'
+import type { ReportTracker } from './report-tracker.js'
 import { deserializeRequest, serializeResponse, type SerializedAnswer } from './serialize.js'
 
 /** Sends the page's reply to one request of the worker, with what to transfer. */
 export type ReplySender = (reply: RequestReply, transfer: Transferable[]) => void
 
-/** Where a passthrough that wants the real response waits for the worker to report it. */
+/** Where a passthrough that wants the real response waits for the worker to report it (`undefined`: the network failed). */
 export type ReportWaiters = Map<string, (response: Response | undefined) => void>
 
 /**
  * The exchange for a request the worker sent: whatever the runtime decides
  * (mocked answer, network error, passthrough) goes back through `send`, once.
  * `undefined` when the request cannot be rebuilt in the page; the worker was
- * told then, and fails it as a network error.
+ * told then, and fails it as a network error. A report asked of the worker is
+ * tracked by `tracker` from before the worker is told to pass through, so a
+ * recording's `settled()` knows of it before the client can see the response.
  *
  * @example
- * const exchange = workerExchange(message.request, (reply, transfer) => port.postMessage(reply, transfer), reports)
+ * const exchange = workerExchange(message.request, (reply, transfer) => port.postMessage(reply, transfer), reports, tracker)
  * if (exchange) void sink(exchange)
  */
-export function workerExchange(serialized: SerializedRequest, send: ReplySender, reports: ReportWaiters): HttpExchange | undefined {
+export function workerExchange(serialized: SerializedRequest, send: ReplySender, reports: ReportWaiters, tracker: ReportTracker): HttpExchange | undefined {
   let replied = false
   const reply = (message: RequestReply, transfer: Transferable[] = []): void => {
     if (replied) return
@@ -55,10 +58,9 @@ export function workerExchange(serialized: SerializedRequest, send: ReplySender,
         reply({ type: 'passthrough', report: false })
         return Promise.resolve(undefined)
       }
-      return new Promise((resolve) => {
-        reports.set(serialized.id, resolve)
-        reply({ type: 'passthrough', report: true })
-      })
+      const real = tracker.track(new Promise<Response | undefined>((resolve) => reports.set(serialized.id, resolve)))
+      reply({ type: 'passthrough', report: true })
+      return real
     },
   }
 }
