@@ -8,6 +8,7 @@ import { cookieJar, type MockAssertions, type RecordOptions } from '../dsl/index
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
 import { recordRuntime } from '../dsl/record/record-runtime.js'
 import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
+import { prepareAnswerChecking } from '../kernel/answer-checking-on-demand.js'
 import { contractAssertions } from './contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
@@ -146,7 +147,11 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
       core.answerChecks.clear()
       contract = options.contract
-      if (contract) core.answerChecks.add(contract)
+      if (contract) {
+        core.answerChecks.add(contract)
+        // What runs the checks loads now, so that the first request normally finds it there.
+        prepareAnswerChecking()
+      }
       listening.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
     },
     close() {

@@ -1,11 +1,10 @@
-import { checksReceived, receivedAnswer, runAnswerChecks, runReceivedChecks } from './answer-check.js'
+import { answerChecking, type AnswerChecking } from './answer-checking-on-demand.js'
 import type { Handler, HttpExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
 import type { RequestEventInfo } from './events.js'
 import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
 import type { HandlerScope } from './handler-scope.js'
-import { MockedAnswer } from './mocked-answer.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
 import type { CompletedExchange } from './traffic-observer.js'
@@ -77,8 +76,8 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     #info: RequestEventInfo | undefined
     readonly startedAt: number
     readonly copy: Request | undefined
-    /** The answer checks run on this exchange (there are some, and it is no `bypass()` request). */
-    readonly checking: boolean
+    /** What runs the answer checks, when they run on this exchange (there are some, and it is no `bypass()` request). */
+    readonly checking: AnswerChecking | undefined
     /** A copy of a request with a body, for the answer checks (the resolver may read the original); a request without one is shared. */
     readonly sentCopy: Request | undefined
     /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is asked for and handed over. */
@@ -90,9 +89,9 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       const recordingNow = recording()
       this.startedAt = recordingNow ? Date.now() : 0
       this.copy = recordingNow ? exchange.request.clone() : undefined
-      this.checking = answerChecks.size > 0 && exchange.bypassed !== true
-      this.sentCopy = this.checking ? sentCopyOf(exchange) : undefined
-      this.checkingReceived = this.checking && checksReceived(answerChecks)
+      const checking = (this.checking = checksApply(exchange) ? loadedChecking() : undefined)
+      this.sentCopy = checking?.sentCopyOf(exchange)
+      this.checkingReceived = checking !== undefined && checking.checksReceived(answerChecks)
     }
 
     get info(): RequestEventInfo {
@@ -127,25 +126,21 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       if (this.checkingReceived) {
         // The checks get a copy of their own only when someone else reads the response too.
         const shared = this.copy !== undefined || emitter.has('response:bypass')
-        const { context } = this
-        void runReceivedChecks(answerChecks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, shared ? real.clone() : real, scope))
+        this.checking!.checkReceived(answerChecks, this.exchange.id, this.context, this.sentCopy, shared ? real.clone() : real, scope)
       }
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
       this.finish(outcome, real, scope)
     }
 
     answer(response: Response): void | Promise<void> {
-      if (!this.checking || response.type === 'error') return this.deliver(response)
+      const { checking } = this
+      if (checking === undefined || response.type === 'error') return this.deliver(response)
       const scope = store.current()
-      const answer = new MockedAnswer(this.exchange.id, this.context, this.sentCopy, response, scope)
-      const verdict = runAnswerChecks(answerChecks, answer)
       // Checks that answer at once (most) cost no promise: the answer is delivered within this call.
-      if (!(verdict instanceof Promise)) return this.judged(answer, verdict, response, scope)
-      return verdict.then((failure) => this.judged(answer, failure, response, scope))
+      return checking.checkAnswer(answerChecks, this.exchange.id, this.context, this.sentCopy, response, scope, (failure) => this.judged(failure, response, scope))
     }
 
-    judged(answer: MockedAnswer, failure: Error | undefined, response: Response, scope: HandlerScope): void {
-      answer.close()
+    judged(failure: Error | undefined, response: Response, scope: HandlerScope): void {
       if (failure === undefined) return this.deliver(response)
       // Refused as the unhandled-request policy 'error' refuses: the client's request fails with the reason.
       this.exchange.errorWith(failure)
@@ -220,7 +215,12 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     }
   }
 
+  /** The answer checks run on `exchange`: there are some, and it is no `bypass()` request. */
+  const checksApply = (exchange: HttpExchange): boolean => answerChecks.size > 0 && exchange.bypassed !== true
+
   function visitHttp(exchange: HttpExchange): HttpVisit | Promise<HttpVisit> {
+    // The first checked request may find the checking code still loading (checks added in the same tick): it alone waits.
+    if (checksApply(exchange) && answerChecking.loaded === undefined) return answerChecking.load().then(() => visitHttp(exchange))
     const turn = new VisitTurn(exchange)
     turn.fire('request:start')
     const context = (turn.context = new RequestContext(exchange, store.current(), readCookies))
@@ -248,6 +248,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
   }
 
   function answerHttp(exchange: HttpExchange): void | Promise<void> {
+    if (checksApply(exchange) && answerChecking.loaded === undefined) return answerChecking.load().then(() => answerHttp(exchange))
     const turn = new HttpTurn(exchange)
     if (exchange.bypassed === true) return turn.sendOn('bypass')
     turn.fire('request:start')
@@ -331,14 +332,9 @@ function usedBody(handler: Handler): TypeError {
   )
 }
 
-/**
- * The copy of the request the answer checks read, taken before the resolver
- * runs; `undefined` for a request without a body, which they share (only a
- * body can be used up, and a clone costs undici a new AbortSignal and its
- * listeners). A request the source knows to be bodyless is not even built.
- */
-function sentCopyOf(exchange: HttpExchange): Request | undefined {
-  if (exchange.bodyless === true) return undefined
-  const { request } = exchange
-  return request.body === null ? undefined : request.clone()
+/** The answer-checking module, which `answerHttp` and `visitHttp` have waited for before any checked exchange gets here. */
+function loadedChecking(): AnswerChecking {
+  const { loaded } = answerChecking
+  if (loaded === undefined) throw new Error('[mocklib] Internal: an exchange reached the answer checks before their code had loaded.')
+  return loaded
 }

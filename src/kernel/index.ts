@@ -1,4 +1,4 @@
-export { runAnswerChecks, type AnswerCheck, type AnswerProblem, type CheckedAnswer, type ReportingAnswerCheck } from './answer-check.js'
+export type { AnswerCheck, AnswerProblem, CheckedAnswer, ReportingAnswerCheck } from './answer-check.js'
 export {
   HANDLER_BRAND,
   type Answered,

@@ -1,4 +1,5 @@
-import { runAnswerChecks, type AnswerCheck } from '../../kernel/index.js'
+import { answerChecking } from '../../kernel/answer-checking-on-demand.js'
+import type { AnswerCheck } from '../../kernel/index.js'
 
 /**
  * `check`, saying in the page's console why it refused an answer: the request
@@ -21,7 +22,9 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
   }
   const printing: AnswerCheck = {
     check(answer) {
-      const verdict = runAnswerChecks(alone, answer)
+      // The runtime calls a check from the answer-checking code, so it has loaded by now.
+      const running = answerChecking.loaded
+      const verdict = running ? running.runAnswerChecks(alone, answer) : answerChecking.load().then((loaded) => loaded.runAnswerChecks(alone, answer))
       return verdict instanceof Promise ? verdict.then(printed) : printed(verdict)
     },
   }

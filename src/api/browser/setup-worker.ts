@@ -1,5 +1,6 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents, type ReportingAnswerCheck } from '../../kernel/index.js'
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
+import { answerChecking } from '../../kernel/answer-checking-on-demand.js'
 import { lazySource } from '../../kernel/browser/lazy-source.js'
 import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
 import { contractAssertions, type ContractAssertions } from '../contract-assertions.js'
@@ -84,7 +85,8 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       contract = options.contract
       // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
       if (contract) core.answerChecks.add(printedRefusals(contract))
-      await Promise.all([history.ready, requests.load(), webSockets.load()])
+      // What runs the checks is a chunk of its own, loaded with the sources when there is a contract.
+      await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load()])
       await core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
       return page.started!
     },
