@@ -11,7 +11,7 @@ import { onFirstUse } from './on-first-use.js'
  *
  * @example
  * const checking = answerChecking.loaded ?? (await answerChecking.load())
- * checking.checkAnswer(checks, id, context, sentCopy, response, scope, judged)
+ * new checking.CheckedExchange(runtime.answerChecks, exchange).answer(context, response, scope, judged)
  */
 export const answerChecking = onFirstUse(() => import('./answer-checking.js'))
 

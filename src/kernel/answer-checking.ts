@@ -55,51 +55,61 @@ function asFailure(thrown: unknown): Error {
 }
 
 /**
- * Runs `checks` on a mocked `response`, then hands `judged` the first
- * failure (`undefined`: deliver the answer). Synchronous while the checks
- * are: `judged` is then called within this call, and no promise is made.
- * The copies a check may read are made on its first read (see `MockedAnswer`).
+ * The answer checks' side of one HTTP exchange they run on, made before its
+ * handlers run: the copy of the request as sent (the resolver may read the
+ * original), and whether a check reads real responses too.
+ * @internal
  *
  * @example
- * return checking.checkAnswer(answerChecks, exchange.id, context, sentCopy, response, scope, (failure) => judged(failure))
+ * const checked = new CheckedExchange(runtime.answerChecks, exchange)
+ * checked.answer(context, response, scope, (failure) => (failure ? exchange.errorWith(failure) : exchange.respondWith(response)))
  */
-export function checkAnswer(
-  checks: Iterable<AnswerCheck>,
-  id: string,
-  context: RequestContext,
-  sentCopy: Request | undefined,
-  response: Response,
-  scope: object,
-  judged: (failure: Error | undefined) => void,
-): void | Promise<void> {
-  const answer = new MockedAnswer(id, context, sentCopy, response, scope)
-  const conclude = (failure: Error | undefined): void => {
-    answer.close()
-    judged(failure)
+export class CheckedExchange {
+  /** A copy of a request with a body; `undefined`: the request has none, and is shared. */
+  readonly sentCopy: Request | undefined
+  /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is to be asked for and handed over. */
+  readonly readsReceived: boolean
+
+  constructor(
+    readonly checks: ReadonlySet<AnswerCheck>,
+    readonly exchange: HttpExchange,
+  ) {
+    this.sentCopy = sentCopyOf(exchange)
+    this.readsReceived = checksReceived(checks)
   }
-  const verdict = runAnswerChecks(checks, answer)
-  if (!(verdict instanceof Promise)) return conclude(verdict)
-  return verdict.then(conclude)
+
+  /**
+   * Runs the checks on a mocked `response`, then hands `judged` the first
+   * failure (`undefined`: deliver the answer). Synchronous while the checks
+   * are: `judged` is then called within this call, and no promise is made.
+   * The copies a check may read are made on its first read (see `MockedAnswer`).
+   */
+  answer(context: RequestContext, response: Response, scope: object, judged: (failure: Error | undefined) => void): void | Promise<void> {
+    const answer = new MockedAnswer(this.exchange.id, context, this.sentCopy, response, scope)
+    const conclude = (failure: Error | undefined): void => {
+      answer.close()
+      judged(failure)
+    }
+    const verdict = runAnswerChecks(this.checks, answer)
+    if (!(verdict instanceof Promise)) return conclude(verdict)
+    return verdict.then(conclude)
+  }
+
+  /**
+   * Hands `real` (what the network answered) to every check that reads real
+   * responses, each its own copy. Nothing waits on them and nothing they
+   * find can stop the answer (the client already has it); a check that
+   * throws is reported on the console rather than swallowed.
+   */
+  received(context: RequestContext, real: Response, scope: object): void {
+    void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
+  }
 }
 
 /** True when one of `checks` wants the real responses of requests sent to the network (`AnswerCheck.checkReceived`). */
-export function checksReceived(checks: Iterable<AnswerCheck>): boolean {
+function checksReceived(checks: Iterable<AnswerCheck>): boolean {
   for (const check of checks) if (check.checkReceived !== undefined) return true
   return false
-}
-
-/**
- * Hands `real` (what the network answered) to every check that reads real
- * responses, each its own copy, with the request as the client sent it
- * (`sentCopy`, else the context's). Nothing waits on them and nothing they
- * find can stop the answer (the client already has it); a check that throws
- * is reported on the console rather than swallowed.
- *
- * @example
- * checking.checkReceived(answerChecks, exchange.id, context, sentCopy, real, scope)
- */
-export function checkReceived(checks: Iterable<AnswerCheck>, id: string, context: RequestContext, sentCopy: Request | undefined, real: Response, scope: object): void {
-  void runReceivedChecks(checks, receivedAnswer(id, context.url, sentCopy ?? context.request, real, scope))
 }
 
 async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
@@ -127,11 +137,8 @@ function receivedAnswer(id: string, url: URL, request: Request, response: Respon
  * runs; `undefined` for a request without a body, which they share (only a
  * body can be used up, and a clone costs undici a new AbortSignal and its
  * listeners). A request the source knows to be bodyless is not even built.
- *
- * @example
- * const sentCopy = checking.sentCopyOf(exchange)
  */
-export function sentCopyOf(exchange: HttpExchange): Request | undefined {
+function sentCopyOf(exchange: HttpExchange): Request | undefined {
   if (exchange.bodyless === true) return undefined
   const { request } = exchange
   return request.body === null ? undefined : request.clone()

@@ -1,4 +1,5 @@
-import { answerChecking, type AnswerChecking } from './answer-checking-on-demand.js'
+import { answerChecking } from './answer-checking-on-demand.js'
+import type { CheckedExchange } from './answer-checking.js'
 import type { Handler, HttpExchange } from './contracts.js'
 import { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 import { exceptionResponse, message } from './errors.js'
@@ -76,12 +77,8 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     #info: RequestEventInfo | undefined
     readonly startedAt: number
     readonly copy: Request | undefined
-    /** What runs the answer checks, when they run on this exchange (there are some, and it is no `bypass()` request). */
-    readonly checking: AnswerChecking | undefined
-    /** A copy of a request with a body, for the answer checks (the resolver may read the original); a request without one is shared. */
-    readonly sentCopy: Request | undefined
-    /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is asked for and handed over. */
-    readonly checkingReceived: boolean
+    /** The answer checks' side of the exchange, when they run on it (there are some, and it is no `bypass()` request). */
+    readonly checked: CheckedExchange | undefined
     /** What the handlers see of the request; set before they run. */
     context!: RequestContext
 
@@ -89,9 +86,8 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       const recordingNow = recording()
       this.startedAt = recordingNow ? Date.now() : 0
       this.copy = recordingNow ? exchange.request.clone() : undefined
-      const checking = (this.checking = checksApply(exchange) ? loadedChecking() : undefined)
-      this.sentCopy = checking?.sentCopyOf(exchange)
-      this.checkingReceived = checking !== undefined && checking.checksReceived(answerChecks)
+      // answerHttp and visitHttp have waited for the checking code before a checked exchange gets here.
+      this.checked = checksApply(exchange) ? new answerChecking.loaded!.CheckedExchange(answerChecks, exchange) : undefined
     }
 
     get info(): RequestEventInfo {
@@ -113,7 +109,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
 
     /** True when someone wants the real response reported: an observer records, `response:bypass` has listeners, or a check reads it. */
     get wantsResponse(): boolean {
-      return this.copy !== undefined || emitter.has('response:bypass') || this.checkingReceived
+      return this.copy !== undefined || emitter.has('response:bypass') || this.checked?.readsReceived === true
     }
 
     async sendOn(outcome: 'passthrough' | 'bypass' | 'unhandled', scope = store.current()): Promise<void> {
@@ -123,21 +119,19 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
     received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined, scope = store.current()): void {
       if (real === undefined) return this.finish(outcome, undefined, scope, 'network')
-      if (this.checkingReceived) {
-        // The checks get a copy of their own only when someone else reads the response too.
-        const shared = this.copy !== undefined || emitter.has('response:bypass')
-        this.checking!.checkReceived(answerChecks, this.exchange.id, this.context, this.sentCopy, shared ? real.clone() : real, scope)
-      }
+      const { checked } = this
+      // The checks get a copy of their own only when someone else reads the response too.
+      if (checked?.readsReceived) checked.received(this.context, this.copy !== undefined || emitter.has('response:bypass') ? real.clone() : real, scope)
       if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: this.exchange.request, requestId: this.exchange.id, response: this.copy ? real.clone() : real })
       this.finish(outcome, real, scope)
     }
 
     answer(response: Response): void | Promise<void> {
-      const { checking } = this
-      if (checking === undefined || response.type === 'error') return this.deliver(response)
+      const { checked } = this
+      if (checked === undefined || response.type === 'error') return this.deliver(response)
       const scope = store.current()
       // Checks that answer at once (most) cost no promise: the answer is delivered within this call.
-      return checking.checkAnswer(answerChecks, this.exchange.id, this.context, this.sentCopy, response, scope, (failure) => this.judged(failure, response, scope))
+      return checked.answer(this.context, response, scope, (failure) => this.judged(failure, response, scope))
     }
 
     judged(failure: Error | undefined, response: Response, scope: HandlerScope): void {
@@ -330,11 +324,4 @@ function usedBody(handler: Handler): TypeError {
       'Return a new response, or read a clone (response.clone()) made before reading it.',
     ),
   )
-}
-
-/** The answer-checking module, which `answerHttp` and `visitHttp` have waited for before any checked exchange gets here. */
-function loadedChecking(): AnswerChecking {
-  const { loaded } = answerChecking
-  if (loaded === undefined) throw new Error('[mocklib] Internal: an exchange reached the answer checks before their code had loaded.')
-  return loaded
 }
