@@ -2,7 +2,8 @@ import type { ExchangeSink } from '../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
 import { decodedAnswer } from './mocked-body-encoding.js'
-import { followRedirect, isRedirectStatus, networkError } from './redirect-follow.js'
+import { isRedirect } from '../fetch-redirect.js'
+import { followRedirect, networkError } from './redirect-follow.js'
 import { reportedCopies } from './reported-copies.js'
 
 /**
@@ -93,7 +94,7 @@ export function patchPageFetch(sink: ExchangeSink): () => void {
 function delivered(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Response | Promise<Response> {
   const answer = decodedAnswer(response)
   Object.defineProperty(answer, 'url', { value: request.url, enumerable: true, configurable: true, writable: false })
-  if (!isRedirectStatus(answer.status) || request.redirect === 'manual') return answer
+  if (!isRedirect(answer) || request.redirect === 'manual') return answer
   if (request.redirect === 'error') return Promise.reject(networkError('unexpected redirect'))
   return followRedirect(request, answer, fetch)
 }

@@ -4,8 +4,8 @@ import { createRequestId } from '../request-id.js'
 import type { HttpSink } from '../node/exchange-sink.js'
 import { asFetchResponse } from '../node/fetch/fetch-response.js'
 import { networkError } from '../node/network-error.js'
-import { decodedBody } from './decode-body.js'
-import { isRedirect, nextRedirect } from './fetch-redirect.js'
+import { decodedBody } from '../decode-body.js'
+import { isRedirect, nextRedirect } from '../fetch-redirect.js'
 
 /**
  * The fetch source of runtimes whose `fetch` has no undici dispatcher under

@@ -1,5 +1,5 @@
-import { decodedBody } from '../../web-runtimes/decode-body.js'
-import { isRedirect, nextRedirect } from '../../web-runtimes/fetch-redirect.js'
+import { decodedBody } from '../../decode-body.js'
+import { isRedirect, nextRedirect } from '../../fetch-redirect.js'
 import { asFetchResponse } from './fetch-response.js'
 import { inForeignContext, nodeMainGlobal } from '../main-realm.js'
 import { NativeRequest, NativeResponse } from '../native-fetch.js'

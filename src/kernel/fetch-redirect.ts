@@ -56,6 +56,7 @@ export function nextRedirect(request: Request, body: ArrayBuffer | null, respons
     headers,
     body: becomesGet ? null : body,
     redirect: request.redirect,
+    credentials: request.credentials,
     signal: request.signal,
   })
 }
