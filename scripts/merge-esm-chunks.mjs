@@ -14,6 +14,7 @@
 // `record()`), the one extra file on Node's path.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { transform } from 'esbuild'
 import { rollup } from 'rollup'
 
 /**
@@ -42,6 +43,7 @@ export async function mergeEsmChunks(outDir, entries) {
           return { code: readFileSync(id, 'utf8'), map }
         },
       },
+      shortLocalNames,
     ],
   })
   const { output } = await bundle.write({
@@ -60,6 +62,24 @@ export async function mergeEsmChunks(outDir, entries) {
     rmSync(id)
     rmSync(`${id}.map`, { force: true })
   }
+}
+
+/**
+ * Shortens local names in each ES module chunk. V8 reads every identifier of a
+ * module when it compiles it, even in functions it only pre-parses: with short
+ * local names `import 'mocklib'` + `'mocklib/node'` cost a cold start about
+ * 0.8 ms of CPU less (bench/cold/cpu-compare.mjs). Whitespace and comments
+ * stay: removing them would also remove the `@__PURE__` marks that let an app's
+ * bundler drop the parts of `core` it does not use. Rollup chains the maps, so
+ * stack frames still map to src/ (`node --enable-source-maps`, bundlers,
+ * devtools); exported names stay as they are.
+ */
+const shortLocalNames = {
+  name: 'short-local-names',
+  async renderChunk(code, chunk) {
+    const result = await transform(code, { format: 'esm', minifyIdentifiers: true, target: 'node22', sourcemap: true, sourcefile: chunk.fileName })
+    return { code: result.code, map: result.map }
+  },
 }
 
 /**
