@@ -28,30 +28,14 @@ export interface MockCall<Params = Record<string, string>, Body = unknown> {
  */
 export const MOCK_CALL_HISTORY_LIMIT = 100
 
-/** A bounded list of calls: keeps the last `limit`, counts all. @internal */
-export class CallHistory<Call> {
-  #calls: Call[] = []
-  #count = 0
-
-  constructor(private readonly limit: number = MOCK_CALL_HISTORY_LIMIT) {}
-
-  get count(): number {
-    return this.#count
-  }
-
-  /** A copy, oldest first. */
-  get calls(): readonly Call[] {
-    return this.#calls.slice()
-  }
-
-  add(call: Call): void {
-    this.#count++
-    this.#calls.push(call)
-    if (this.#calls.length > this.limit) this.#calls.shift()
-  }
-
-  clear(): void {
-    this.#calls = []
-    this.#count = 0
-  }
+/**
+ * The calls of one mock: the last `MOCK_CALL_HISTORY_LIMIT` kept, all counted.
+ * A plain record, read synchronously by the mock's getters; what adds to it
+ * (`recordCall` in mock-answering.ts) loads with the first answer.
+ * @internal
+ */
+export interface CallRecord<Call> {
+  /** Oldest first. */
+  kept: Call[]
+  count: number
 }

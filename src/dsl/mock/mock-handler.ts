@@ -1,11 +1,27 @@
-import { isPassthrough, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { delay as wait } from '../response/delay.js'
+import { message, onFirstUse, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { reportResetError } from '../shared/resolver-runner.js'
-import { CallHistory, type MockCall } from './mock-call.js'
+import type { CallRecord, MockCall } from './mock-call.js'
 import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock-limits.js'
 import type { MockStep, MockStepName } from './mock-step.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { LimitSet, OneLimit } from './type-error.js'
+
+/**
+ * Running a mock's steps, answering and recording its calls: loaded by the
+ * first request that reaches a mock's steps or its answer, not with
+ * `import 'mocklib'`. What is synchronous (building, limits, `calls`,
+ * diagnostics) stays here.
+ */
+const answering = onFirstUse(
+  () => import('./mock-answering.js'),
+  (error) =>
+    new Error(
+      message(
+        `The mock builder's answering code could not be loaded (${String(error)}), so this request could not be answered by a mock.`,
+        'If mocklib is bundled, keep the chunks it imports next to it.',
+      ),
+    ),
+)
 
 /**
  * How far a request got through a mock's steps: `depth` steps passed; `step`
@@ -63,7 +79,8 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   readonly #steps: readonly MockStep[]
   /** Every step, for diagnostics: the wrapped handler's, then the builder's. */
   readonly #allSteps: readonly MockStep[]
-  readonly #history = new CallHistory<Call>()
+  /** Added to by the answering code; read here synchronously. */
+  readonly #calls: CallRecord<Call> = { kept: [], count: 0 }
   #limitedBy: string | undefined
   #delayMs = 0
 
@@ -83,17 +100,17 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
 
   /** The requests this mock answered, oldest first (the last `MOCK_CALL_HISTORY_LIMIT`). */
   get calls(): readonly Call[] {
-    return this.#history.calls
+    return this.#calls.kept.slice()
   }
 
   /** How many requests this mock answered (all of them, not only the kept ones). */
   get callCount(): number {
-    return this.#history.count
+    return this.#calls.count
   }
 
   /** True once the mock answered all the requests it expects (see the class docs). */
   isDone(): boolean {
-    const count = this.#history.count
+    const count = this.#calls.count
     return Number.isFinite(this.limit) ? count >= this.limit : count > 0
   }
 
@@ -171,7 +188,8 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
 
   override restore(): void {
     super.restore()
-    this.#history.clear()
+    this.#calls.kept = []
+    this.#calls.count = 0
     const handler = this.#target.handler
     handler.restore()
     // A mock's answer starts over on restoreHandlers(), generator resolvers included.
@@ -209,68 +227,20 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   respond(match: unknown, context: RequestContext): Answer | Promise<Answer> {
-    const body = requestBody(context)
-    if (body.state !== 'pending' && this.#delayMs === 0) {
-      let answer: Answer | Promise<Answer>
-      try {
-        answer = this.#target.handler.respond(match, context)
-      } catch (error) {
-        throw this.#failed(context, match, body, error)
-      }
-      if (!(answer instanceof Promise)) return this.#answered(context, match, body, answer)
-      return answer.then(
-        (response) => this.#answered(context, match, body, response),
-        (error: unknown) => Promise.reject(this.#failed(context, match, body, error)),
-      )
-    }
-    return this.#respondLater(context, match, body)
+    const loaded = answering.loaded
+    if (loaded !== undefined) return loaded.answer(this.#target, this.#calls, this.#delayMs, match, context)
+    // Read now what the answer would have read now: the delay, and the body (its snapshot starts here, as on later requests).
+    const delayMs = this.#delayMs
+    requestBody(context)
+    return answering.load().then((module) => module.answer(this.#target, this.#calls, delayMs, match, context))
   }
 
+  /** The builder's steps, once the wrapped handler matched (a mock without steps needs no code loaded to match). */
   #stepsPass(context: RequestContext, inner: unknown): unknown {
-    const passed = this.#runSteps(context, 0)
-    if (passed === true) return inner
-    if (passed === false) return undefined
-    return passed.then((ok) => (ok ? inner : undefined))
-  }
-
-  /** Runs the builder's steps from `from`; synchronous until a step needs data that is still being read. */
-  #runSteps(context: RequestContext, from: number): boolean | Promise<boolean> {
     const steps = this.#steps
-    for (let index = from; index < steps.length; index++) {
-      const step = steps[index]!
-      const loading = step.load?.(context)
-      if (loading !== undefined) return loading.then(() => this.#runSteps(context, index))
-      const reason = step.check(context)
-      if (reason !== undefined) {
-        context.addNote(`mock ${this.info.header}: ${step.name} ${reason}`)
-        return false
-      }
-    }
-    return true
-  }
-
-  async #respondLater(context: RequestContext, match: unknown, body: RequestBody): Promise<Answer> {
-    await body.ready
-    if (this.#delayMs > 0) await wait(this.#delayMs)
-    let response: Answer
-    try {
-      response = await this.#target.handler.respond(match, context)
-    } catch (error) {
-      throw this.#failed(context, match, body, error)
-    }
-    return this.#answered(context, match, body, response)
-  }
-
-  #answered(context: RequestContext, match: unknown, body: RequestBody, response: Answer): Answer {
-    if (response === undefined) return undefined
-    const status = response.type === 'error' ? 0 : isPassthrough(response) ? undefined : response.status
-    this.#history.add(this.#target.toCall(context, match, body, status))
-    return response
-  }
-
-  /** A resolver that throws still counts as a call (the client gets a 500, or the thrown Response). */
-  #failed(context: RequestContext, match: unknown, body: RequestBody, error: unknown): unknown {
-    this.#history.add(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
-    return error
+    if (steps.length === 0) return inner
+    const loaded = answering.loaded
+    if (loaded !== undefined) return loaded.stepsPass(context, inner, steps, this.info.header)
+    return answering.load().then((module) => module.stepsPass(context, inner, steps, this.info.header))
   }
 }
