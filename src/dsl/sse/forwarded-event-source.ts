@@ -1,5 +1,11 @@
-import { bypass } from '../response/bypass.js'
-import { EventStreamParser } from './event-stream-parser.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
+
+/**
+ * What reads the real stream: loaded with the first `server.connect()`, so
+ * `import 'mocklib'` does not compile it (nor its event-stream parser).
+ * Reading is asynchronous anyway: the first stream only starts a few microtasks later.
+ */
+const realStreamReading = onFirstUse(() => import('./real-stream-reading.js'))
 
 type Listener<E extends Event> = ((this: ForwardedEventSource, event: E) => unknown) | null
 
@@ -29,7 +35,6 @@ export class ForwardedEventSource extends EventTarget {
   readonly withCredentials: boolean
   readyState = 0
   readonly #abort = new AbortController()
-  #lastEventId = ''
   #handlers = new Map<string, EventListener>()
 
   /** @internal Made by `server.connect()`. */
@@ -42,7 +47,9 @@ export class ForwardedEventSource extends EventTarget {
       return
     }
     request.signal.addEventListener('abort', () => this.close(), { once: true, signal: this.#abort.signal })
-    void this.#connect(request, forward)
+    const reading = realStreamReading.loaded
+    if (reading !== undefined) void reading.readRealStream(this, request, forward, this.#abort)
+    else void realStreamReading.load().then((loaded) => loaded.readRealStream(this, request, forward, this.#abort))
   }
 
   get onopen(): Listener<Event> {
@@ -68,44 +75,6 @@ export class ForwardedEventSource extends EventTarget {
   close(): void {
     this.readyState = this.CLOSED
     this.#abort.abort()
-  }
-
-  async #connect(request: Request, forward: (event: Event) => void): Promise<void> {
-    const headers = new Headers(request.headers)
-    headers.set('accept', 'text/event-stream')
-    // Dispatches, then forwards unless a listener called preventDefault().
-    const emit = (event: Event) => {
-      this.dispatchEvent(event)
-      if (!event.defaultPrevented) forward(event)
-    }
-    try {
-      const response = await fetch(bypass(request.url, { headers, signal: this.#abort.signal, credentials: request.credentials }))
-      const contentType = response.headers.get('content-type') ?? ''
-      if (!response.ok || response.body === null || !contentType.startsWith('text/event-stream')) {
-        await response.body?.cancel()
-        throw new TypeError(`the real server answered ${response.status} ${contentType || '(no content-type)'}`)
-      }
-      if (this.readyState === this.CLOSED) return void (await response.body.cancel())
-      this.readyState = this.OPEN
-      this.dispatchEvent(new Event('open'))
-      const parser = new EventStreamParser({
-        event: ({ id, event, data }) => {
-          if (id !== undefined) this.#lastEventId = id
-          emit(new MessageEvent(event, { data, lastEventId: this.#lastEventId, origin: new URL(this.url).origin, cancelable: true }))
-        },
-        retry: () => {},
-      })
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        if (this.readyState === this.CLOSED) break
-        parser.push(chunk)
-      }
-    } catch {
-      // A failed or aborted real stream is reported as `error` below, as EventSource does.
-    }
-    if (this.readyState === this.CLOSED) return
-    this.readyState = this.CLOSED
-    this.#abort.abort()
-    emit(new Event('error', { cancelable: true }))
   }
 
   #handler<E extends Event>(type: string): Listener<E> {

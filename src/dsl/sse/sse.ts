@@ -1,9 +1,10 @@
-import { message, reportLateError, type RequestContext } from '../../kernel/index.js'
+import { message, type RequestContext } from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
 import { HttpHandler } from '../http/http-handler.js'
 import type { HttpResolverInfo, ParamsShape } from '../http/http-types.js'
 import type { PathParams } from '../http/path-params.js'
-import { ServerSentEventClient } from './sse-client.js'
-import { ServerSentEventServer } from './sse-server.js'
+import type { ServerSentEventClient } from './sse-client.js'
+import type { ServerSentEventServer } from './sse-server.js'
 import type { ServerSentEventMap } from './sse-types.js'
 
 /**
@@ -56,11 +57,13 @@ export interface ServerSentEventHandlerFactory {
 /** Without an event map, any event name and data go (unnamed events are `message`). */
 type AnyEvents = { message: unknown; [event: string]: unknown }
 
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-}
+/**
+ * What a stream runs once its handler answers it (the stream, its two ends,
+ * the resolver's run): loaded with the first event-stream request, so
+ * `import 'mocklib'` does not compile it. Answering may be async for any
+ * resolver, so the first stream waits for it and streams like the next ones.
+ */
+const streamAnswering = onFirstUse(() => import('./stream-answering.js'))
 
 /**
  * Mocks a Server-Sent Events endpoint (msw's `sse`): a `GET` handler that
@@ -84,22 +87,11 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
     throw new TypeError(message(`sse() for "${String(path)}" expects a resolver function as its second argument, but got ${typeof resolver}.`, 'Pass ({ client }) => { client.send({ data }) }.'))
   }
   const handler: StreamHandler = new StreamHandler('GET', path, (info: HttpResolverInfo<Record<string, string>>) => {
-    const { request } = info
     // As msw: only event-stream requests; a plain GET to the same URL falls through.
-    if (!(request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
-    const { client, server, response } = openStream(request)
-    const result = resolver(Object.assign(info, { client, server }))
-    // Not awaited: events sent after an `await` must stream, not wait for the resolver to finish.
-    if (isPromiseLike(result)) {
-      const context = handler.contextOf(request)
-      Promise.resolve(result).catch((error: unknown) => {
-        console.error(message(`The sse() resolver for "${String(path)}" threw; the stream was errored.`, 'See the error that follows.'), error)
-        // As a resolver error: the runtime emits `unhandledException`.
-        if (context !== undefined) reportLateError(context.scope, { request, requestId: info.requestId }, error)
-        client.error()
-      })
-    }
-    return response
+    if (!(info.request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
+    const answering = streamAnswering.loaded
+    if (answering !== undefined) return answering.answerStream(handler, path, resolver, info)
+    return streamAnswering.load().then((loaded) => loaded.answerStream(handler, path, resolver, info))
   })
   return handler
 }
@@ -108,8 +100,9 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
  * The `http.get` handler behind `sse()`: it keeps, per request, the context
  * it answered in, so that an error the resolver throws after the stream
  * started can still be reported to the runtime of that request.
+ * @internal
  */
-class StreamHandler extends HttpHandler {
+export class StreamHandler extends HttpHandler {
   readonly #contexts = new WeakMap<Request, RequestContext>()
 
   override respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
@@ -120,23 +113,4 @@ class StreamHandler extends HttpHandler {
   contextOf(request: Request): RequestContext | undefined {
     return this.#contexts.get(request)
   }
-}
-
-function openStream(request: Request): { client: ServerSentEventClient<any>; server: ServerSentEventServer; response: Response } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  const body = new ReadableStream<Uint8Array>({
-    start: (started) => {
-      controller = started
-    },
-    // The application stopped reading (cancelled the body or closed its EventSource).
-    cancel: () => client.close(),
-  })
-  const client = new ServerSentEventClient<any>(controller)
-  const server = new ServerSentEventServer(request, client)
-  request.signal.addEventListener('abort', () => client.close(), { once: true })
-  return { client, server, response: new Response(body, { status: 200, headers: STREAM_HEADERS }) }
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }

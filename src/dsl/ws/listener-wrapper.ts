@@ -1,6 +1,6 @@
+// Connection code: loaded with the first connection a WebSocket handler takes (see ws-channel.ts).
 import { message } from '../../kernel/index.js'
 import { enter } from './propagation.js'
-import { withData } from './ws-codec.js'
 import type { WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
 
 /** What a wrapped listener needs from the connection it belongs to. */
@@ -67,4 +67,19 @@ function parsed(event: WebSocketMessageEvent, parse: (data: any) => unknown): un
 /** The message printed when a listener throws (the client is closed with 1011). */
 export function listenerFailure(header: string, where: string): string {
   return message(`${where} of the WebSocket handler "${header}" threw; the client was closed with code 1011.`, 'See the error that follows.')
+}
+
+/**
+ * An event that shows `data` as given and is the original event otherwise
+ * (`preventDefault()`, `stopPropagation()` act on the original, which every
+ * listener shares).
+ */
+function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
+  return new Proxy(event, {
+    get(target, key) {
+      if (key === 'data') return data
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

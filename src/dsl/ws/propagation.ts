@@ -1,3 +1,4 @@
+// Connection code: loaded with the first connection a WebSocket handler takes (see ws-channel.ts).
 import type { WebSocketEvent } from './ws-events.js'
 
 /**

@@ -1,14 +1,10 @@
 import { brandAsHandler, message, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { compilePath, type CompiledPath } from '../http/path-pattern.js'
-import { connectionLog, type WebSocketConnectionRecord } from './connection-record.js'
-import { listenerFailure, ListenerTable, type ListenerScope } from './listener-wrapper.js'
-import { webSocketIndexKey } from './ws-channel.js'
-import { WebSocketClient, WebSocketServer } from './ws-connection.js'
-import type { RawClientConnection, RawServerConnection, WebSocketConnectionInfo } from './ws-events.js'
+import type { WebSocketConnectionRecord } from './connection-record.js'
+import { loadedConnectionCode, webSocketIndexKey } from './ws-channel.js'
+import type { WebSocketClient, WebSocketServer } from './ws-connection.js'
+import type { WebSocketConnectionInfo } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
-
-/** RFC 6455: the server met a condition it could not handle. */
-const INTERNAL_ERROR = 1011
 
 /**
  * What a `connection` listener receives.
@@ -38,13 +34,6 @@ export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
   connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
 ) => unknown
 
-/** What the connection objects of a WebSocket exchange look like (see the Node and browser sources). */
-interface ConnectionObjects {
-  readonly client: RawClientConnection
-  readonly server: RawServerConnection
-  readonly info: WebSocketConnectionInfo
-}
-
 /** What a handler shares with the other handlers of its link. @internal */
 export interface LinkCore {
   readonly url: string | RegExp
@@ -71,16 +60,6 @@ export interface LinkCore {
 export interface WebSocketHandlerOptions {
   readonly once?: boolean
   readonly times?: number
-}
-
-const handlerCounts = new WeakMap<object, { count: number }>()
-
-/** Counts the handlers that took the connection whose client end is `client` (this one included). */
-function handlersOf(client: object): { count: number } {
-  let counter = handlerCounts.get(client)
-  if (counter === undefined) handlerCounts.set(client, (counter = { count: 0 }))
-  counter.count++
-  return counter
 }
 
 /**
@@ -212,39 +191,24 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     return this.#path!.match(context as unknown as RequestContext)
   }
 
-  /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
+  /**
+   * Gives the connection to the listener. Returns `undefined`: a connection has no response.
+   * Its code loaded while the connection was looked up (see `connectionCode` in ws-channel.ts).
+   */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
-    const raw = context.exchange.connection as ConnectionObjects
-    const header = this.#link.header
-    const closeWithError = () => {
-      try {
-        raw.client.close(INTERNAL_ERROR, 'mocklib: handler error')
-      } catch {
-        // Already closed (a "close" listener threw): nothing left to close.
-      }
-    }
-    const scope: ListenerScope = {
-      owner: this,
-      self: raw.client.socket,
-      handlers: handlersOf(raw.client),
-      parse: this.#link.parse,
-      fail: (error, where) => {
-        console.error(listenerFailure(header, where), error)
-        // As a resolver error: the runtime emits `unhandledException`.
-        context.report(error)
-        closeWithError()
+    loadedConnectionCode().takeConnection(
+      {
+        owner: this,
+        link: this.#link,
+        listener: this.#listener,
+        record: (record) => {
+          this.#connectionCount++
+          pushBounded(this.#connections, record as WebSocketConnectionRecord<Params>)
+        },
       },
-    }
-    const record = connectionLog(raw.client, raw.server, context.exchange.protocols).view(params as Params)
-    this.#connectionCount++
-    pushBounded(this.#connections, record)
-    this.#link.remember(record)
-    const client = new WebSocketClient<Incoming, Outgoing>(raw.client, new ListenerTable(scope))
-    const server = new WebSocketServer<Incoming>(raw.server, new ListenerTable(scope))
-    this.#link.track(client)
-    // A throw here is the dispatcher's: it fails the connection (as msw: `error`, then close 1011 with the message).
-    const result = this.#listener({ client, server, params: params as Params, info: raw.info })
-    if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
+      params,
+      context,
+    )
     return undefined
   }
 

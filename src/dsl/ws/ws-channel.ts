@@ -1,18 +1,41 @@
-import type { Channel, ExchangeContext, IndexKey, WebSocketExchange } from '../../kernel/index.js'
+import { message, type Channel, type ExchangeContext, type IndexKey, type WebSocketExchange } from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
+
+/**
+ * What a handler runs for a connection it took (its record, the client and
+ * server ends, the listeners' wrapping): loaded while the first connection is
+ * looked up, so `import 'mocklib'` does not compile it. Every connection is
+ * looked up here before any handler matches it, so `respond` finds it loaded.
+ */
+export const connectionCode = onFirstUse(() => import('./take-connection.js'))
 
 /**
  * WebSocket handlers are filed by the lower-case host of their URL
  * (`chat.example:8080`), or under `*` when the host is not static (a RegExp,
  * a wildcard or a param in the host, a relative path). A connection looks in
- * its own host's bucket and in `*`.
+ * its own host's bucket and in `*`. The first connection waits for the
+ * connection code (`connectionCode`) here, where the lookup may be async.
  */
 export const webSocketChannel: Channel<ExchangeContext> = {
   name: 'websocket',
   requestKeys(context) {
     const { exchange } = context
     if (exchange.kind !== 'websocket') return null
-    return [(exchange as WebSocketExchange).url.host.toLowerCase(), ANY_HOST]
+    const keys = [(exchange as WebSocketExchange).url.host.toLowerCase(), ANY_HOST]
+    return connectionCode.loaded !== undefined ? keys : connectionCode.load().then(() => keys)
   },
+}
+
+/**
+ * The connection code, for a handler that took a connection (its lookup loaded it).
+ *
+ * @example
+ * loadedConnectionCode().takeConnection(by, params, context)
+ */
+export function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
+  const code = connectionCode.loaded
+  if (code !== undefined) return code
+  throw new Error(message('A WebSocket handler was given a connection that no handler list looked up, so its connection code is not loaded.', 'Let setupServer() or setupWorker() dispatch connections instead of calling respond() directly.'))
 }
 
 const ANY_HOST = '*'

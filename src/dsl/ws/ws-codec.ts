@@ -1,4 +1,3 @@
-import type { WebSocketEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
 
 /** True for what a WebSocket can send as it is. */
@@ -29,19 +28,4 @@ export function json(data: WebSocketData): any {
   if (ArrayBuffer.isView(data)) return JSON.parse(new TextDecoder().decode(data))
   if (data instanceof ArrayBuffer) return JSON.parse(new TextDecoder().decode(new Uint8Array(data)))
   throw new TypeError('[mocklib] ws.json cannot read a Blob frame synchronously. Set `socket.binaryType = "arraybuffer"` on the client, or parse Blob frames yourself.')
-}
-
-/**
- * An event that shows `data` as given and is the original event otherwise
- * (`preventDefault()`, `stopPropagation()` act on the original, which every
- * listener shares).
- */
-export function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
-  return new Proxy(event, {
-    get(target, key) {
-      if (key === 'data') return data
-      const value = Reflect.get(target, key, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
 }

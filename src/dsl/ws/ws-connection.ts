@@ -1,4 +1,4 @@
-import { ListenerTable } from './listener-wrapper.js'
+import type { ListenerTable } from './listener-wrapper.js'
 import { serialize } from './ws-codec.js'
 import type { RawClientConnection, RawServerConnection, WebSocketCloseEvent, WebSocketEvent, WebSocketLike, WebSocketListenerOptions, WebSocketMessageEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
