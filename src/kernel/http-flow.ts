@@ -9,7 +9,7 @@ import type { HandlerScope } from './handler-scope.js'
 import { isPassthrough } from './passthrough.js'
 import { RequestContext } from './request-context.js'
 import type { CompletedExchange } from './traffic-observer.js'
-import { applyUnhandledPolicy, type UnhandledVerdict } from './unhandled-policy.js'
+import { applyUnhandledPolicy, unhandledPolicyReady, type UnhandledVerdict } from './unhandled-policy.js'
 
 /**
  * One runtime's part in an HTTP exchange that several runtimes answer in
@@ -169,9 +169,11 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
       return this.context.scope
     }
 
-    looked(outcome: DispatchOutcome): this {
+    looked(outcome: DispatchOutcome): this | Promise<this> {
       this.outcome = outcome
-      return this
+      // The policy's report loads on first use: a visit that may need it waits for it.
+      const reporting = outcome.kind === 'unmatched' ? unhandledPolicyReady(runtime.onUnhandledRequest) : undefined
+      return reporting ? reporting.then(() => this) : this
     }
 
     threw(error: unknown): this {
@@ -274,6 +276,9 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
   function settle(turn: HttpTurn, context: RequestContext, outcome: DispatchOutcome): void | Promise<void> {
     const { scope } = context
     if (outcome.kind === 'unmatched') {
+      // The policy's report loads on first use: the first unhandled request waits for it, before anyone hears of it.
+      const reporting = unhandledPolicyReady(runtime.onUnhandledRequest)
+      if (reporting) return reporting.then(() => settle(turn, context, outcome))
       for (const observer of observers) observer.onUnhandled?.(context)
       turn.fire('request:unhandled')
       const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, context.request, context.url, context.notes, options)

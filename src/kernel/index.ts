@@ -41,8 +41,6 @@ export { createSingleScopeStore, type ScopeStore } from './scope-store.js'
 export type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
 export {
   applyUnhandledPolicy,
-  unhandledErrorText,
-  unhandledWarningText,
   type UnhandledPolicyOptions,
   type UnhandledRequestPrint,
   type UnhandledRequestStrategy,

@@ -22,7 +22,10 @@ export interface OnFirstUse<Module> {
  * else void answering.load().then((module) => module.answerXhr(request))
  * @internal
  */
-export function onFirstUse<Module>(importModule: () => Promise<Module>, explainFailure?: (error: unknown) => Error): OnFirstUse<Module> {
+// Marked free of side effects: a module-level `onFirstUse(...)` that nothing reads is
+// dropped by bundlers, and with it the chunk it would load (a browser app that never uses
+// GraphQL ships neither its request reader nor what that reader needs up front).
+export /* @__NO_SIDE_EFFECTS__ */ function onFirstUse<Module>(importModule: () => Promise<Module>, explainFailure?: (error: unknown) => Error): OnFirstUse<Module> {
   let loaded: Module | undefined
   let loading: Promise<Module> | undefined
   return {

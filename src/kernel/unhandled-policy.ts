@@ -1,4 +1,5 @@
-import { exceptionResponse, message } from './errors.js'
+import { message } from './errors.js'
+import { onFirstUse } from './on-first-use.js'
 
 /** The two ways to report an unhandled request from a custom policy. */
 export interface UnhandledRequestPrint {
@@ -67,38 +68,40 @@ function isStaticAsset(url: URL): boolean {
   return url.protocol === 'file:' || ASSET_HOST.test(url.hostname) || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
 }
 
-function describe(request: Request, notes: readonly string[]): string {
-  const why = notes.length === 0 ? '' : `\n\n  Why no handler matched:${notes.map((note) => `\n  - ${note}`).join('')}`
-  return `${request.method} ${request.url}${why}`
-}
-
 /**
- * The text of the warning printed for an unhandled request; `notes` (from
- * `RequestContext.notes`) say why handlers did not match it.
+ * What reports unhandled requests (their warning and error texts, a custom
+ * policy's `print`): a page never needs it before mocking starts, a Node
+ * process maybe never.
  */
-export function unhandledWarningText(request: Request, notes: readonly string[] = []): string {
-  return message(
-    `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
-    'If this request should be mocked, add a handler for it (for example `http.' +
-      request.method.toLowerCase() +
-      "(...)`); if it should reach the network, answer it with `passthrough()` or set `onUnhandledRequest: 'bypass'`.",
-  )
-}
+const reporting = onFirstUse(
+  () => import('./unhandled-report.js'),
+  (error) => new Error(message(`The unhandled-request report could not be loaded (${String(error)}), so this unhandled request could not be reported.`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
+)
 
-/** The text of the error for an unhandled request under the `'error'` policy; `notes` as above. */
-export function unhandledErrorText(request: Request, notes: readonly string[] = []): string {
-  return message(
-    `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
-    "Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.",
-  )
+/**
+ * `undefined` when `applyUnhandledPolicy` can apply `strategy` now, else the
+ * load it must wait for (its report loads on first use): callers wait for it
+ * before they tell anyone of the unhandled request, so the events keep their
+ * order. A runtime may also call it when it starts, so that no request waits.
+ *
+ * @example
+ * const waiting = unhandledPolicyReady(runtime.onUnhandledRequest)
+ * if (waiting) return waiting.then(() => settle(exchange))
+ */
+export function unhandledPolicyReady(strategy: UnhandledRequestStrategy): Promise<unknown> | undefined {
+  return strategy === 'bypass' || reporting.loaded ? undefined : reporting.load()
 }
 
 /**
- * Applies the unhandled-request policy. Never throws: a callback that throws
- * answers the request with a 500 (as a throwing resolver would) instead of
- * crashing the process. `'warn'` and `'error'` let static assets through
- * silently (see `isCommonAssetRequest`; `exemptStaticAssets: false` reports
- * them); a callback sees every request.
+ * Applies the unhandled-request policy, once `unhandledPolicyReady(strategy)`
+ * has nothing to wait for. Never throws: a callback that throws answers the
+ * request with a 500 (as a throwing resolver would) instead of crashing the
+ * process. `'warn'` and `'error'` let static assets through silently (see
+ * `isCommonAssetRequest`; `exemptStaticAssets: false` reports them); a
+ * callback sees every request.
+ *
+ * @example
+ * const verdict = applyUnhandledPolicy('warn', request, new URL(request.url)) // prints the warning; { action: 'pass' }
  */
 export function applyUnhandledPolicy(
   strategy: UnhandledRequestStrategy,
@@ -107,32 +110,6 @@ export function applyUnhandledPolicy(
   notes: readonly string[] = [],
   options: UnhandledPolicyOptions = {},
 ): UnhandledVerdict {
-  if (strategy === 'bypass') return PASS
-  const failWith = (text: string): UnhandledVerdict => ({ action: 'fail', error: new Error(text) })
-  if (typeof strategy === 'function') {
-    let verdict = PASS
-    const print: UnhandledRequestPrint = {
-      warning: () => console.warn(unhandledWarningText(request, notes)),
-      error: () => {
-        const text = unhandledErrorText(request, notes)
-        console.error(text)
-        verdict = failWith(text)
-      },
-    }
-    try {
-      strategy(request, print)
-    } catch (thrown) {
-      const error = thrown instanceof Error ? thrown : new Error(String(thrown))
-      return { action: 'respond', response: exceptionResponse(error), error }
-    }
-    return verdict
-  }
-  if (options.exemptStaticAssets !== false && isStaticAsset(url)) return PASS
-  if (strategy === 'error') {
-    const text = unhandledErrorText(request, notes)
-    console.error(text)
-    return failWith(text)
-  }
-  console.warn(unhandledWarningText(request, notes))
-  return PASS
+  if (strategy === 'bypass' || (typeof strategy !== 'function' && options.exemptStaticAssets !== false && isStaticAsset(url))) return PASS
+  return reporting.loaded!.reportUnhandled(strategy, request, notes)
 }

@@ -1,6 +1,6 @@
 import type { Handler, WebSocketExchange } from './contracts.js'
 import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
-import { applyUnhandledPolicy } from './unhandled-policy.js'
+import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
 import { dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
 /** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
@@ -40,6 +40,9 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
       emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
     }, observers)
     if (taken) return exchange.accept()
+    // The policy's report loads on first use: the first unhandled connection waits for it.
+    const reporting = unhandledPolicyReady(runtime.onUnhandledRequest)
+    if (reporting) await reporting
     const request = connectionRequest(exchange)
     const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
     if (verdict.action === 'pass') exchange.passthrough()
@@ -54,6 +57,9 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
     const taken = await dispatchConnection(store.current(), exchange, (error) => {
       emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
     }, [deferred])
+    // The policy's report loads on first use: decline() applies it at once.
+    const reporting = taken ? undefined : unhandledPolicyReady(runtime.onUnhandledRequest)
+    if (reporting) await reporting
     return {
       taken,
       tell() {

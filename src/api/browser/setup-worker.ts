@@ -2,13 +2,12 @@ import { createRuntime, createSingleScopeStore, HandlerScope, message, type Hand
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
 import { answerChecking } from '../../kernel/answer-checking-on-demand.js'
 import { lazySource } from '../../kernel/browser/lazy-source.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
+import { unhandledPolicyReady } from '../../kernel/unhandled-policy.js'
 import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
 import { contractAssertions, type ContractAssertions } from '../contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { lazyHistory } from './lazy-history.js'
-import { readPageCookies } from './page-cookies.js'
-import { pageEffects } from './page-effects.js'
-import { printedRefusals } from './printed-refusals.js'
 import { startsOnce } from './starts-once.js'
 import type { StartOptions, StartResult } from './start-options.js'
 
@@ -69,25 +68,29 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const requests = lazySource('page-requests', () => import('../../kernel/browser/page-request-source.js').then((chunk) => chunk.pageRequestSource(page)))
   // A Service Worker never sees WebSockets: the page's WebSocket is patched in every mode.
   const webSockets = lazySource('page-websocket', () => import('../../kernel/browser/websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
-  const core = createRuntime({ store, sources: [requests, webSockets], readCookies: readPageCookies, exemptStaticAssets: true })
-  const effects = { quiet: false }
-  core.observers.add(pageEffects(effects))
-  // History, assertions and record() are a chunk of their own, requested now and awaited by start().
+  // History, assertions, record() and what the page does with answers are a chunk of their own, requested
+  // now and awaited by start(): nothing reads the page's cookies nor answers a request before then.
+  const onStart = onFirstUse(() => import('./worker-on-start.js'))
+  const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
+  let quiet = false
+  core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context.request, response, quiet) })
   // A recording's settled() also waits for the passthrough reports the page's sources still expect.
-  const history = lazyHistory(core, () => import('./worker-history.js'), () => page.reports?.arrived())
+  const history = lazyHistory(core, onStart.load, () => page.reports?.arrived())
   let contract: ReportingAnswerCheck | undefined
 
   const { start, stop } = startsOnce<StartOptions, StartResult>(
     async (options) => {
       page.options = options
-      effects.quiet = options.quiet === true
+      quiet = options.quiet === true
       core.answerChecks.clear()
       contract = options.contract
+      const onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
+      // What runs the checks is a chunk of its own, loaded with the sources when there is a contract; so is
+      // what reports unhandled requests, loaded now so that no request of the page waits for it.
+      await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load(), unhandledPolicyReady(onUnhandledRequest)])
       // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
-      if (contract) core.answerChecks.add(printedRefusals(contract))
-      // What runs the checks is a chunk of its own, loaded with the sources when there is a contract.
-      await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load()])
-      await core.start({ onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
+      if (contract) core.answerChecks.add(onStart.loaded!.printedRefusals(contract))
+      await core.start({ onUnhandledRequest })
       return page.started!
     },
     () => core.stop(),

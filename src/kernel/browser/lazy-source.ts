@@ -1,4 +1,5 @@
 import type { Source, StartingSource } from '../contracts.js'
+import { onFirstUse } from '../on-first-use.js'
 
 /** A source whose code is a chunk of its own, loaded on `load()` or on its first `start()`. */
 export interface LazySource extends StartingSource {
@@ -17,13 +18,8 @@ export interface LazySource extends StartingSource {
  * const runtime = createRuntime({ store, sources: [webSockets] })
  */
 export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
-  let loading: Promise<Source | StartingSource> | undefined
-  const load = (): Promise<Source | StartingSource> =>
-    (loading ??= loadSource().catch((error: unknown) => {
-      // A chunk that failed to download is asked for again by the next start().
-      loading = undefined
-      throw error
-    }))
+  // A chunk that failed to download is asked for again by the next start().
+  const { load } = onFirstUse(loadSource)
   return {
     name,
     load,
