@@ -2,7 +2,8 @@ import type { HandlerScope, ScopeStore, TrafficObserver } from '../../../kernel/
 import type { WebSocketConnectionRecord, WebSocketHandler } from '../../ws/index.js'
 import { MockHandler } from '../mock-handler.js'
 import { pendingMocksText, unhandledRequestsText, type PendingReport } from './assertion-messages.js'
-import { scopeTraffic, type RecentConnection, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
+import { scopeTraffic } from './scope-records.js'
+import type { RecentConnection, RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
 import { createTrafficRecorder } from './traffic-recorder.js'
 
 /**

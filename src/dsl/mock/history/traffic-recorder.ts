@@ -2,7 +2,7 @@ import type { ConnectionContext, ConnectionObserver, Handler, HandlerList, Reque
 import { existingConnectionLog } from '../../ws/connection-record.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
 import { MockHandler } from '../mock-handler.js'
-import { scopeTraffic } from './scope-traffic.js'
+import { scopeTraffic } from './scope-records.js'
 
 const loadingMocks = new WeakMap<HandlerList, readonly MockHandler[]>()
 
