@@ -20,6 +20,7 @@ const gates = [
   { mechanism: 'GraphQL batch answering', gate: 'dsl/graphql/graphql-channel.ts', behind: ['dsl/graphql/graphql-batch.ts'] },
   { mechanism: 'answer checks (a contract)', gate: 'kernel/answer-checking-on-demand.ts', behind: ['kernel/answer-checking.ts', 'kernel/mocked-answer.ts'] },
   { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },
+  { mechanism: "a mock's steps, answer and call record (mock.*)", gate: 'dsl/mock/mock-handler.ts', behind: ['dsl/mock/mock-answering.ts'] },
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/ws-channel.ts', behind: ['dsl/ws/take-connection.ts', 'dsl/ws/connection-log.ts', 'dsl/ws/listener-wrapper.ts', 'dsl/ws/propagation.ts'] },
   { mechanism: 'an sse() stream (its two ends, the resolver run)', gate: 'dsl/sse/sse.ts', behind: ['dsl/sse/stream-answering.ts'] },
   { mechanism: "reading the real stream of an sse() handler's server.connect()", gate: 'dsl/sse/forwarded-event-source.ts', behind: ['dsl/sse/real-stream-reading.ts'] },
