@@ -1,6 +1,5 @@
-import { message } from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
 import { HttpResponse } from '../response/http-response.js'
-import { loadGraphQL, type GraphQLModule } from './graphql-module.js'
 import type { GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
 
 /**
@@ -33,7 +32,8 @@ export interface ExecuteGraphQLOptions {
   readonly contextValue?: unknown
 }
 
-const builtSchemas = new Map<string, unknown>()
+/** What runs an operation against a schema: loaded by the first call, so `import 'mocklib'` does not compile it. */
+const execution = onFirstUse(() => import('./graphql-execution.js'))
 
 /**
  * Executes an operation against a mock schema with graphql-js, like a real
@@ -52,20 +52,7 @@ const builtSchemas = new Map<string, unknown>()
  * )
  */
 export async function executeGraphQL<Result = any>(options: ExecuteGraphQLOptions): Promise<GraphQLResponseBody<Result>> {
-  const graphqlModule = await loadGraphQL()
-  const result = await graphqlModule.graphql({
-    schema: schemaOf(graphqlModule, options.schema) as Parameters<GraphQLModule['graphql']>[0]['schema'],
-    source: options.query,
-    variableValues: options.variables,
-    operationName: options.operationName,
-    rootValue: options.rootValue,
-    contextValue: options.contextValue,
-  })
-  const body: { data?: Result | null; errors?: GraphQLResponseBody['errors']; extensions?: Record<string, unknown> } = {}
-  if (result.errors !== undefined) body.errors = result.errors.map((error) => error.toJSON())
-  if ('data' in result) body.data = result.data as Result | null
-  if (result.extensions !== undefined) body.extensions = { ...result.extensions }
-  return body
+  return (execution.loaded ?? (await execution.load())).executeGraphQL<Result>(options)
 }
 
 /**
@@ -85,20 +72,4 @@ export function resolveWithSchema<Result = any>(
     GraphQLVariables,
     string | undefined
   >
-}
-
-function schemaOf(graphqlModule: GraphQLModule, schema: MockSchema): unknown {
-  if (typeof schema !== 'string') return schema
-  let built = builtSchemas.get(schema)
-  if (built === undefined) {
-    try {
-      built = graphqlModule.buildSchema(schema)
-    } catch (error) {
-      throw new TypeError(message(`executeGraphQL() got schema SDL that does not build: ${(error as Error).message}`, 'Fix the SDL, or pass a GraphQLSchema.'), {
-        cause: error,
-      })
-    }
-    builtSchemas.set(schema, built)
-  }
-  return built
 }

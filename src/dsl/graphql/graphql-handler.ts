@@ -1,14 +1,11 @@
-import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { message, onFirstUse, RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { logHandled } from '../shared/log-handled.js'
 import {
-  contextOf,
   matchThroughPredicate,
   overridesOf,
-  ParsedMatch,
   respondThroughRun,
-  runHandler,
   testHandler,
   type ExecutionResult,
   type LogArgs,
@@ -17,13 +14,22 @@ import {
   type PredicateArgs,
   type RunArgs,
 } from '../shared/msw-handler-protocol.js'
-import { ResolverRunner } from '../shared/resolver-runner.js'
-import { negotiateContentType } from './content-negotiation.js'
-import { ANY, graphQLChannel, operationKey } from './graphql-channel.js'
+import type { ResolverRunner } from '../shared/resolver-runner.js'
+import { graphQLChannel } from './graphql-channel.js'
 import { requireGraphQL } from './graphql-module.js'
-import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
+import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
+import { ANY, operationKey } from './operation-key.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
+
+/**
+ * What a GraphQL handler runs for a request (matching, answering, msw 2's
+ * `parse`/`predicate`/`run`), loaded when the first request reaches a GraphQL
+ * handler: `import 'mocklib'` and creating handlers do not compile it.
+ */
+const answering = onFirstUse(
+  () => import('./graphql-handler-answering.js'),
+  (error) => new Error(message(`The GraphQL handler code could not be loaded (${String(error)}), so this request could not be answered by a GraphQL handler.`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
+)
 
 /** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
 export interface GraphQLResolverInfoRuntime {
@@ -109,6 +115,25 @@ function anyTypeSelector(selector: unknown): CompiledSelector {
 }
 
 /**
+ * What a GraphQL handler's request-time code (graphql-handler-answering.ts)
+ * reads of it: compiled at creation, so a bad argument throws there.
+ * @internal
+ */
+export interface GraphQLHandlerPlan {
+  readonly operationType: GraphQLOperationType | 'any'
+  readonly selector: CompiledSelector
+  readonly endpoint: CompiledAsyncPredicate | undefined
+  /** How messages name the handler: `query ListPosts on <url>`. */
+  readonly name: string
+  readonly once: boolean
+  /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
+  readonly anonymousName: '' | undefined
+  readonly overrides: Overrides
+  /** Made by the first request the handler answers. */
+  runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
+}
+
+/**
  * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,
  * `graphql.operation` or the same functions of a `graphql.link(url)`, or
  * constructed as msw's: `new GraphQLHandler(operationType, predicate,
@@ -133,16 +158,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly info: GraphQLHandlerInfo
   /** The resolver, as msw's `RequestHandler` keeps it (a subclass may read or wrap it before the first request). */
   protected resolver: (info: never) => unknown
-  readonly #operationType: GraphQLOperationType | 'any'
-  readonly #selector: CompiledSelector
-  readonly #endpoint: CompiledAsyncPredicate | undefined
-  readonly #overrides: Overrides
+  readonly #plan: GraphQLHandlerPlan
   readonly #indexKey: IndexKey
-  readonly #name: string
-  readonly #once: boolean
-  /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
-  readonly #anonymousName: '' | undefined
-  #runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
 
   /** msw 2's signature: `('query', 'GetUser', 'https://api.example.com/graphql', resolver)`, `('all', /.*\/, '*', resolver)`. */
   constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: any) => unknown, options?: HandlerOptions)
@@ -159,99 +176,48 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     const factory = msw ? 'new GraphQLHandler()' : `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
     // Here rather than at the first request: a project without the optional peer learns it where it made the handler.
     requireGraphQL(factory)
-    this.#operationType = target.operationType
-    this.#selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)
-    this.#endpoint = endpoint?.predicate
+    const selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)
     // msw's format: `query GetUser (origin: *)`, `all (origin: https://api.example.com/graphql)`.
-    const header = `${target.operationType === 'any' ? 'all' : this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
+    const header = `${target.operationType === 'any' ? 'all' : selector.label} (origin: ${endpoint?.label ?? '*'})`
     this.info = { kind: 'graphql', header, operationType: target.operationType === 'any' ? 'all' : target.operationType, operationName: target.selector }
     if (typeof resolver !== 'function') {
       const position = msw ? 'fourth' : target.operationType === 'any' ? 'first' : 'second'
       throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
     }
     this.resolver = resolver as (info: never) => unknown
-    this.#once = options?.once === true
-    this.#anonymousName = msw ? '' : undefined
-    // Messages name the handler the short way (`query ListPosts on <url>`).
-    this.#name = endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${endpoint.label}`
-    this.#overrides = overridesOf(this as object, GraphQLHandler.prototype)
+    const overrides = overridesOf(this as object, GraphQLHandler.prototype)
+    this.#plan = {
+      operationType: target.operationType,
+      selector,
+      endpoint: endpoint?.predicate,
+      // Messages name the handler the short way (`query ListPosts on <url>`).
+      name: endpoint === undefined ? selector.label : `${selector.label} on ${endpoint.label}`,
+      once: options?.once === true,
+      anonymousName: msw ? '' : undefined,
+      overrides,
+      runner: undefined,
+    }
     // An overridden parse/predicate may take any request: filed where every request looks.
-    this.#indexKey = this.#overrides.matching ? { channel: httpChannel, key: httpIndexKey(ANY, '') } : { channel: graphQLChannel, key: this.#selector.key }
+    this.#indexKey = overrides.matching ? { channel: httpChannel, key: httpIndexKey(ANY, '') } : { channel: graphQLChannel, key: selector.key }
   }
 
   get indexKey(): IndexKey {
     return this.#indexKey
   }
 
-  #run(): ResolverRunner<GraphQLResolverInfoRuntime> {
-    return (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, {
-      once: this.#once,
-      release: () => this.unclaim(),
-    }))
-  }
-
-  // Synchronous once the GraphQL channel has read the request (the usual case): no promise per handler.
+  // Synchronous once the code is loaded and the GraphQL channel has read the request (the usual case): no promise per handler.
   match(context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
-    if (this.#overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
-    const state = settledRequestState(context)
-    if (state === PENDING) return graphQLRequestState(context).then((settled) => this.#matchState(settled, context))
-    return this.#matchState(state, context)
-  }
-
-  #matchState(state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
-    if (state === null || state.kind !== 'operation') return undefined
-    if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
-    const selected = this.#selector.matches(state.operationName, state, context)
-    if (selected instanceof Promise) return selected.then((yes) => (yes ? this.#onEndpoint(state, context) : undefined))
-    return selected ? this.#onEndpoint(state, context) : undefined
-  }
-
-  #onEndpoint(state: ParsedOperation, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
-    if (this.#endpoint === undefined) return state
-    const params = this.#endpoint.match(context)
-    if (params instanceof Promise) return params.then((found) => (found === undefined ? undefined : state))
-    return params === undefined ? undefined : state
+    const plan = this.#plan
+    if (plan.overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
+    const loaded = answering.loaded
+    return loaded !== undefined ? loaded.matchOperation(plan, context) : answering.load().then((module) => module.matchOperation(plan, context))
   }
 
   respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    if (this.#overrides.run) return respondThroughRun(this, operation, context)
-    return this.#answer(operation, context)
-  }
-
-  #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    const result = this.#run().run(this.#resolverInfo(match, context))
-    if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
-    return result === undefined ? undefined : negotiateContentType(context.request, result)
-  }
-
-  #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
-    if (match instanceof ParsedMatch || this.#overrides.extendResolverArgs) {
-      const extras = this.extendResolverArgs({ request: context.request, parsedResult: this.#parsedResultOf(match, context) })
-      return { ...(extras as unknown as GraphQLResolverInfoRuntime), request: context.request, requestId: context.requestId }
-    }
-    return {
-      query: match.query,
-      variables: match.variables,
-      // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
-      operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
-      operationType: match.operationType,
-      request: context.request,
-      cookies: context.cookies,
-      requestId: context.requestId,
-    }
-  }
-
-  #parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
-    if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
-    const operation = match as ParsedOperation
-    return {
-      match: { matches: true, params: {} },
-      cookies: context.cookies,
-      query: operation.query,
-      operationType: operation.operationType,
-      operationName: operation.operationName,
-      variables: operation.variables,
-    }
+    const plan = this.#plan
+    if (plan.overrides.run) return respondThroughRun(this, operation, context)
+    const loaded = answering.loaded
+    return loaded !== undefined ? loaded.answer(this, plan, operation, context) : answering.load().then((module) => module.answer(this, plan, operation, context))
   }
 
   /**
@@ -261,14 +227,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * (await handler.parse({ request })).operationName // 'GetUser'
    */
   async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
-    const context = contextOf(args.request)
-    const params = this.#endpoint === undefined ? {} : await this.#endpoint.match(context)
-    const match = { matches: params !== undefined, params: params ?? {} }
-    if (params === undefined) return { match, cookies: context.cookies }
-    const state = await graphQLRequestState(context)
-    if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
-    const { query, operationType, operationName, variables } = state
-    return { match, cookies: context.cookies, query, operationType, operationName, variables }
+    return (answering.loaded ?? (await answering.load())).parse(this.#plan, args)
   }
 
   /**
@@ -278,17 +237,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * await handler.predicate({ request, parsedResult: await handler.parse({ request }) })
    */
   async predicate(args: PredicateArgs<GraphQLRequestParsedResult>): Promise<boolean> {
-    const { parsedResult } = args
-    if (!parsedResult.match.matches || parsedResult.operationType === undefined) return false
-    if (this.#operationType !== 'any' && parsedResult.operationType !== this.#operationType) return false
-    const operation: ParsedOperation = {
-      kind: 'operation',
-      operationType: parsedResult.operationType,
-      operationName: parsedResult.operationName,
-      query: parsedResult.query ?? '',
-      variables: parsedResult.variables ?? {},
-    }
-    return this.#selector.matches(parsedResult.operationName, operation, contextOf(args.request))
+    return (answering.loaded ?? (await answering.load())).predicate(this.#plan, args)
   }
 
   /**
@@ -315,7 +264,9 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * const result = await handler.run({ request, requestId: '1' })
    */
   run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
-    return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as ParsedOperation, context))
+    const plan = this.#plan
+    const loaded = answering.loaded
+    return loaded !== undefined ? loaded.run(this, plan, args) : answering.load().then((module) => module.run(this, plan, args))
   }
 
   /**
@@ -342,12 +293,13 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   override restore(): void {
     super.restore()
-    this.#runner?.restore()
+    this.#plan.runner?.restore()
   }
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    return this.#runner === undefined ? RESET : this.#runner.reset()
+    const { runner } = this.#plan
+    return runner === undefined ? RESET : runner.reset()
   }
 }
 

@@ -3,10 +3,11 @@ import type { GraphQLRequestState } from './graphql-operation.js'
 import { readGraphQLPayload } from './graphql-request-reader.js'
 import { parseOperation } from './parse-operation.js'
 
-// What turns a request into its GraphQL view: the reader (JSON, search params, multipart uploads, batches)
-// and the parser front. Loaded by the first request that may carry GraphQL (graphql-request-state.ts), so
+// What turns a request into its GraphQL view: the reader (JSON, search params, multipart uploads, batches),
+// the parser front, and the channel's keys for the view. Loaded by the first request that may carry GraphQL (graphql-request-state.ts), so
 // an import of mocklib, and a process that never sees GraphQL traffic, do not pay for it.
 export { parseOperation }
+export { requestKeys } from './graphql-request-keys.js'
 
 /**
  * Reads and parses the GraphQL operation(s) of a request; `settle` records

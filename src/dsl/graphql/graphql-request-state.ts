@@ -28,6 +28,19 @@ export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedO
   return reading.load().then((loaded) => loaded.parseOperation(raw))
 }
 
+/**
+ * The keys the GraphQL channel looks the request up under (see
+ * graphql-request-keys.ts), read with the reader loaded on demand.
+ *
+ * @example
+ * await graphQLRequestKeys(context) // ['query ListPosts', 'query *', '* *']
+ */
+export async function graphQLRequestKeys(context: RequestContext): Promise<readonly string[] | null> {
+  const state = await graphQLRequestState(context)
+  // Loaded by now, unless every state of this request was seeded (a part of a batch).
+  return (reading.loaded ?? (await reading.load())).requestKeys(state, context)
+}
+
 const STATE = Symbol('mocklib graphql request state')
 const SETTLED = Symbol('mocklib settled graphql request state')
 

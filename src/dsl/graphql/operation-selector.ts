@@ -1,5 +1,5 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { ANY, operationKey } from './graphql-channel.js'
+import { ANY, operationKey } from './operation-key.js'
 import { isDocumentNode, operationsOfDocument, operationsOfSource, type DocumentOperation } from './document-operation.js'
 import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
 

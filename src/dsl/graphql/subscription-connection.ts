@@ -1,4 +1,4 @@
-import { RequestContext, type ConnectionContext, type HttpExchange } from '../../kernel/index.js'
+import type { RequestContext } from '../../kernel/index.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
 
@@ -51,38 +51,4 @@ export interface SubscriptionConnection {
   readonly request: RequestContext
   readonly socketRequest: RequestContext
   session: object | undefined
-}
-
-const CONNECTION = Symbol('mocklib graphql-ws connection')
-
-/**
- * The subscription view of a WebSocket connection, made once per connection.
- *
- * @example
- * connectionOf(context).request.url.href // 'http://api.test/graphql'
- */
-export function connectionOf(context: ConnectionContext): SubscriptionConnection {
-  return context.memo(CONNECTION, () => {
-    const { exchange } = context
-    const headers = { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-protocol': exchange.protocols.join(', ') }
-    const httpUrl = new URL(exchange.url.href.replace(/^ws(s?):/i, 'http$1:'))
-    return {
-      request: standIn(new Request(httpUrl, { headers }), exchange.id, context),
-      socketRequest: standIn(new Request(exchange.url, { headers }), exchange.id, context),
-      session: undefined,
-    }
-  })
-}
-
-function standIn(request: Request, id: string, context: ConnectionContext): RequestContext {
-  // Never answered: it only lets HTTP-shaped endpoints and predicates read the connection.
-  const exchange: HttpExchange = {
-    kind: 'http',
-    id,
-    request,
-    respondWith() {},
-    passthrough: () => Promise.resolve(undefined),
-    errorWith() {},
-  }
-  return new RequestContext(exchange, context.scope)
 }

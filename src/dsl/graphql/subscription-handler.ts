@@ -4,11 +4,8 @@ import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState } from './graphql-request-state.js'
-import { acceptsEventStream } from './content-negotiation.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 import {
-  connectionOf,
   GRAPHQL_TRANSPORT_WS,
   SUBSCRIPTION_BRAND,
   type SubscriptionCandidate,
@@ -17,11 +14,24 @@ import {
 } from './subscription-connection.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
 
-/** The subscription transports, loaded when the first subscription needs them. */
+/** What a subscription handler runs for a request or a connection, and the transports: loaded when the first one reaches a subscription handler. */
 const transports = onFirstUse(
   () => import('./subscription-transports.js'),
   (error) => new Error(message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
 )
+
+/**
+ * What a subscription handler's request-time code (subscription-matching.ts)
+ * reads of it: compiled at creation, so a bad argument throws there.
+ * @internal
+ */
+export interface SubscriptionHandlerPlan {
+  readonly selector: CompiledSelector
+  readonly endpoint: GraphQLEndpoint | undefined
+  readonly resolver: (info: SubscriptionResolverInfoRuntime) => unknown
+  /** Connections the handler matched and the kernel is about to claim (see `claim`). */
+  connectionClaims: number
+}
 
 /**
  * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
@@ -43,45 +53,42 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   readonly info: HandlerInfo
   readonly indexKey: IndexKey
   readonly alsoTakes: readonly { readonly kind: 'websocket'; readonly indexKey: IndexKey }[]
-  readonly #selector: CompiledSelector
-  readonly #endpoint: GraphQLEndpoint | undefined
-  readonly #resolver: (info: SubscriptionResolverInfoRuntime) => unknown
-  /** Connections this handler matched and the kernel is about to claim (see `claim`). */
-  #connectionClaims = 0
+  readonly #plan: SubscriptionHandlerPlan
 
   constructor(selector: unknown, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
     super(options)
     Object.defineProperty(this, SUBSCRIPTION_BRAND, { value: true })
     requireGraphQL('graphql.subscription()')
-    this.#selector = compileSelector('subscription', selector, 'graphql.subscription()')
-    this.#endpoint = endpoint
-    const header = `${this.#selector.label} (origin: ${endpoint?.label ?? '*'})`
+    const compiled = compileSelector('subscription', selector, 'graphql.subscription()')
+    const header = `${compiled.label} (origin: ${endpoint?.label ?? '*'})`
     this.info = { kind: 'graphql', header }
-    this.indexKey = { channel: graphQLChannel, key: this.#selector.key }
+    this.indexKey = { channel: graphQLChannel, key: compiled.key }
     // A string endpoint files the WebSocket side under its host; anything else under every host.
     this.alsoTakes = [{ kind: 'websocket', indexKey: webSocketIndexKey(endpoint?.label ?? '*') }]
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] graphql.subscription() for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
-    this.#resolver = resolver as (info: SubscriptionResolverInfoRuntime) => unknown
+    this.#plan = { selector: compiled, endpoint, resolver: resolver as (info: SubscriptionResolverInfoRuntime) => unknown, connectionClaims: 0 }
   }
 
   /** The short name used in messages. @internal */
   get label(): string {
-    return this.#endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${this.#endpoint.label}`
+    const { selector, endpoint } = this.#plan
+    return endpoint === undefined ? selector.label : `${selector.label} on ${endpoint.label}`
   }
 
   match(context: ExchangeContext): ParsedOperation | SubscriptionConnection | undefined | Promise<ParsedOperation | SubscriptionConnection | undefined> {
-    return context.exchange.kind === 'websocket' ? this.#matchConnection(context as ConnectionContext) : this.#matchRequest(context as RequestContext)
+    // A WebSocket that does not ask for graphql-ws is decided here, without loading the subscription code.
+    if (context.exchange.kind === 'websocket' && !(context as ConnectionContext).exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
+    const plan = this.#plan
+    const loaded = transports.loaded
+    return loaded !== undefined ? loaded.matchSubscription(this, plan, context) : transports.load().then((module) => module.matchSubscription(this, plan, context))
   }
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
-    if (context.exchange.kind === 'websocket') {
-      // The kernel accepts the connection once this settles: the session listens before any message arrives.
-      if (transports.loaded !== undefined) return void transports.loaded.startSession(match as SubscriptionConnection, context as ConnectionContext)
-      return transports.load().then((loaded) => void loaded.startSession(match as SubscriptionConnection, context as ConnectionContext))
-    }
-    return this.#respondWithStream(match as ParsedOperation, context as RequestContext)
+    // Over graphql-ws, the kernel accepts the connection once this settles: the session listens before any message arrives.
+    const loaded = transports.loaded
+    return loaded !== undefined ? loaded.respondToSubscription(this, match, context) : transports.load().then((module) => module.respondToSubscription(this, match, context))
   }
 
   /**
@@ -90,8 +97,9 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * so a `once` handler is used up by a subscription, not by its socket.
    */
   override claim(): boolean {
-    if (this.#connectionClaims > 0) {
-      this.#connectionClaims--
+    const plan = this.#plan
+    if (plan.connectionClaims > 0) {
+      plan.connectionClaims--
       return true
     }
     return super.claim()
@@ -102,9 +110,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * (its name selector, then its endpoint). @internal
    */
   async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
-    const selected = this.#selector.matches(operation.operationName, operation, context)
-    if (!(selected instanceof Promise ? await selected : selected)) return false
-    return this.#endpointMatches(context, alternative)
+    return (transports.loaded ?? (await transports.load())).selects(this.#plan, operation, context, alternative)
   }
 
   /**
@@ -112,64 +118,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * answered nothing (the next handler tries). Throws what the resolver threw. @internal
    */
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
-    const returned = this.#resolver(info)
-    const stream = returned instanceof Promise ? await returned : returned
-    return stream === undefined ? undefined : (transports.loaded ?? (await transports.load())).iteratorOf(stream, this.label)
-  }
-
-  async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
-    const state = await graphQLRequestState(context)
-    if (state === null || state.kind !== 'operation' || state.operationType !== 'subscription') return undefined
-    if (!acceptsEventStream(context.request)) {
-      context.addNote('It is a GraphQL subscription without "Accept: text/event-stream"; graphql.subscription() answers GraphQL over SSE requests that accept it (and graphql-ws WebSockets).')
-      return undefined
-    }
-    return (await this.selects(state, context)) ? state : undefined
-  }
-
-  #matchConnection(context: ConnectionContext): SubscriptionConnection | undefined | Promise<SubscriptionConnection | undefined> {
-    if (!context.exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
-    const connection = connectionOf(context)
-    // One session a connection: the first subscription handler whose endpoint fits plays the protocol.
-    if (connection.session !== undefined) return undefined
-    const take = (matches: boolean): SubscriptionConnection | undefined => {
-      if (!matches || connection.session !== undefined) return undefined
-      connection.session = this
-      this.#connectionClaims++
-      return connection
-    }
-    const matches = this.#endpointMatches(connection.request, connection.socketRequest)
-    return matches instanceof Promise ? matches.then(take) : take(matches)
-  }
-
-  #endpointMatches(context: RequestContext, alternative?: RequestContext): boolean | Promise<boolean> {
-    if (this.#endpoint === undefined) return true
-    const { predicate } = this.#endpoint
-    const first = predicate.match(context)
-    const decide = (params: Record<string, string> | undefined): boolean | Promise<boolean> => {
-      if (params !== undefined) return true
-      if (alternative === undefined) return false
-      const second = predicate.match(alternative)
-      return second instanceof Promise ? second.then((found) => found !== undefined) : second !== undefined
-    }
-    return first instanceof Promise ? first.then(decide) : decide(first)
-  }
-
-  async #respondWithStream(operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
-    const controller = new AbortController()
-    const iterator = await this.open({
-      query: operation.query,
-      variables: operation.variables,
-      operationName: operation.operationName,
-      operationType: 'subscription',
-      request: context.request,
-      cookies: context.cookies,
-      requestId: context.requestId,
-      connectionParams: undefined,
-      transport: 'sse',
-      signal: controller.signal,
-    })
-    if (iterator === undefined) return undefined
-    return (transports.loaded ?? (await transports.load())).eventStreamResponse(iterator, controller, context.request.signal, this.label)
+    return (transports.loaded ?? (await transports.load())).open(this.#plan, this.label, info)
   }
 }

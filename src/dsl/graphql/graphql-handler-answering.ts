@@ -1,0 +1,140 @@
+import type { RequestContext } from '../../kernel/index.js'
+import { contextOf, ParsedMatch, runHandler, type ExecutionResult, type ParseArgs, type PredicateArgs, type RunArgs } from '../shared/msw-handler-protocol.js'
+import { ResolverRunner } from '../shared/resolver-runner.js'
+import { negotiateContentType } from './content-negotiation.js'
+import type { GraphQLHandler, GraphQLHandlerPlan, GraphQLRequestParsedResult, GraphQLResolverInfoRuntime } from './graphql-handler.js'
+import type { GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
+
+// What a GraphQL handler runs for a request: matching an operation, answering it (resolver info, content
+// negotiation) and msw 2's parse/predicate/run. Loaded by the first request that reaches a GraphQL handler
+// (graphql-handler.ts), so an import of mocklib, and creating handlers, do not compile it.
+
+/** The members of a handler that are protected to subclasses, which its own request-time code reads. */
+interface HandlerInternals {
+  readonly resolver: (info: GraphQLResolverInfoRuntime) => unknown
+  extendResolverArgs(args: { request: Request; parsedResult: GraphQLRequestParsedResult }): Record<string, unknown>
+  unclaim(): void
+}
+
+/**
+ * The operation of the request when the handler takes it (type, name
+ * selector, endpoint); synchronous once the GraphQL channel has read the request.
+ *
+ * @example
+ * const operation = matchOperation(plan, context)
+ */
+export function matchOperation(plan: GraphQLHandlerPlan, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+  const state = settledRequestState(context)
+  if (state === PENDING) return graphQLRequestState(context).then((settled) => matchState(plan, settled, context))
+  return matchState(plan, state, context)
+}
+
+function matchState(plan: GraphQLHandlerPlan, state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+  if (state === null || state.kind !== 'operation') return undefined
+  if (plan.operationType !== 'any' && state.operationType !== plan.operationType) return undefined
+  const selected = plan.selector.matches(state.operationName, state, context)
+  if (selected instanceof Promise) return selected.then((yes) => (yes ? onEndpoint(plan, state, context) : undefined))
+  return selected ? onEndpoint(plan, state, context) : undefined
+}
+
+function onEndpoint(plan: GraphQLHandlerPlan, state: ParsedOperation, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+  if (plan.endpoint === undefined) return state
+  const params = plan.endpoint.match(context)
+  if (params instanceof Promise) return params.then((found) => (found === undefined ? undefined : state))
+  return params === undefined ? undefined : state
+}
+
+/**
+ * Runs the handler's resolver for the operation `match` took, and negotiates
+ * the content type of what it answered.
+ *
+ * @example
+ * return answer(handler, plan, operation, context)
+ */
+export function answer(handler: GraphQLHandler, plan: GraphQLHandlerPlan, match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+  const internals = handler as unknown as HandlerInternals
+  const runner = (plan.runner ??= new ResolverRunner(internals.resolver, plan.name, { once: plan.once, release: () => internals.unclaim() }))
+  const result = runner.run(resolverInfo(internals, plan, match, context))
+  if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
+  return result === undefined ? undefined : negotiateContentType(context.request, result)
+}
+
+function resolverInfo(handler: HandlerInternals, plan: GraphQLHandlerPlan, match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
+  if (match instanceof ParsedMatch || plan.overrides.extendResolverArgs) {
+    const extras = handler.extendResolverArgs({ request: context.request, parsedResult: parsedResultOf(match, context) })
+    return { ...(extras as unknown as GraphQLResolverInfoRuntime), request: context.request, requestId: context.requestId }
+  }
+  return {
+    query: match.query,
+    variables: match.variables,
+    // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
+    operationName: plan.anonymousName === undefined ? match.operationName : (match.operationName ?? plan.anonymousName),
+    operationType: match.operationType,
+    request: context.request,
+    cookies: context.cookies,
+    requestId: context.requestId,
+  }
+}
+
+function parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
+  if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
+  const operation = match as ParsedOperation
+  return {
+    match: { matches: true, params: {} },
+    cookies: context.cookies,
+    query: operation.query,
+    operationType: operation.operationType,
+    operationName: operation.operationName,
+    variables: operation.variables,
+  }
+}
+
+/**
+ * msw 2's `parse()` of a GraphQL handler: the endpoint match, the cookies and
+ * the GraphQL operation of the request.
+ *
+ * @example
+ * (await parse(plan, { request })).operationName // 'GetUser'
+ */
+export async function parse(plan: GraphQLHandlerPlan, args: ParseArgs): Promise<GraphQLRequestParsedResult> {
+  const context = contextOf(args.request)
+  const params = plan.endpoint === undefined ? {} : await plan.endpoint.match(context)
+  const match = { matches: params !== undefined, params: params ?? {} }
+  if (params === undefined) return { match, cookies: context.cookies }
+  const state = await graphQLRequestState(context)
+  if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
+  const { query, operationType, operationName, variables } = state
+  return { match, cookies: context.cookies, query, operationType, operationName, variables }
+}
+
+/**
+ * msw 2's `predicate()` of a GraphQL handler: whether it takes the operation
+ * `parse` read (type, name selector, endpoint).
+ *
+ * @example
+ * await predicate(plan, { request, parsedResult })
+ */
+export function predicate(plan: GraphQLHandlerPlan, args: PredicateArgs<GraphQLRequestParsedResult>): boolean | Promise<boolean> {
+  const { parsedResult } = args
+  if (!parsedResult.match.matches || parsedResult.operationType === undefined) return false
+  if (plan.operationType !== 'any' && parsedResult.operationType !== plan.operationType) return false
+  const operation: ParsedOperation = {
+    kind: 'operation',
+    operationType: parsedResult.operationType,
+    operationName: parsedResult.operationName,
+    query: parsedResult.query ?? '',
+    variables: parsedResult.variables ?? {},
+  }
+  return plan.selector.matches(parsedResult.operationName, operation, contextOf(args.request))
+}
+
+/**
+ * msw 2's base `run()` of a GraphQL handler.
+ *
+ * @example
+ * const result = await run(handler, plan, { request, requestId: '1' })
+ */
+export function run(handler: GraphQLHandler, plan: GraphQLHandlerPlan, args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
+  return runHandler(handler, args, parsedResultOf, (match, context) => answer(handler, plan, match as ParsedOperation, context))
+}
