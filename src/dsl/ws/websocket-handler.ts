@@ -191,11 +191,9 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     return this.#path!.match(context as unknown as RequestContext)
   }
 
-  /**
-   * Gives the connection to the listener. Returns `undefined`: a connection has no response.
-   * Its code loaded while the connection was looked up (see `connectionCode` in ws-channel.ts).
-   */
+  /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
+    // Its code loaded while the connection was looked up (see `connectionCode` in ws-channel.ts).
     loadedConnectionCode().takeConnection(
       {
         owner: this,
