@@ -1,4 +1,4 @@
-import { message, onFirstUse, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { onFirstUse, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { reportResetError } from '../shared/resolver-runner.js'
 import type { CallRecord, MockCall } from './mock-call.js'
 import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock-limits.js'
@@ -12,16 +12,7 @@ import type { LimitSet, OneLimit } from './type-error.js'
  * `import 'mocklib'`. What is synchronous (building, limits, `calls`,
  * diagnostics) stays here.
  */
-const answering = onFirstUse(
-  () => import('./mock-answering.js'),
-  (error) =>
-    new Error(
-      message(
-        `The mock builder's answering code could not be loaded (${String(error)}), so this request could not be answered by a mock.`,
-        'If mocklib is bundled, keep the chunks it imports next to it.',
-      ),
-    ),
-)
+const answering = onFirstUse(() => import('./mock-answering.js'))
 
 /**
  * How far a request got through a mock's steps: `depth` steps passed; `step`
