@@ -1,5 +1,5 @@
 import type { UnhandledRequestStrategy } from '../kernel/index.js'
-import { isCommonAssetRequest } from '../kernel/unhandled-policy.js'
+import { isCommonAssetRequest } from '../kernel/static-asset.js'
 import { isPageNavigation } from '../kernel/playwright/routed-request.js'
 import type { UnhandledRequestRecord } from '../dsl/mock/history/scope-traffic.js'
 

@@ -42,36 +42,10 @@ export interface UnhandledPolicyOptions {
 
 const PASS: UnhandledVerdict = { action: 'pass' }
 
-// msw 2.15's list (styles, scripts, pages, fonts, images, media, documents, data
-// files, archives), plus source maps, icons and bitmaps: their absence of handlers is never news.
-const STATIC_ASSET =
-  /\.(?:s?css|less|m?jsx?|m?tsx?|map|html|ttf|otf|woff2?|eot|gif|jpe?g|png|avif|webp|svg|ico|bmp|mp4|webm|ogg|mov|mp3|wav|flac|aac|pdf|txt|csv|json|xml|md|zip|tar|gz|rar|7z)$/i
-// Dev-server tooling (Vite's /@vite/client, /@fs/, /@id/) and packages served over HTTP.
-const TOOLING_PATH = /@vite|\/@fs\/|\/@id\/|node_modules/
-const ASSET_HOST = /(?:^|\.)fonts\.googleapis\.com$/
-
 /**
- * True for a request the built-in `'warn'` and `'error'` policies never
- * report: a `file:` URL, Google Fonts, a dev server's tooling or
- * `node_modules`, or a path ending in a static asset's extension (as msw's
- * `isCommonAssetRequest`). A handler can still mock such a request.
- *
- * @example
- * isCommonAssetRequest(new Request('http://localhost/styles/main.css')) // true
- * isCommonAssetRequest(new Request('http://localhost/api/user')) // false
- */
-export function isCommonAssetRequest(request: Request | URL): boolean {
-  return isStaticAsset(request instanceof URL ? request : new URL(request.url))
-}
-
-function isStaticAsset(url: URL): boolean {
-  return url.protocol === 'file:' || ASSET_HOST.test(url.hostname) || STATIC_ASSET.test(url.pathname) || TOOLING_PATH.test(url.pathname)
-}
-
-/**
- * What reports unhandled requests (their warning and error texts, a custom
- * policy's `print`): a page never needs it before mocking starts, a Node
- * process maybe never.
+ * What reports unhandled requests (which are static assets, the warning and
+ * error texts, a custom policy's `print`): a page never needs it before
+ * mocking starts, a Node process maybe never.
  */
 const reporting = onFirstUse(
   () => import('./unhandled-report.js'),
@@ -110,6 +84,5 @@ export function applyUnhandledPolicy(
   notes: readonly string[] = [],
   options: UnhandledPolicyOptions = {},
 ): UnhandledVerdict {
-  if (strategy === 'bypass' || (typeof strategy !== 'function' && options.exemptStaticAssets !== false && isStaticAsset(url))) return PASS
-  return reporting.loaded!.reportUnhandled(strategy, request, notes)
+  return strategy === 'bypass' ? PASS : reporting.loaded!.reportUnhandled(strategy, request, url, notes, options)
 }

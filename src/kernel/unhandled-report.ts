@@ -2,7 +2,8 @@
 // request, with the texts of its warning and error. A page loads it when
 // mocking starts, a Node process with its first unhandled request.
 import { exceptionResponse, message } from './errors.js'
-import type { UnhandledRequestPrint, UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-policy.js'
+import { isCommonAssetRequest } from './static-asset.js'
+import type { UnhandledPolicyOptions, UnhandledRequestPrint, UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-policy.js'
 
 const PASS: UnhandledVerdict = { action: 'pass' }
 
@@ -41,15 +42,22 @@ export function unhandledErrorText(request: Request, notes: readonly string[] = 
 }
 
 /**
- * Reports an unhandled request under `strategy` (not `'bypass'`, and not a
- * static asset the built-in policies exempt: `applyUnhandledPolicy` settles
- * those itself). Never throws: a callback that throws answers the request
+ * Reports an unhandled request under `strategy` (not `'bypass'`: see
+ * `applyUnhandledPolicy`). `'warn'` and `'error'` let static assets through
+ * silently unless `options.exemptStaticAssets` is `false`; a callback sees
+ * every request. Never throws: a callback that throws answers the request
  * with a 500, as a throwing resolver would.
  *
  * @example
- * const verdict = reportUnhandled('error', request, context.notes) // prints the error; { action: 'fail', error }
+ * const verdict = reportUnhandled('error', request, context.url, context.notes, {}) // prints the error; { action: 'fail', error }
  */
-export function reportUnhandled(strategy: Exclude<UnhandledRequestStrategy, 'bypass'>, request: Request, notes: readonly string[]): UnhandledVerdict {
+export function reportUnhandled(
+  strategy: Exclude<UnhandledRequestStrategy, 'bypass'>,
+  request: Request,
+  url: URL,
+  notes: readonly string[],
+  options: UnhandledPolicyOptions,
+): UnhandledVerdict {
   const failWith = (text: string): UnhandledVerdict => ({ action: 'fail', error: new Error(text) })
   if (typeof strategy === 'function') {
     let verdict = PASS
@@ -69,6 +77,7 @@ export function reportUnhandled(strategy: Exclude<UnhandledRequestStrategy, 'byp
     }
     return verdict
   }
+  if (options.exemptStaticAssets !== false && isCommonAssetRequest(url)) return PASS
   if (strategy === 'error') {
     const text = unhandledErrorText(request, notes)
     console.error(text)
