@@ -20,7 +20,7 @@ const gates = [
   { mechanism: 'GraphQL batch answering', gate: 'dsl/graphql/graphql-channel.ts', behind: ['dsl/graphql/graphql-batch.ts'] },
   { mechanism: 'answer checks (a contract)', gate: 'kernel/answer-checking-on-demand.ts', behind: ['kernel/answer-checking.ts', 'kernel/mocked-answer.ts'] },
   { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },
-  { mechanism: "a GraphQL handler's matching and answering (and msw 2's parse/predicate/run)", gate: 'dsl/graphql/graphql-handler.ts', behind: ['dsl/graphql/graphql-handler-answering.ts', 'dsl/graphql/content-negotiation.ts'] },
+  { mechanism: "a GraphQL handler's matching and answering (and msw 2's parse/predicate/run), with the request reader", gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-handler-answering.ts', 'dsl/graphql/content-negotiation.ts'] },
   { mechanism: "a subscription handler's matching (SSE requests, graphql-ws connections)", gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-matching.ts'] },
   { mechanism: 'the GraphQL channel keys of a request', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-keys.ts'] },
   { mechanism: 'executeGraphQL() (and resolveWithSchema() answers)', gate: 'dsl/graphql/execute-graphql.ts', behind: ['dsl/graphql/graphql-execution.ts'] },

@@ -170,31 +170,26 @@ it('the first resolveWithSchema() answer and executeGraphQL() call are those of 
   expect(mocklib.executeGraphQL).not.toBe(executeGraphQL)
 })
 
-it("msw 2's run(), parse(), predicate() and test() on a fresh GraphQL handler answer like the next calls", async () => {
+const parsedGetUser = { match: { matches: true, params: {} }, cookies: {}, query: 'query GetUser { user }', operationType: 'query' as const, operationName: 'GetUser', variables: {} }
+
+/** Each of msw 2's methods, called first on a fresh mocklib: what it gave. */
+const mswMethods = {
+  run: async (handler: InstanceType<Mocklib['GraphQLHandler']>, request: () => Request) => {
+    const result = await handler.run({ request: request(), requestId: 'r1' })
+    return { parsed: result?.parsedResult, body: await result?.response?.json() }
+  },
+  parse: (handler: InstanceType<Mocklib['GraphQLHandler']>, request: () => Request) => handler.parse({ request: request() }),
+  predicate: (handler: InstanceType<Mocklib['GraphQLHandler']>, request: () => Request) => handler.predicate({ request: request(), parsedResult: parsedGetUser }),
+  test: (handler: InstanceType<Mocklib['GraphQLHandler']>, request: () => Request) => handler.test({ request: request() }),
+}
+
+it.each(Object.entries(mswMethods))("msw 2's %s() as the first call on a fresh GraphQL handler gives what the next call gives", async (name, call) => {
   vi.resetModules()
   const { GraphQLHandler, HttpResponse } = await import('mocklib')
-  const request = () =>
-    new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: operation('query GetUser { user }') })
-  const calls = async () => {
-    const handler = new GraphQLHandler('query', 'GetUser', '*', () => HttpResponse.json({ data: { user: 'ada' } }))
-    const run = await handler.run({ request: request(), requestId: 'r1' })
-    const parsedResult = await handler.parse({ request: request() })
-    return {
-      run: { parsed: run?.parsedResult, body: await run?.response?.json() },
-      parsedResult,
-      predicate: await handler.predicate({ request: request(), parsedResult }),
-      test: await handler.test({ request: request() }),
-    }
-  }
-  const first = await calls()
-  expect(first).toEqual({
-    run: {
-      parsed: { match: { matches: true, params: {} }, cookies: {}, query: 'query GetUser { user }', operationType: 'query', operationName: 'GetUser', variables: {} },
-      body: { data: { user: 'ada' } },
-    },
-    parsedResult: { match: { matches: true, params: {} }, cookies: {}, query: 'query GetUser { user }', operationType: 'query', operationName: 'GetUser', variables: {} },
-    predicate: true,
-    test: true,
-  })
-  expect(await calls()).toEqual(first)
+  const request = () => new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: operation('query GetUser { user }') })
+  const handler = new GraphQLHandler('query', 'GetUser', '*', () => HttpResponse.json({ data: { user: 'ada' } }))
+  const first = await call(handler, request)
+  const expected = { run: { parsed: parsedGetUser, body: { data: { user: 'ada' } } }, parse: parsedGetUser, predicate: true, test: true }
+  expect(first).toEqual(expected[name as keyof typeof expected])
+  expect(await call(handler, request)).toEqual(first)
 })

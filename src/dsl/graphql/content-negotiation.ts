@@ -38,14 +38,3 @@ export function negotiateContentType(request: Request, response: Response): Resp
   response.headers.set('content-type', GRAPHQL_RESPONSE_TYPE)
   return response
 }
-
-/**
- * Whether a request asks for GraphQL over SSE (its `Accept` names
- * `text/event-stream`, as the GraphQL-over-SSE spec requires).
- *
- * @example
- * acceptsEventStream(new Request('/graphql', { headers: { accept: 'text/event-stream' } })) // true
- */
-export function acceptsEventStream(request: Request): boolean {
-  return (request.headers.get('accept') ?? '').includes('text/event-stream')
-}

@@ -1,9 +1,8 @@
 import type { Answered, PartOutcome, Redispatch, RequestContext } from '../../kernel/index.js'
 import { bypass } from '../response/bypass.js'
 import { HttpResponse } from '../response/http-response.js'
-import { negotiateContentType } from './content-negotiation.js'
 import type { InvalidOperation, ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState, seedRequestState } from './graphql-request-state.js'
+import { graphQLRequestCode, graphQLRequestState, seedRequestState } from './graphql-request-state.js'
 
 /**
  * Answers a batched GraphQL request (a JSON array of operations, or a
@@ -40,6 +39,8 @@ export async function answerBatch(context: RequestContext, redispatch: Redispatc
     return undefined
   }
   const items = await Promise.all(outcomes.map((outcome, index) => itemOf(outcome, state.items[index]!, parts[index]!.request)))
+  // Content negotiation is loaded with the reader that read this batch.
+  const { negotiateContentType } = graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())
   return { handler: credited.handler, response: negotiateContentType(context.request, HttpResponse.json(items)) }
 }
 

@@ -4,11 +4,12 @@ import { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import type { GraphQLHandler, GraphQLHandlerPlan, GraphQLRequestParsedResult, GraphQLResolverInfoRuntime } from './graphql-handler.js'
 import type { GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 
 // What a GraphQL handler runs for a request: matching an operation, answering it (resolver info, content
-// negotiation) and msw 2's parse/predicate/run. Loaded by the first request that reaches a GraphQL handler
-// (graphql-handler.ts), so an import of mocklib, and creating handlers, do not compile it.
+// negotiation) and msw 2's parse/predicate/run. Part of the code a GraphQL request runs, loaded as one chunk
+// by the first request that may be GraphQL (graphql-request-reading.ts, behind graphql-request-state.ts), so
+// an import of mocklib, and creating handlers, do not compile it. The request's GraphQL view comes from the
+// caller: this module may not import the gate it is loaded through.
 
 /** The members of a handler that are protected to subclasses, which its own request-time code reads. */
 interface HandlerInternals {
@@ -18,19 +19,13 @@ interface HandlerInternals {
 }
 
 /**
- * The operation of the request when the handler takes it (type, name
- * selector, endpoint); synchronous once the GraphQL channel has read the request.
+ * The operation of the request (its GraphQL view `state`) when the handler
+ * takes it: type, name selector, endpoint.
  *
  * @example
- * const operation = matchOperation(plan, context)
+ * const operation = matchOperation(plan, settledRequestState(context), context)
  */
-export function matchOperation(plan: GraphQLHandlerPlan, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
-  const state = settledRequestState(context)
-  if (state === PENDING) return graphQLRequestState(context).then((settled) => matchState(plan, settled, context))
-  return matchState(plan, state, context)
-}
-
-function matchState(plan: GraphQLHandlerPlan, state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+export function matchOperation(plan: GraphQLHandlerPlan, state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
   if (state === null || state.kind !== 'operation') return undefined
   if (plan.operationType !== 'any' && state.operationType !== plan.operationType) return undefined
   const selected = plan.selector.matches(state.operationName, state, context)
@@ -92,17 +87,21 @@ function parsedResultOf(match: unknown, context: RequestContext): GraphQLRequest
 
 /**
  * msw 2's `parse()` of a GraphQL handler: the endpoint match, the cookies and
- * the GraphQL operation of the request.
+ * the GraphQL operation of the request (read by `stateOf`).
  *
  * @example
- * (await parse(plan, { request })).operationName // 'GetUser'
+ * (await parse(plan, { request }, graphQLRequestState)).operationName // 'GetUser'
  */
-export async function parse(plan: GraphQLHandlerPlan, args: ParseArgs): Promise<GraphQLRequestParsedResult> {
+export async function parse(
+  plan: GraphQLHandlerPlan,
+  args: ParseArgs,
+  stateOf: (context: RequestContext) => Promise<GraphQLRequestState>,
+): Promise<GraphQLRequestParsedResult> {
   const context = contextOf(args.request)
   const params = plan.endpoint === undefined ? {} : await plan.endpoint.match(context)
   const match = { matches: params !== undefined, params: params ?? {} }
   if (params === undefined) return { match, cookies: context.cookies }
-  const state = await graphQLRequestState(context)
+  const state = await stateOf(context)
   if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
   const { query, operationType, operationName, variables } = state
   return { match, cookies: context.cookies, query, operationType, operationName, variables }

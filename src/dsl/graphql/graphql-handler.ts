@@ -1,4 +1,4 @@
-import { message, onFirstUse, RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { logHandled } from '../shared/log-handled.js'
@@ -18,18 +18,9 @@ import type { ResolverRunner } from '../shared/resolver-runner.js'
 import { graphQLChannel } from './graphql-channel.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestCode, graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 import { ANY, operationKey } from './operation-key.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
-
-/**
- * What a GraphQL handler runs for a request (matching, answering, msw 2's
- * `parse`/`predicate`/`run`), loaded when the first request reaches a GraphQL
- * handler: `import 'mocklib'` and creating handlers do not compile it.
- */
-const answering = onFirstUse(
-  () => import('./graphql-handler-answering.js'),
-  (error) => new Error(message(`The GraphQL handler code could not be loaded (${String(error)}), so this request could not be answered by a GraphQL handler.`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
-)
 
 /** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
 export interface GraphQLResolverInfoRuntime {
@@ -115,8 +106,10 @@ function anyTypeSelector(selector: unknown): CompiledSelector {
 }
 
 /**
- * What a GraphQL handler's request-time code (graphql-handler-answering.ts)
- * reads of it: compiled at creation, so a bad argument throws there.
+ * What a GraphQL handler's request-time code (graphql-handler-answering.ts,
+ * loaded with the rest of what a GraphQL request runs, see
+ * `graphQLRequestCode`) reads of it: compiled at creation, so a bad argument
+ * throws there.
  * @internal
  */
 export interface GraphQLHandlerPlan {
@@ -205,19 +198,22 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     return this.#indexKey
   }
 
-  // Synchronous once the code is loaded and the GraphQL channel has read the request (the usual case): no promise per handler.
+  // Synchronous once the GraphQL channel has read the request (the usual case), which loaded the code that
+  // matches it too: no promise per handler, from the first request on.
   match(context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
     const plan = this.#plan
     if (plan.overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
-    const loaded = answering.loaded
-    return loaded !== undefined ? loaded.matchOperation(plan, context) : answering.load().then((module) => module.matchOperation(plan, context))
+    const state = settledRequestState(context)
+    const loaded = graphQLRequestCode.loaded
+    if (state !== PENDING && loaded !== undefined) return loaded.matchOperation(plan, state, context)
+    return graphQLRequestState(context).then(async (settled) => (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).matchOperation(plan, settled, context))
   }
 
   respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     const plan = this.#plan
     if (plan.overrides.run) return respondThroughRun(this, operation, context)
-    const loaded = answering.loaded
-    return loaded !== undefined ? loaded.answer(this, plan, operation, context) : answering.load().then((module) => module.answer(this, plan, operation, context))
+    const loaded = graphQLRequestCode.loaded
+    return loaded !== undefined ? loaded.answer(this, plan, operation, context) : graphQLRequestCode.load().then((module) => module.answer(this, plan, operation, context))
   }
 
   /**
@@ -227,7 +223,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * (await handler.parse({ request })).operationName // 'GetUser'
    */
   async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
-    return (answering.loaded ?? (await answering.load())).parse(this.#plan, args)
+    return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).parse(this.#plan, args, graphQLRequestState)
   }
 
   /**
@@ -237,7 +233,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * await handler.predicate({ request, parsedResult: await handler.parse({ request }) })
    */
   async predicate(args: PredicateArgs<GraphQLRequestParsedResult>): Promise<boolean> {
-    return (answering.loaded ?? (await answering.load())).predicate(this.#plan, args)
+    return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).predicate(this.#plan, args)
   }
 
   /**
@@ -265,8 +261,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    */
   run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
     const plan = this.#plan
-    const loaded = answering.loaded
-    return loaded !== undefined ? loaded.run(this, plan, args) : answering.load().then((module) => module.run(this, plan, args))
+    const loaded = graphQLRequestCode.loaded
+    return loaded !== undefined ? loaded.run(this, plan, args) : graphQLRequestCode.load().then((module) => module.run(this, plan, args))
   }
 
   /**

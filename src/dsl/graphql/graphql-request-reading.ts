@@ -3,10 +3,14 @@ import type { GraphQLRequestState } from './graphql-operation.js'
 import { readGraphQLPayload } from './graphql-request-reader.js'
 import { parseOperation } from './parse-operation.js'
 
-// What turns a request into its GraphQL view: the reader (JSON, search params, multipart uploads, batches),
-// the parser front, and the channel's keys for the view. Loaded by the first request that may carry GraphQL (graphql-request-state.ts), so
-// an import of mocklib, and a process that never sees GraphQL traffic, do not pay for it.
+// What a GraphQL request runs: the reader that turns it into its GraphQL view (JSON, search params, multipart
+// uploads, batches), the parser front, the channel's keys for the view, GraphQL handlers' matching and answering,
+// and content negotiation. Loaded as one chunk by the first request that may carry GraphQL
+// (graphql-request-state.ts), so an import of mocklib, and a process that never sees GraphQL traffic, do not
+// pay for it, and the first GraphQL request loads one file for all of it.
 export { parseOperation }
+export { negotiateContentType } from './content-negotiation.js'
+export { answer, matchOperation, parse, predicate, run } from './graphql-handler-answering.js'
 export { requestKeys } from './graphql-request-keys.js'
 
 /**

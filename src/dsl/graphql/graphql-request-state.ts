@@ -2,10 +2,15 @@ import { message, onFirstUse, type RequestContext } from '../../kernel/index.js'
 import type { GraphQLRequestState, InvalidOperation, ParsedOperation, RawOperation } from './graphql-operation.js'
 
 /**
- * The reader and the parser, loaded when the first request that may be GraphQL
- * needs them, not with `import 'mocklib'`.
+ * What a GraphQL request runs (graphql-request-reading.ts): the reader and
+ * the parser, the channel's keys, GraphQL handlers' matching and answering,
+ * content negotiation. Loaded as one chunk when the first request that may
+ * be GraphQL needs it, not with `import 'mocklib'`.
+ *
+ * @example
+ * const loaded = graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())
  */
-const reading = onFirstUse(
+export const graphQLRequestCode = onFirstUse(
   () => import('./graphql-request-reading.js'),
   (error) =>
     new Error(
@@ -24,8 +29,8 @@ const reading = onFirstUse(
  * const operation = await parseRawOperation({ kind: 'raw', query: 'subscription { count }', variables: {}, operationName: undefined })
  */
 export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
-  if (reading.loaded !== undefined) return reading.loaded.parseOperation(raw)
-  return reading.load().then((loaded) => loaded.parseOperation(raw))
+  if (graphQLRequestCode.loaded !== undefined) return graphQLRequestCode.loaded.parseOperation(raw)
+  return graphQLRequestCode.load().then((loaded) => loaded.parseOperation(raw))
 }
 
 /**
@@ -38,7 +43,7 @@ export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedO
 export async function graphQLRequestKeys(context: RequestContext): Promise<readonly string[] | null> {
   const state = await graphQLRequestState(context)
   // Loaded by now, unless every state of this request was seeded (a part of a batch).
-  return (reading.loaded ?? (await reading.load())).requestKeys(state, context)
+  return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).requestKeys(state, context)
 }
 
 const STATE = Symbol('mocklib graphql request state')
@@ -91,8 +96,8 @@ function newBox(): { state: GraphQLRequestState | typeof PENDING } {
 }
 
 function computeState(context: RequestContext): Promise<GraphQLRequestState> {
-  if (reading.loaded !== undefined) return reading.loaded.readRequestState(context, settle)
-  return reading.load().then((loaded) => loaded.readRequestState(context, settle))
+  if (graphQLRequestCode.loaded !== undefined) return graphQLRequestCode.loaded.readRequestState(context, settle)
+  return graphQLRequestCode.load().then((loaded) => loaded.readRequestState(context, settle))
 }
 
 function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {

@@ -1,5 +1,4 @@
 import { RequestContext, type ConnectionContext, type ExchangeContext, type HttpExchange } from '../../kernel/index.js'
-import { acceptsEventStream } from './content-negotiation.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
 import type { SubscriptionConnection, SubscriptionResolverInfoRuntime } from './subscription-connection.js'
@@ -31,7 +30,8 @@ export function matchSubscription(
 async function matchRequest(plan: SubscriptionHandlerPlan, context: RequestContext): Promise<ParsedOperation | undefined> {
   const state = await graphQLRequestState(context)
   if (state === null || state.kind !== 'operation' || state.operationType !== 'subscription') return undefined
-  if (!acceptsEventStream(context.request)) {
+  // The GraphQL-over-SSE spec has subscribers name `text/event-stream` in `Accept`.
+  if (!(context.request.headers.get('accept') ?? '').includes('text/event-stream')) {
     context.addNote('It is a GraphQL subscription without "Accept: text/event-stream"; graphql.subscription() answers GraphQL over SSE requests that accept it (and graphql-ws WebSockets).')
     return undefined
   }
