@@ -33,7 +33,7 @@ export interface ExecuteGraphQLOptions {
 }
 
 /** What runs an operation against a schema: loaded by the first call, so `import 'mocklib'` does not compile it. */
-const execution = onFirstUse(() => import('./graphql-execution.js'))
+const execution = /* @__PURE__ */ onFirstUse(() => import('./graphql-execution.js'))
 
 /**
  * Executes an operation against a mock schema with graphql-js, like a real

@@ -27,7 +27,7 @@ export const graphQLChannel: Channel<RequestContext> = {
 
 // What splits a batch loads with the first batched request (most projects send none):
 // `import 'mocklib'` does not compile it, and once loaded a batch calls it directly.
-const batches = onFirstUse(() => import('./graphql-batch.js'))
+const batches = /* @__PURE__ */ onFirstUse(() => import('./graphql-batch.js'))
 
 /** A request no handler answered as a whole may be a batch (a JSON array of operations): its parts are answered one by one. */
 function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../kernel/index.js'
 import { contextOf, ParsedMatch, runHandler, type ExecutionResult, type ParseArgs, type PredicateArgs, type RunArgs } from '../shared/msw-handler-protocol.js'
-import { ResolverRunner } from '../shared/resolver-runner.js'
+import type { ResolverRunner } from '../shared/resolver-runner.js'
 import { negotiateContentType } from './content-negotiation.js'
 import type { GraphQLHandler, GraphQLHandlerPlan, GraphQLRequestParsedResult, GraphQLResolverInfoRuntime } from './graphql-handler.js'
 import type { GraphQLRequestState, ParsedOperation } from './graphql-operation.js'
@@ -11,12 +11,12 @@ import type { GraphQLRequestState, ParsedOperation } from './graphql-operation.j
 // an import of mocklib, and creating handlers, do not compile it. The request's GraphQL view comes from the
 // caller: this module may not import the gate it is loaded through.
 
-/** The members of a handler that are protected to subclasses, which its own request-time code reads. */
+/** The member of a handler that is protected to subclasses, which its own request-time code calls. */
 interface HandlerInternals {
-  readonly resolver: (info: GraphQLResolverInfoRuntime) => unknown
   extendResolverArgs(args: { request: Request; parsedResult: GraphQLRequestParsedResult }): Record<string, unknown>
-  unclaim(): void
 }
+
+type Runner = ResolverRunner<GraphQLResolverInfoRuntime>
 
 /**
  * The operation of the request (its GraphQL view `state`) when the handler
@@ -41,16 +41,14 @@ function onEndpoint(plan: GraphQLHandlerPlan, state: ParsedOperation, context: R
 }
 
 /**
- * Runs the handler's resolver for the operation `match` took, and negotiates
- * the content type of what it answered.
+ * Runs the handler's resolver (through its `runner`) for the operation
+ * `match` took, and negotiates the content type of what it answered.
  *
  * @example
- * return answer(handler, plan, operation, context)
+ * return answer(handler, plan, runner, operation, context)
  */
-export function answer(handler: GraphQLHandler, plan: GraphQLHandlerPlan, match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-  const internals = handler as unknown as HandlerInternals
-  const runner = (plan.runner ??= new ResolverRunner(internals.resolver, plan.name, { once: plan.once, release: () => internals.unclaim() }))
-  const result = runner.run(resolverInfo(internals, plan, match, context))
+export function answer(handler: GraphQLHandler, plan: GraphQLHandlerPlan, runner: Runner, match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+  const result = runner.run(resolverInfo(handler as unknown as HandlerInternals, plan, match, context))
   if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
   return result === undefined ? undefined : negotiateContentType(context.request, result)
 }
@@ -129,11 +127,12 @@ export function predicate(plan: GraphQLHandlerPlan, args: PredicateArgs<GraphQLR
 }
 
 /**
- * msw 2's base `run()` of a GraphQL handler.
+ * msw 2's base `run()` of a GraphQL handler (`runner` gives its resolver
+ * runner, made by the first answer).
  *
  * @example
- * const result = await run(handler, plan, { request, requestId: '1' })
+ * const result = await run(handler, plan, () => runner, { request, requestId: '1' })
  */
-export function run(handler: GraphQLHandler, plan: GraphQLHandlerPlan, args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
-  return runHandler(handler, args, parsedResultOf, (match, context) => answer(handler, plan, match as ParsedOperation, context))
+export function run(handler: GraphQLHandler, plan: GraphQLHandlerPlan, runner: () => Runner, args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
+  return runHandler(handler, args, parsedResultOf, (match, context) => answer(handler, plan, runner(), match as ParsedOperation, context))
 }

@@ -14,7 +14,7 @@ import {
   type PredicateArgs,
   type RunArgs,
 } from '../shared/msw-handler-protocol.js'
-import type { ResolverRunner } from '../shared/resolver-runner.js'
+import { ResolverRunner } from '../shared/resolver-runner.js'
 import { graphQLChannel } from './graphql-channel.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
@@ -213,7 +213,14 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     const plan = this.#plan
     if (plan.overrides.run) return respondThroughRun(this, operation, context)
     const loaded = graphQLRequestCode.loaded
-    return loaded !== undefined ? loaded.answer(this, plan, operation, context) : graphQLRequestCode.load().then((module) => module.answer(this, plan, operation, context))
+    const runner = this.#runner()
+    return loaded !== undefined ? loaded.answer(this, plan, runner, operation, context) : graphQLRequestCode.load().then((module) => module.answer(this, plan, runner, operation, context))
+  }
+
+  // Made here, not by the code that answers (loaded on first use): a bundle that drops this class drops the runner too.
+  #runner(): ResolverRunner<GraphQLResolverInfoRuntime> {
+    const plan = this.#plan
+    return (plan.runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, plan.name, { once: plan.once, release: () => this.unclaim() }))
   }
 
   /**
@@ -262,7 +269,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
     const plan = this.#plan
     const loaded = graphQLRequestCode.loaded
-    return loaded !== undefined ? loaded.run(this, plan, args) : graphQLRequestCode.load().then((module) => module.run(this, plan, args))
+    const runner = () => this.#runner()
+    return loaded !== undefined ? loaded.run(this, plan, runner, args) : graphQLRequestCode.load().then((module) => module.run(this, plan, runner, args))
   }
 
   /**

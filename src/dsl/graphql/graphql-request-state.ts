@@ -10,7 +10,7 @@ import type { GraphQLRequestState, InvalidOperation, ParsedOperation, RawOperati
  * @example
  * const loaded = graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())
  */
-export const graphQLRequestCode = onFirstUse(
+export const graphQLRequestCode = /* @__PURE__ */ onFirstUse(
   () => import('./graphql-request-reading.js'),
   (error) =>
     new Error(
@@ -42,7 +42,7 @@ export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedO
  */
 export async function graphQLRequestKeys(context: RequestContext): Promise<readonly string[] | null> {
   const state = await graphQLRequestState(context)
-  // Loaded by now, unless every state of this request was seeded (a part of a batch).
+  // Loaded by now: reading the state loaded it (a part of a batch is seeded, after its batch was read).
   return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).requestKeys(state, context)
 }
 

@@ -15,7 +15,7 @@ import {
 import type { SubscriptionIterator } from './subscription-stream.js'
 
 /** What a subscription handler runs for a request or a connection, and the transports: loaded when the first one reaches a subscription handler. */
-const transports = onFirstUse(
+const transports = /* @__PURE__ */ onFirstUse(
   () => import('./subscription-transports.js'),
   (error) => new Error(message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
 )
