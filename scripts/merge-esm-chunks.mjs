@@ -1,5 +1,5 @@
 // Regroups the ES module build's chunks so that `import 'mocklib'` and
-// `import 'mocklib/node'` read four files instead of eleven.
+// `import 'mocklib/node'` read three files instead of eleven.
 //
 // Why: esbuild splits shared code by which entries (and lazy chunks) reach it,
 // which made eleven files for the two imports. Node's ES module loader pays
@@ -7,14 +7,16 @@
 // with ten one-line modules against one), so the file count was about a fifth
 // of what mocklib's own code added to a cold start. Here rollup reads tsup's
 // output (with its source maps, so positions still map to src/) and writes it
-// again with one `core` chunk: everything `mocklib` loads, plus what the Node and
-// the browser entries both load. What one entry alone loads stays in its file;
+// again with one core: everything `mocklib` loads, plus what the Node and the
+// browser entries both load, all in `index.js` (the `mocklib` entry itself, which
+// for that also exports short internal names to the other entries' files: they
+// are no API, and the types do not show them). What one entry alone loads stays in its file;
 // lazily loaded parts keep chunks of their own, and so does the code the Node
 // entry loads up front but the browser only lazily (history, assertions,
 // `record()`), the one extra file on Node's path.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { transform } from 'esbuild'
+import { rolldown } from 'rolldown'
 import { rollup } from 'rollup'
 
 /**
@@ -33,7 +35,8 @@ export async function mergeEsmChunks(outDir, entries) {
     external: (id) => !id.startsWith('.') && !isAbsolute(id),
     // tsup already tree-shook; this pass only moves code between files.
     treeshake: false,
-    preserveEntrySignatures: 'strict',
+    // The core lives in the `mocklib` entry's file, which then exports to the others (see coreChunk).
+    preserveEntrySignatures: 'allow-extension',
     plugins: [
       {
         name: 'tsup-output-with-maps',
@@ -43,7 +46,7 @@ export async function mergeEsmChunks(outDir, entries) {
           return { code: readFileSync(id, 'utf8'), map }
         },
       },
-      shortLocalNames,
+      minifiedKeepingPureMarks,
     ],
   })
   const { output } = await bundle.write({
@@ -52,7 +55,7 @@ export async function mergeEsmChunks(outDir, entries) {
     sourcemap: true,
     entryFileNames: '[name].js',
     // tsup's chunk names already carry a hash; only the chunks made here need one.
-    chunkFileNames: (chunk) => (chunk.name === 'core' || chunk.name === 'node-shared' ? '[name]-[hash].js' : '[name].js'),
+    chunkFileNames: (chunk) => (chunk.name === 'node-shared' ? '[name]-[hash].js' : '[name].js'),
     manualChunks: coreChunk(input),
   })
   await bundle.close()
@@ -65,34 +68,60 @@ export async function mergeEsmChunks(outDir, entries) {
 }
 
 /**
- * Shortens local names in each ES module chunk. V8 reads every identifier of a
- * module when it compiles it, even in functions it only pre-parses: with short
- * local names `import 'mocklib'` + `'mocklib/node'` cost a cold start about
- * 0.8 ms of CPU less (bench/cold/cpu-compare.mjs). Whitespace and comments
- * stay: removing them would also remove the `@__PURE__` marks that let an app's
- * bundler drop the parts of `core` it does not use. Rollup chains the maps, so
- * stack frames still map to src/ (`node --enable-source-maps`, bundlers,
- * devtools); exported names stay as they are.
+ * Minifies each ES module chunk (whitespace, comments and local names; exported
+ * names stay). V8 reads the whole source of a module when it compiles it, even
+ * the functions it only pre-parses: minified, `import 'mocklib'` +
+ * `'mocklib/node'` cost a cold start about 1.5 ms of CPU less
+ * (bench/cold/cpu-compare.mjs). Rolldown's minifier, because it can keep the
+ * `@__PURE__` / `@__NO_SIDE_EFFECTS__` marks (esbuild's drops them) that let an
+ * app's bundler drop the parts of `core` it does not use. Rollup chains the
+ * maps, so stack frames map to src/ (`node --enable-source-maps`, bundlers,
+ * devtools); function names in raw stack traces are the short ones.
  */
-const shortLocalNames = {
-  name: 'short-local-names',
+const minifiedKeepingPureMarks = {
+  name: 'minified-keeping-pure-marks',
   async renderChunk(code, chunk) {
-    const result = await transform(code, { format: 'esm', minifyIdentifiers: true, target: 'node22', sourcemap: true, sourcefile: chunk.fileName })
-    return { code: result.code, map: result.map }
+    // A plain path (rolldown leaves a virtual "\\0" id out of its map).
+    const id = `/mocklib-chunk/${chunk.fileName}`
+    const bundle = await rolldown({
+      input: id,
+      treeshake: false,
+      preserveEntrySignatures: 'strict',
+      plugins: [
+        {
+          name: 'this-chunk',
+          // Each chunk on its own: what it imports stays an import, written as it was.
+          resolveId: (source) => (source === id ? id : { id: source, external: 'absolute' }),
+          load: (source) => (source === id ? code : undefined),
+        },
+      ],
+    })
+    const { output } = await bundle.generate({
+      format: 'es',
+      // Rollup writes the map (chained to src/) and its comment.
+      sourcemap: 'hidden',
+      minify: { compress: false, mangle: true, codegen: { removeWhitespace: true } },
+      comments: { annotation: true, legal: false, jsdoc: false },
+    })
+    await bundle.close()
+    // The minifier writes strings as template literals; a lazy chunk's import() goes back to a plain
+    // string, the form every bundler follows (same length: the map stays right).
+    return { code: output[0].code.replace(/\bimport\(`(\.\/[^`$]+)`\)/g, 'import("$1")'), map: output[0].map }
   },
 }
 
 /**
- * Puts in `core` what `mocklib` loads and what both the Node and the browser
- * entries load. Code the browser only loads lazily (history, assertions,
- * `record()`) stays out of it, even where the Node entry loads it up front: the
- * browser's initial bundle would carry it otherwise.
+ * Puts in the `mocklib` entry's file (`index`) what `mocklib` loads and what
+ * both the Node and the browser entries load: one file less on every path than
+ * a `core` chunk of its own. Code the browser only loads lazily (history,
+ * assertions, `record()`) stays out of it, even where the Node entry loads it
+ * up front: the browser's initial bundle would carry it otherwise.
  */
 function coreChunk(input) {
   let chunks
   return (id, { getModuleInfo }) => {
     chunks ??= findCore(input, getModuleInfo)
-    return chunks.core.has(id) ? 'core' : chunks.shared.has(id) ? 'node-shared' : undefined
+    return chunks.core.has(id) ? 'index' : chunks.shared.has(id) ? 'node-shared' : undefined
   }
 }
 
@@ -117,12 +146,9 @@ function findCore(input, getModuleInfo) {
   // goes into one `node-shared` chunk: one file on Node's path instead of a chunk per combination of entries.
   const others = Object.entries(input).filter(([name]) => name !== 'node' && name !== 'index')
   const reachedElsewhere = new Set(others.flatMap(([, file]) => [...loadedBy(file, { lazily: true })]))
-  // So does what the Node entry's own lazy chunks (each mechanism, loaded on first use) import from its up-front code:
-  // an entry cannot export to them (strict signatures), and rollup would split the entry behind a facade file.
+  // What only the Node entry's own lazy chunks (each mechanism, loaded on first use) import from its
+  // up-front code stays in node.js, which exports it to them.
   const upFront = loadedBy(input.node)
-  for (const id of upFront) {
-    for (const lazy of getModuleInfo(id).dynamicallyImportedIds) if (!upFront.has(lazy)) loadedBy(lazy).forEach((reached) => reachedElsewhere.add(reached))
-  }
   const shared = new Set()
   for (const id of upFront) if (!core.has(id) && reachedElsewhere.has(id)) shared.add(id)
   return { core, shared }

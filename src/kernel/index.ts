@@ -32,7 +32,7 @@ export { brandAsHandler, isHandler, RequestHandler, type HandlerInfo, type Handl
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
 export { onFirstUse, type OnFirstUse } from './on-first-use.js'
-export { BYPASS_HEADER, BYPASS_VALUE, bypassMarkOf, isPassthrough, markPassthrough, OWN_CALL } from './passthrough.js'
+export { BYPASS_HEADER, bypassValue, bypassMarkOf, isPassthrough, markPassthrough, ownCall } from './passthrough.js'
 export { RequestContext } from './request-context.js'
 export { createRequestId } from './request-id.js'
 export { createResponseMark, type ResponseMark } from './response-mark.js'

@@ -17,17 +17,27 @@ export { BYPASS_HEADER }
 
 const SECRET_KEY = Symbol.for('mocklib.bypass-secret')
 const registry = globalThis as unknown as Record<symbol, string | undefined>
-const secret = (registry[SECRET_KEY] ??= randomToken())
+// Made when first needed (a bypass or a passthrough), not by the import: a cold start never pays for it.
+let values: { readonly bypass: string; readonly own: string } | undefined
+
+function headerValues(): { readonly bypass: string; readonly own: string } {
+  const secret = (registry[SECRET_KEY] ??= randomToken())
+  return (values ??= { bypass: `bypass ${secret}`, own: `own ${secret}` })
+}
 
 /** The value of `BYPASS_HEADER` set by `bypass()`. @internal */
-export const BYPASS_VALUE = `bypass ${secret}`
+export function bypassValue(): string {
+  return headerValues().bypass
+}
 
 /**
  * The value of `BYPASS_HEADER` on a request a source sends to the network
  * itself (a passthrough): lower sources let it go unresolved and unreported.
  * @internal
  */
-export const OWN_CALL = `own ${secret}`
+export function ownCall(): string {
+  return headerValues().own
+}
 
 /**
  * What the bypass header of `request` says: `'bypass'` (made by `bypass()`),
@@ -38,7 +48,7 @@ export const OWN_CALL = `own ${secret}`
 export function bypassMarkOf(request: Request): 'bypass' | 'own' | undefined {
   const value = request.headers.get(BYPASS_HEADER)
   if (value === null) return undefined
-  return value === BYPASS_VALUE ? 'bypass' : value === OWN_CALL ? 'own' : undefined
+  return value === bypassValue() ? 'bypass' : value === ownCall() ? 'own' : undefined
 }
 
 function randomToken(): string {

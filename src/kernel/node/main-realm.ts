@@ -24,8 +24,12 @@ let mainGlobal: (MainRealm & object) | null | undefined
  */
 export function nodeMainGlobal(): (MainRealm & object) | undefined {
   if (mainGlobal === undefined) {
-    const vm = globalThis.process?.getBuiltinModule?.('node:vm')
-    mainGlobal = (vm?.runInThisContext('globalThis') as (MainRealm & object) | undefined) ?? null
+    // In the main context itself (a plain script or test runner), this context's global is the one:
+    // the vm module and a script are left to test contexts.
+    const getBuiltinModule = globalThis.process?.getBuiltinModule as unknown
+    if (typeof getBuiltinModule !== 'function') mainGlobal = null
+    else if (Object.getPrototypeOf(getBuiltinModule) === Function.prototype) mainGlobal = globalThis as MainRealm & object
+    else mainGlobal = (globalThis.process.getBuiltinModule('node:vm').runInThisContext('globalThis') as MainRealm & object | undefined) ?? null
   }
   return mainGlobal ?? undefined
 }
@@ -38,11 +42,8 @@ export function nodeMainGlobal(): (MainRealm & object) | undefined {
  * if (inForeignContext()) installDispatcherSource(sink, nodeMainGlobal())
  */
 export function inForeignContext(): boolean {
-  // Cheap first: Node's own functions (process.getBuiltinModule) belong to the
-  // main realm, whose Function.prototype is this context's only in the main
-  // context itself. Reaching the main global (a vm script) is left to contexts.
-  const getBuiltinModule = globalThis.process?.getBuiltinModule as unknown
-  if (typeof getBuiltinModule !== 'function' || Object.getPrototypeOf(getBuiltinModule) === Function.prototype) return false
+  // Node's own functions (process.getBuiltinModule) belong to the main realm, whose Function.prototype
+  // is this context's only in the main context itself (see nodeMainGlobal).
   const main = nodeMainGlobal()
   return main !== undefined && main !== (globalThis as object)
 }

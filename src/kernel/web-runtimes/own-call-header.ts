@@ -1,12 +1,12 @@
 import type { RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
+import { BYPASS_HEADER, ownCall } from '../passthrough.js'
 
 type RequestFunction = (...args: unknown[]) => unknown
 
 /**
  * Under Node, the ClientRequest layer's passthrough carries mocklib's
- * `OWN_CALL` header down to the socket layer, which removes it before the
+ * `ownCall()` header down to the socket layer, which removes it before the
  * wire. Bun and Deno have no socket layer under `node:http`, so this wraps
  * `http.request`/`https.request` (the functions the ClientRequest layer then
  * takes as the real ones) to remove that header from the requests it sends.
@@ -35,13 +35,13 @@ function wrap(module: typeof import('node:http') | typeof import('node:https')):
   }
 }
 
-/** The options argument without the `OWN_CALL` header; every other argument as given. */
+/** The options argument without the `ownCall()` header; every other argument as given. */
 function withoutOwnCall(argument: unknown): unknown {
   if (typeof argument !== 'object' || argument === null || argument instanceof URL) return argument
   const headers = (argument as RequestOptions).headers
   if (headers === undefined || Array.isArray(headers)) return argument
   const record = headers as Record<string, unknown>
-  if (record[BYPASS_HEADER] !== OWN_CALL) return argument
+  if (record[BYPASS_HEADER] !== ownCall()) return argument
   const { [BYPASS_HEADER]: _own, ...kept } = record
   return { ...argument, headers: kept }
 }

@@ -1,4 +1,4 @@
-import { BYPASS_HEADER, OWN_CALL } from '../passthrough.js'
+import { BYPASS_HEADER, ownCall } from '../passthrough.js'
 
 /** The options object Bun, Deno and undici accept as the second argument of `new WebSocket()`. */
 interface WebSocketOptions {
@@ -9,7 +9,7 @@ interface WebSocketOptions {
 
 /**
  * The WebSocket source connects a passthrough with the runtime's own
- * WebSocket, marking it `OWN_CALL` in a header; under Node, undici's
+ * WebSocket, marking it `ownCall()` in a header; under Node, undici's
  * dispatcher removes that header. Bun's and Deno's WebSocket send whatever
  * headers they are given, so this puts in `globalThis.WebSocket` (which the
  * WebSocket source, started after it, takes as the runtime's own) a subclass
@@ -38,7 +38,7 @@ export function removeOwnCallWebSocketHeader(): () => void {
 function withoutOwnCall(options: string | string[] | WebSocketOptions | undefined): typeof options {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return options
   const headers = options.headers
-  if (headers === undefined || headers[BYPASS_HEADER] !== OWN_CALL) return options
+  if (headers === undefined || headers[BYPASS_HEADER] !== ownCall()) return options
   const { [BYPASS_HEADER]: _own, ...kept } = headers
   return { ...options, headers: kept }
 }

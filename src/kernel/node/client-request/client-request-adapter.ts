@@ -35,7 +35,7 @@ const answering = onFirstUse(
  * so that a request made through them gets a MockSocket instead of a TCP
  * connection. When the request ends, it goes to the runtime as one exchange; a
  * mocked response is written into the socket (Node's parser reads it), a passthrough
- * goes out through the original function (marked `OWN_CALL`, so the socket
+ * goes out through the original function (marked `ownCall()`, so the socket
  * layer lets it go unresolved and unreported) and its response is relayed the
  * same way.
  * Much cheaper than the socket layer, which still sees everything else.

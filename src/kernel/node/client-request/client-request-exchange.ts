@@ -1,6 +1,6 @@
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions } from 'node:http'
 import type { HttpExchange } from '../../contracts.js'
-import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import { toFetchRequest } from './fetch-request.js'
 import type { MockSocket } from './mock-socket.js'
@@ -50,7 +50,7 @@ export class ClientRequestExchange implements HttpExchange {
     // Throws for a request no URL can describe: the caller fails the request with it.
     this.url = new URL(`${protocol}//${host === undefined ? client.host : headerText(host)}${client.path}`)
     const mark = client.getHeader(BYPASS_HEADER)
-    this.bypassed = mark !== undefined && headerText(mark) === BYPASS_VALUE
+    this.bypassed = mark !== undefined && headerText(mark) === bypassValue()
   }
 
   get request(): Request {
@@ -99,7 +99,7 @@ export class ClientRequestExchange implements HttpExchange {
   /** The passthrough: the same request through the original function, its answer as a Response. */
   #sendToNetwork(): Promise<Response | undefined> {
     const { call, client, socket, body } = this
-    const headers = { ...client.getHeaders(), [BYPASS_HEADER]: OWN_CALL }
+    const headers = { ...client.getHeaders(), [BYPASS_HEADER]: ownCall() }
     const options: RequestOptions = { ...call.options, method: client.method, headers }
     return new Promise((resolve) => {
       const onResponse = (incoming: IncomingMessage) => resolve(toFetchResponse(incoming))

@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../contracts.js'
-import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import type { HttpSink } from '../exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
@@ -19,7 +19,7 @@ import type { DispatcherSource } from '../undici/undici-dispatcher.js'
  * compressed body is handed to the real fetch together with its answer
  * (`dispatcher.answerOnce`), so undici follows, strips headers and decodes;
  * the next hops come back through the dispatcher source to the handlers.
- * Network calls are marked `OWN_CALL` so that lower sources let them through
+ * Network calls are marked `ownCall()` so that lower sources let them through
  * unresolved and unreported. Returns the function that restores fetch.
  *
  * @example
@@ -166,7 +166,7 @@ class FetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = sendThrough(this.via.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, OWN_CALL], this.bodyText)
+    const real = sendThrough(this.via.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, ownCall()], this.bodyText)
     this.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(

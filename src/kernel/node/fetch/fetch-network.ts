@@ -20,7 +20,7 @@ export const fetchAtLoad: typeof fetch | undefined = globalThis.fetch
  * the request's signal) rather than a Request it would misread.
  *
  * @example
- * sendThrough(realFetch, request, [BYPASS_HEADER, OWN_CALL], undefined)
+ * sendThrough(realFetch, request, [BYPASS_HEADER, ownCall()], undefined)
  */
 export function sendThrough(send: typeof fetch, request: Request, mark: readonly [string, string], bodyText: string | undefined): Promise<Response> {
   if (send === fetchAtLoad) {

@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../contracts.js'
-import { BYPASS_HEADER, BYPASS_VALUE, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
 import { DispatchConnection } from './dispatch-connection.js'
@@ -83,14 +83,14 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
         else if (name === ANSWER_HEADER) answerKey = line[1]
         else kept.push(line)
       }
-      if (mark === OWN_CALL) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
+      if (mark === ownCall()) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
       const answer = answerKey === undefined ? undefined : answers.get(answerKey)
       if (answer !== undefined) {
         answers.delete(answerKey!)
         queueMicrotask(() => replayResponse(answer, asLegacyHandler(handler)))
         return true
       }
-      void handleExchange(options, handler, kept, mark === BYPASS_VALUE)
+      void handleExchange(options, handler, kept, mark === bypassValue())
       return true
     },
     close: (...args) => previous.close?.(...args),
@@ -130,7 +130,7 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
         passthrough(report) {
           if (!settle() || connection.done) return Promise.resolve(undefined)
           // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
-          const headers = [...lines, [BYPASS_HEADER, OWN_CALL]].flat()
+          const headers = [...lines, [BYPASS_HEADER, ownCall()]].flat()
           return sendOn(previous, { ...options, headers, body: body ?? options.body }, connection, report === true)
         },
       }

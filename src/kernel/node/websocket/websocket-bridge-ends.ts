@@ -1,4 +1,4 @@
-import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { nativeWebSocket } from './websocket-native.js'
 
 /**
@@ -123,7 +123,7 @@ export class BridgedServer extends EventTarget {
     if (this.#real !== undefined || NativeWebSocket === undefined) return
     // undici's WebSocketInit: the upgrade request is marked as mocklib's own call, so the
     // HTTP layers below (the global dispatcher, the socket layer) let it through unresolved.
-    const init = { protocols: [...this.protocols], headers: { [BYPASS_HEADER]: OWN_CALL } }
+    const init = { protocols: [...this.protocols], headers: { [BYPASS_HEADER]: ownCall() } }
     const real = new NativeWebSocket(this.client.url, init as unknown as string[])
     real.binaryType = this.client.binaryType ?? 'arraybuffer'
     this.#real = real

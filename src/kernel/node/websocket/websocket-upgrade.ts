@@ -4,7 +4,7 @@ import https from 'node:https'
 import type { ExchangeSink } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import { BYPASS_HEADER, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 
 /** What answers an upgrade request (the in-memory socket pair, the frames): loaded by the first one. */
 const bridge = onFirstUse(() => import('./websocket-upgrade-bridge.js'))
@@ -45,7 +45,7 @@ export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
       if (options === undefined || !isUpgrade(options)) return (original as (...a: unknown[]) => unknown).apply(this, args)
       const network = NETWORK_REQUEST.get(module) ?? original
       // Marked as mocklib's own call: the socket layer lets it through unresolved (and strips the mark).
-      const sendReal = () => (network as (options: http.RequestOptions) => http.ClientRequest).call(module, { ...options, headers: { ...(options.headers as http.OutgoingHttpHeaders), [BYPASS_HEADER]: OWN_CALL } })
+      const sendReal = () => (network as (options: http.RequestOptions) => http.ClientRequest).call(module, { ...options, headers: { ...(options.headers as http.OutgoingHttpHeaders), [BYPASS_HEADER]: ownCall() } })
       return new UpgradeRequest(options, secure, sendReal, sink)
     }
     module.request = patched as RequestFunction

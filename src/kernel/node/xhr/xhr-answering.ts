@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../contracts.js'
-import { BYPASS_HEADER, bypassMarkOf, OWN_CALL } from '../../passthrough.js'
+import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import type { HttpSink } from '../exchange-sink.js'
 import { NativeHeaders, NativeResponse } from '../native-fetch.js'
@@ -83,7 +83,7 @@ async function sendToNetwork(request: Request, network: NetworkRequests): Promis
   if (send === undefined) throw new TypeError(`Network error: cannot send ${url.protocol} requests`)
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => (headers[name] = value))
-  headers[BYPASS_HEADER] = OWN_CALL
+  headers[BYPASS_HEADER] = ownCall()
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer())
   return new Promise<Response>((resolve, reject) => {
     const outgoing = send(url, { method: request.method, headers }, (incoming) => {

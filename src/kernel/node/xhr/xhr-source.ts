@@ -10,7 +10,7 @@ import type { HttpSink } from '../exchange-sink.js'
 /**
  * Node's own request functions, taken when mocklib/node loads (before any
  * runtime patches them): a passthrough XHR is sent with them, marked
- * `OWN_CALL` so that the socket layer lets it through unresolved. Neither the
+ * `ownCall()` so that the socket layer lets it through unresolved. Neither the
  * DOM environment's XHR (whose request would come back through the lower
  * layers as a new one) nor its fetch (happy-dom's applies CORS) is used.
  */
