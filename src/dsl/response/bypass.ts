@@ -1,4 +1,4 @@
-import { BYPASS_HEADER, BYPASS_VALUE, message } from '../../kernel/index.js'
+import { BYPASS_HEADER, bypassValue, message } from '../../kernel/index.js'
 
 /**
  * Makes a request that no handler sees: use it with `fetch` to reach the real
@@ -19,6 +19,6 @@ export function bypass(input: ConstructorParameters<typeof Request>[0], init?: R
     )
   }
   const request = new Request(input instanceof Request ? input.clone() : input, init)
-  request.headers.set(BYPASS_HEADER, BYPASS_VALUE)
+  request.headers.set(BYPASS_HEADER, bypassValue())
   return request
 }
