@@ -5,6 +5,7 @@ import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock
 import type { MockStep, MockStepName } from './mock-step.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { LimitSet, OneLimit } from './type-error.js'
+import { rememberMock } from './mock-registry.js'
 
 /**
  * Running a mock's steps, answering and recording its calls: loaded by the
@@ -83,6 +84,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     this.#allSteps = [...target.baseSteps, ...steps]
     ;(this as { kind: Handler['kind'] }).kind = target.handler.kind
     this.info = { kind: 'mock', header: target.header }
+    rememberMock(this)
   }
 
   get indexKey(): IndexKey {

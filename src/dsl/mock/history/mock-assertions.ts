@@ -1,6 +1,7 @@
 import type { HandlerScope, ScopeStore, TrafficObserver } from '../../../kernel/index.js'
 import type { WebSocketConnectionRecord, WebSocketHandler } from '../../ws/index.js'
-import { MockHandler } from '../mock-handler.js'
+import type { MockHandler } from '../mock-handler.js'
+import { isMock } from '../mock-registry.js'
 import { pendingMocksText, unhandledRequestsText, type PendingReport } from './assertion-messages.js'
 import { scopeTraffic } from './scope-records.js'
 import type { RecentConnection, RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
@@ -69,7 +70,7 @@ function isExpectedWebSocket(handler: unknown): handler is WebSocketHandler<any,
 }
 
 function isExpectation(handler: unknown): handler is PendingMock {
-  return handler instanceof MockHandler || isExpectedWebSocket(handler)
+  return isMock(handler) || isExpectedWebSocket(handler)
 }
 
 function ownMocks(scope: HandlerScope): PendingMock[] {
@@ -137,7 +138,7 @@ export function createMockAssertions(store: ScopeStore, observers: Set<TrafficOb
       if (pending.length === 0) return
       const { recent, recentConnections } = scopeTraffic(scope)
       const reports: PendingReport[] = pending.map((mock) =>
-        mock instanceof MockHandler ? { mock, nearest: nearest(mock, recent) } : { mock, nearestConnection: nearestConnection(mock, recentConnections) },
+        isMock(mock) ? { mock, nearest: nearest(mock, recent) } : { mock, nearestConnection: nearestConnection(mock, recentConnections) },
       )
       throw new Error(pendingMocksText(reports))
     },

@@ -1,12 +1,13 @@
 import type { ConnectionContext, ConnectionObserver, Handler, HandlerList, RequestContext, TrafficObserver } from '../../../kernel/index.js'
 import { existingConnectionLog } from '../../ws/connection-record.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
-import { MockHandler } from '../mock-handler.js'
+import type { MockHandler } from '../mock-handler.js'
+import { isMock } from '../mock-registry.js'
 import { scopeTraffic } from './scope-records.js'
 
 const loadingMocks = new WeakMap<HandlerList, readonly MockHandler[]>()
 
-const isLoadingMock = (handler: Handler): handler is MockHandler => handler instanceof MockHandler && handler.loads
+const isLoadingMock = (handler: Handler): handler is MockHandler => isMock(handler) && handler.loads
 
 /**
  * The mocks of `list` with asynchronous steps (body, GraphQL operation). A list made by
