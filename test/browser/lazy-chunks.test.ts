@@ -22,6 +22,17 @@ const LAZY = [
   'node_modules/@mswjs/interceptors/lib/browser/interceptors/WebSocket/index.js',
 ]
 
+// What a page needs only once mocking runs (the console log of mocked answers, their cookies, the
+// page's cookies for resolvers, printed contract refusals, the unhandled-request report) is in the
+// chunk start() awaits.
+const ON_START = [
+  'src/api/browser/console-log.ts',
+  'src/api/browser/page-cookies.ts',
+  'src/api/browser/page-effects.ts',
+  'src/api/browser/printed-refusals.ts',
+  'src/kernel/unhandled-report.ts',
+]
+
 /** Input files of the chunks the entry loads up front, and of those it loads with import(). */
 async function chunksOf(contents: string): Promise<{ initial: Set<string>; lazy: Set<string> }> {
   const result = await build({
@@ -63,4 +74,12 @@ it('setupWorker with http, HttpResponse and mock loads history, record() and the
   // The runtime itself is up front.
   expect(initial).toContain('src/api/browser/setup-worker.ts')
   expect(initial).toContain('src/kernel/runtime.ts')
+})
+
+it("setupWorker with http and HttpResponse loads the answers' effects and the unhandled-request report lazily", async () => {
+  const { initial, lazy } = await chunksOf("export { setupWorker } from 'mocklib/browser'; export { http, HttpResponse } from 'mocklib'")
+  expect(ON_START.filter((file) => initial.has(file))).toEqual([])
+  expect(ON_START.filter((file) => !lazy.has(file))).toEqual([])
+  // What decides whether to report stays up front (static assets are let through at once).
+  expect(initial).toContain('src/kernel/unhandled-policy.ts')
 })
