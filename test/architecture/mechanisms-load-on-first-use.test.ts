@@ -28,6 +28,9 @@ const gates = [
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/ws-channel.ts', behind: ['dsl/ws/take-connection.ts', 'dsl/ws/connection-log.ts', 'dsl/ws/listener-wrapper.ts', 'dsl/ws/propagation.ts'] },
   { mechanism: 'an sse() stream (its two ends, the resolver run)', gate: 'dsl/sse/sse.ts', behind: ['dsl/sse/stream-answering.ts'] },
   { mechanism: "reading the real stream of an sse() handler's server.connect()", gate: 'dsl/sse/forwarded-event-source.ts', behind: ['dsl/sse/real-stream-reading.ts'] },
+  { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
+  { mechanism: 'several listening servers asked in turn', gate: 'kernel/runtime-stack.ts', behind: ['kernel/runtime-chain.ts'] },
+  { mechanism: 'a WebSocket handshake made with fetch (its offer, the 101 answer)', gate: 'kernel/node/websocket/websocket-fetch-upgrade.ts', behind: ['kernel/node/websocket/websocket-fetch-handshake.ts'] },
 ] as const
 
 describe('each mechanism loads on first use', () => {

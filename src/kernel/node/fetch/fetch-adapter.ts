@@ -35,7 +35,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     return new Promise<Response>((resolve, reject) => {
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
-      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
+      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
       // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })

@@ -1,12 +1,34 @@
-import type { HttpExchange } from '../../contracts.js'
+import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
-import { asLegacyHandler, headerLines, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
-import { DispatchConnection } from './dispatch-connection.js'
-import { playResponse, replayResponse } from './dispatch-replay.js'
+import type { AnyHandler } from './dispatch-handler.js'
+import type { UnansweredDispatch } from './dispatch-answering.js'
+import { headerLines } from './header-lines.js'
 import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeRequest, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
+
+type Answering = typeof import('./dispatch-answering.js')
+/**
+ * What answers a dispatch (the exchange, the replay to undici's handler, a
+ * passthrough's relay): loaded by the first dispatch that is not mocklib's own
+ * call, which waits for it; later ones find it loaded and run synchronously.
+ */
+const answering = onFirstUse(
+  () => import('./dispatch-answering.js'),
+  (error) => new Error(message(`The undici dispatch answering could not be loaded (${String(error)}), so an undici request made while listening failed rather than going to the network unchecked.`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
+)
+
+/** Runs `use` with the answering module: at once once loaded, else when the first load ends (a failed load fails the dispatch). */
+function withAnswering(handler: AnyHandler, use: (loaded: Answering) => void): void {
+  if (answering.loaded !== undefined) return use(answering.loaded)
+  answering.load().then(use, (error: Error) => failUnconnected(handler, error))
+}
+
+/** Fails a dispatch that was never connected, in whichever of undici's two handler shapes it has. */
+function failUnconnected(handler: AnyHandler, error: Error): void {
+  if (typeof handler.onRequestStart !== 'function') return handler.onError?.(error)
+  const controller = { abort() {}, pause() {}, resume() {}, aborted: false, paused: false, reason: undefined }
+  handler.onResponseError?.(controller, error)
+}
 
 /** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
@@ -18,13 +40,14 @@ const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
 const ANSWER_HEADER = 'x-mocklib-answer'
 
 /** The part of undici's `Dispatcher` this source relies on. */
-interface Dispatcher {
+export interface Dispatcher {
   dispatch(options: DispatchOptions, handler: AnyHandler): boolean
   close?(...args: unknown[]): unknown
   destroy?(...args: unknown[]): unknown
 }
 
-interface DispatchOptions {
+/** What undici hands `dispatch`: the request, in its own shape. */
+export interface DispatchOptions {
   origin?: string | URL
   path: string
   method: string
@@ -87,57 +110,16 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
       const answer = answerKey === undefined ? undefined : answers.get(answerKey)
       if (answer !== undefined) {
         answers.delete(answerKey!)
-        queueMicrotask(() => replayResponse(answer, asLegacyHandler(handler)))
+        // A microtask later at the soonest, as a connection would answer.
+        queueMicrotask(() => withAnswering(handler, (loaded) => loaded.replayAnswer(answer, handler)))
         return true
       }
-      void handleExchange(options, handler, kept, mark === bypassValue())
+      const dispatch: UnansweredDispatch = { options, handler, lines: kept, bypassed: mark === bypassValue(), sink, previous }
+      withAnswering(handler, (loaded) => void loaded.answerDispatch(dispatch))
       return true
     },
     close: (...args) => previous.close?.(...args),
     destroy: (...args) => previous.destroy?.(...args),
-  }
-
-  async function handleExchange(options: DispatchOptions, rawHandler: AnyHandler, lines: Array<[string, string]>, bypassed: boolean): Promise<void> {
-    // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
-    const connection = new DispatchConnection(asLegacyHandler(rawHandler))
-    let settled = false
-    const settle = () => {
-      if (settled) return false
-      settled = true
-      return true
-    }
-    try {
-      const body = await readBody(options.body)
-      const request = requestOf(options, lines, body)
-      const exchange: HttpExchange = {
-        kind: 'http',
-        id: createRequestId(),
-        request,
-        bypassed,
-        respondWith(response) {
-          if (!settle() || connection.done) return void response.body?.cancel().catch(() => {})
-          if (response.type === 'error') return connection.fail(networkError(response))
-          // A real server sends no body to a HEAD request.
-          if (request.method === 'HEAD' && response.body !== null) {
-            void response.body.cancel().catch(() => {})
-            response = new NativeResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers })
-          }
-          playResponse(response, connection)
-        },
-        errorWith(error) {
-          if (settle()) connection.fail(error)
-        },
-        passthrough(report) {
-          if (!settle() || connection.done) return Promise.resolve(undefined)
-          // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
-          const headers = [...lines, [BYPASS_HEADER, ownCall()]].flat()
-          return sendOn(previous, { ...options, headers, body: body ?? options.body }, connection, report === true)
-        },
-      }
-      await sink(exchange)
-    } catch (error) {
-      if (settle()) connection.fail(error)
-    }
   }
 
   slot[GLOBAL_DISPATCHER] = dispatcher
@@ -153,87 +135,4 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
       answers.clear()
     },
   }
-}
-
-/**
- * Sends a request on through `target`, delivering the real response to the
- * client's handler (already connected: its abort now aborts the real
- * request); when `report`, resolves with a copy of it (for the runtime's
- * report), otherwise with `undefined` at once.
- */
-function sendOn(target: Dispatcher, options: DispatchOptions, connection: DispatchConnection, report: boolean): Promise<Response | undefined> {
-  const client = connection.handler
-  let copy: ReadableStreamDefaultController<Uint8Array> | undefined
-  let resolveReport: ((response: Response | undefined) => void) | undefined
-  const reportOnce = (response: Response | undefined) => {
-    resolveReport?.(response)
-    resolveReport = undefined
-  }
-  const relay: LegacyHandler = {
-    onConnect(abort) {
-      // The client gave up before the real request had its connection: end that too.
-      if (connection.done) abort()
-      else connection.forwardAbortTo(abort)
-    },
-    onHeaders(statusCode, rawHeaders, resume, statusText) {
-      if (connection.done) return false
-      const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
-      if (report && statusCode >= 200) {
-        const headers = new NativeHeaders()
-        for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
-        const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
-        const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
-        reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))
-      }
-      return keepGoing
-    },
-    onData(chunk) {
-      if (connection.done) return false
-      copy?.enqueue(new Uint8Array(chunk))
-      return client.onData?.(chunk)
-    },
-    onComplete(trailers) {
-      copy?.close()
-      connection.complete(trailers ?? [])
-    },
-    onError(error) {
-      copy?.error(error)
-      reportOnce(undefined)
-      connection.fail(error)
-    },
-  }
-  const reported = report ? new Promise<Response | undefined>((resolve) => (resolveReport = resolve)) : Promise.resolve(undefined)
-  try {
-    target.dispatch(options, relay as AnyHandler)
-  } catch (error) {
-    relay.onError!(error instanceof Error ? error : new Error(String(error)))
-  }
-  return reported
-}
-
-const NO_BODY = new Set(['GET', 'HEAD'])
-
-function requestOf(options: DispatchOptions, lines: Array<[string, string]>, body: BodyInit | null): Request {
-  const origin = typeof options.origin === 'string' ? options.origin : options.origin?.toString() ?? ''
-  const method = options.method.toUpperCase()
-  // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
-  return new NativeRequest(new URL(options.path, origin), init)
-}
-
-/**
- * The request body in a form that can be read twice (once by the handlers,
- * once more if the request goes to the network): streams and iterables are
- * collected, everything else is kept as it is.
- */
-async function readBody(body: unknown): Promise<BodyInit | null> {
-  if (body === null || body === undefined) return null
-  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) return body as BodyInit
-  if (body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) return body
-  if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || typeof (body as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    const chunks: Uint8Array[] = []
-    for await (const chunk of body as AsyncIterable<unknown>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array))
-    return Buffer.concat(chunks)
-  }
-  return String(body)
 }

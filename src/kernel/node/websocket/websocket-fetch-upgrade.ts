@@ -1,9 +1,15 @@
-import { createHash } from 'node:crypto'
-import type { WebSocketExchange } from '../../contracts.js'
-import { offerOnly } from '../../websocket-dispatch.js'
+import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 
-const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+/**
+ * What offers a fetch handshake to the handlers and answers it 101: loaded by
+ * the first handshake (together with the socket's end), which waits for it.
+ */
+const handshake = onFirstUse(
+  () => import('./websocket-fetch-handshake.js'),
+  (error) => new Error(message(`The answer to a WebSocket handshake made with fetch could not be loaded (${String(error)}).`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
+)
 
 /**
  * msw's answer to a WebSocket handshake made with `fetch` (`upgrade:
@@ -16,49 +22,26 @@ const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
  * source runs; `otherwise` is that path, for a handshake no handler takes
  * (so the unhandled-request policy applies once, to the HTTP request).
  *
+ * `reject` fails the fetch if what answers the handshake cannot be loaded.
+ *
  * @example
- * if (answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
+ * if (answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
  */
-export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void): boolean {
+export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void, reject: (error: Error) => void): boolean {
   const sink = MockWebSocket.sink
   if (sink === undefined || request.method !== 'GET') return false
   const key = request.headers.get('sec-websocket-key')
   if (key === null || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return false
   const url = webSocketUrl(request.url)
   if (url === undefined) return false
-  // The first socket waits for its end to load (websocket-socket-client.ts); the fetch resolves later either way.
-  MockWebSocket.unstarted(url).withClient((client) => offerHandshake(client.exchange(), sink, key, request.url, resolve, otherwise))
-  return true
-}
-
-function offerHandshake(connection: WebSocketExchange, sink: (exchange: WebSocketExchange) => unknown, key: string, href: string, resolve: (response: Response) => void, otherwise: () => void): void {
-  let fellThrough = false
-  const answer = () => {
-    if (!fellThrough) resolve(switchingProtocols(key, href))
-  }
-  const exchange: WebSocketExchange = {
-    ...connection,
-    accept() {
-      if (fellThrough) return
-      connection.accept()
-      answer()
-    },
-    passthrough() {
-      // Not reached: an offered connection no handler takes falls through instead.
-      fellThrough = true
-      otherwise()
-    },
-    errorWith(error) {
-      // A handler took it and its listener threw: the connection fails, the handshake was answered.
-      connection.errorWith(error)
-      answer()
-    },
-  }
-  offerOnly(exchange, () => {
-    fellThrough = true
-    otherwise()
+  // The first handshake loads its answer while the socket's end loads (websocket-socket-client.ts); the fetch resolves later either way.
+  if (handshake.loaded === undefined) handshake.load().catch(() => {})
+  MockWebSocket.unstarted(url).withClient((client) => {
+    const loaded = handshake.loaded
+    if (loaded !== undefined) return loaded.offerHandshake(client.exchange(), sink, key, request.url, resolve, otherwise)
+    handshake.load().then((loaded) => loaded.offerHandshake(client.exchange(), sink, key, request.url, resolve, otherwise), reject)
   })
-  void sink(exchange)
+  return true
 }
 
 /** The WebSocket URL a fetch URL stands for, or `undefined` for another scheme. */
@@ -69,22 +52,4 @@ function webSocketUrl(href: string): URL | undefined {
   else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return undefined
   url.hash = ''
   return url
-}
-
-/**
- * A `101 Switching Protocols` fetch response (the Fetch API refuses to build
- * one, so a 200 is made and reads as 101, as msw's `FetchResponse` does).
- */
-function switchingProtocols(key: string, url: string): Response {
-  const response = new Response(null, {
-    headers: {
-      connection: 'upgrade',
-      'sec-websocket-accept': createHash('sha1').update(key + GUID).digest('base64'),
-      upgrade: 'websocket',
-    },
-  })
-  Object.defineProperty(response, 'status', { value: 101, enumerable: true })
-  Object.defineProperty(response, 'statusText', { value: '', enumerable: true })
-  Object.defineProperty(response, 'url', { value: url, enumerable: true })
-  return response
 }

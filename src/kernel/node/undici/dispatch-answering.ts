@@ -1,0 +1,171 @@
+import type { HttpExchange } from '../../contracts.js'
+import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
+import { createRequestId } from '../../request-id.js'
+import type { HttpSink } from '../exchange-sink.js'
+import { NativeHeaders, NativeRequest, NativeResponse } from '../native-fetch.js'
+import { networkError } from '../network-error.js'
+import { asLegacyHandler, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
+import { DispatchConnection } from './dispatch-connection.js'
+import { replayResponse, playResponse } from './dispatch-replay.js'
+import type { Dispatcher, DispatchOptions } from './undici-dispatcher.js'
+
+// What answers an undici dispatch, loaded by the first one (see `answering` in
+// undici-dispatcher.ts): a cold start that never dispatches through undici does not compile it.
+
+/** A dispatch the global dispatcher took for the handlers, with what it read of it. */
+export interface UnansweredDispatch {
+  readonly options: DispatchOptions
+  readonly handler: AnyHandler
+  /** The request's header lines, mocklib's marks removed. */
+  readonly lines: Array<[string, string]>
+  /** The request carried `bypass()`'s mark. */
+  readonly bypassed: boolean
+  readonly sink: HttpSink
+  /** The dispatcher that was global before: a passthrough goes on through it. */
+  readonly previous: Dispatcher
+}
+
+/**
+ * Plays an answer the fetch fast path decided (`answerOnce`) to the dispatch
+ * that carried its key, as if it came off the wire.
+ *
+ * @example
+ * replayAnswer(new Response('hi'), handler)
+ */
+export function replayAnswer(answer: Response, handler: AnyHandler): void {
+  replayResponse(answer, asLegacyHandler(handler))
+}
+
+/**
+ * Connects the dispatch at once, hands it to the handlers as an exchange and
+ * plays what they answer (or sends it on through `previous`) to its handler.
+ *
+ * @example
+ * void answerDispatch({ options, handler, lines, bypassed: false, sink, previous })
+ */
+export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void> {
+  const { options, handler: rawHandler, lines, bypassed, sink, previous } = dispatch
+  // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
+  const connection = new DispatchConnection(asLegacyHandler(rawHandler))
+  let settled = false
+  const settle = () => {
+    if (settled) return false
+    settled = true
+    return true
+  }
+  try {
+    const body = await readBody(options.body)
+    const request = requestOf(options, lines, body)
+    const exchange: HttpExchange = {
+      kind: 'http',
+      id: createRequestId(),
+      request,
+      bypassed,
+      respondWith(response) {
+        if (!settle() || connection.done) return void response.body?.cancel().catch(() => {})
+        if (response.type === 'error') return connection.fail(networkError(response))
+        // A real server sends no body to a HEAD request.
+        if (request.method === 'HEAD' && response.body !== null) {
+          void response.body.cancel().catch(() => {})
+          response = new NativeResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+        }
+        playResponse(response, connection)
+      },
+      errorWith(error) {
+        if (settle()) connection.fail(error)
+      },
+      passthrough(report) {
+        if (!settle() || connection.done) return Promise.resolve(undefined)
+        // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
+        const headers = [...lines, [BYPASS_HEADER, ownCall()]].flat()
+        return sendOn(previous, { ...options, headers, body: body ?? options.body }, connection, report === true)
+      },
+    }
+    await sink(exchange)
+  } catch (error) {
+    if (settle()) connection.fail(error)
+  }
+}
+
+/**
+ * Sends a request on through `target`, delivering the real response to the
+ * client's handler (already connected: its abort now aborts the real
+ * request); when `report`, resolves with a copy of it (for the runtime's
+ * report), otherwise with `undefined` at once.
+ */
+function sendOn(target: Dispatcher, options: DispatchOptions, connection: DispatchConnection, report: boolean): Promise<Response | undefined> {
+  const client = connection.handler
+  let copy: ReadableStreamDefaultController<Uint8Array> | undefined
+  let resolveReport: ((response: Response | undefined) => void) | undefined
+  const reportOnce = (response: Response | undefined) => {
+    resolveReport?.(response)
+    resolveReport = undefined
+  }
+  const relay: LegacyHandler = {
+    onConnect(abort) {
+      // The client gave up before the real request had its connection: end that too.
+      if (connection.done) abort()
+      else connection.forwardAbortTo(abort)
+    },
+    onHeaders(statusCode, rawHeaders, resume, statusText) {
+      if (connection.done) return false
+      const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
+      if (report && statusCode >= 200) {
+        const headers = new NativeHeaders()
+        for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
+        const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
+        const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
+        reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))
+      }
+      return keepGoing
+    },
+    onData(chunk) {
+      if (connection.done) return false
+      copy?.enqueue(new Uint8Array(chunk))
+      return client.onData?.(chunk)
+    },
+    onComplete(trailers) {
+      copy?.close()
+      connection.complete(trailers ?? [])
+    },
+    onError(error) {
+      copy?.error(error)
+      reportOnce(undefined)
+      connection.fail(error)
+    },
+  }
+  const reported = report ? new Promise<Response | undefined>((resolve) => (resolveReport = resolve)) : Promise.resolve(undefined)
+  try {
+    target.dispatch(options, relay as AnyHandler)
+  } catch (error) {
+    relay.onError!(error instanceof Error ? error : new Error(String(error)))
+  }
+  return reported
+}
+
+const NO_BODY = new Set(['GET', 'HEAD'])
+
+function requestOf(options: DispatchOptions, lines: Array<[string, string]>, body: BodyInit | null): Request {
+  const origin = typeof options.origin === 'string' ? options.origin : options.origin?.toString() ?? ''
+  const method = options.method.toUpperCase()
+  // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
+  return new NativeRequest(new URL(options.path, origin), init)
+}
+
+/**
+ * The request body in a form that can be read twice (once by the handlers,
+ * once more if the request goes to the network): streams and iterables are
+ * collected, everything else is kept as it is.
+ */
+async function readBody(body: unknown): Promise<BodyInit | null> {
+  if (body === null || body === undefined) return null
+  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) return body as BodyInit
+  if (body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) return body
+  if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' || typeof (body as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of body as AsyncIterable<unknown>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array))
+    return Buffer.concat(chunks)
+  }
+  return String(body)
+}
