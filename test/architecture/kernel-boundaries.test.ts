@@ -61,7 +61,7 @@ describe('kernel boundaries (types included)', () => {
     expect(outside.sort()).toEqual(
       [
         // Bun and Deno: their fetch is answered like the fast path's, and node:http through the ClientRequest layer.
-        'kernel/web-runtimes/fetch-source.ts → kernel/node/fetch/fetch-response.ts',
+        'kernel/web-runtimes/web-fetch-exchange.ts → kernel/node/fetch/fetch-response.ts',
         'kernel/web-runtimes/intercept-web-runtime.ts → kernel/node/client-request/client-request-adapter.ts',
       ].sort(),
     )

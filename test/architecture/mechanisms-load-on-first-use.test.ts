@@ -30,6 +30,7 @@ const gates = [
   { mechanism: "reading the real stream of an sse() handler's server.connect()", gate: 'dsl/sse/forwarded-event-source.ts', behind: ['dsl/sse/real-stream-reading.ts'] },
   { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
   { mechanism: 'several listening servers asked in turn', gate: 'kernel/runtime-stack.ts', behind: ['kernel/runtime-chain.ts'] },
+  { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },
   { mechanism: 'a WebSocket handshake made with fetch (its offer, the 101 answer)', gate: 'kernel/node/websocket/websocket-fetch-upgrade.ts', behind: ['kernel/node/websocket/websocket-fetch-handshake.ts'] },
 ] as const
 
