@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 
-const staticImport = /^(?:import|export)\b[^'";]*?(?:from\s*)?['"](\.\/[^'"]+)['"]/gm
+// A minified file has several statements on a line: an import starts a line or follows a `;`.
+const staticImport = /(?:^|;)(?:import|export)\b[^'";]*?(?:from\s*)?['"](\.\/[^'"]+)['"]/gm
 const dynamicImport = /\bimport\(\s*['"](\.\/[^'"]+)['"]\s*\)/g
 
 const importsOf = (file: string, pattern: RegExp) => [...readFileSync(join(dist, file), 'utf8').matchAll(pattern)].map((match) => match[1]!.slice(2))
