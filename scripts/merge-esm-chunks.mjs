@@ -74,14 +74,14 @@ export async function mergeEsmChunks(outDir, entries) {
  * `'mocklib/node'` cost a cold start about 1.5 ms of CPU less
  * (bench/cold/cpu-compare.mjs). Rolldown's minifier, because it can keep the
  * `@__PURE__` / `@__NO_SIDE_EFFECTS__` marks (esbuild's drops them) that let an
- * app's bundler drop the parts of `core` it does not use. Rollup chains the
+ * app's bundler drop the parts of `index.js` it does not use. Rollup chains the
  * maps, so stack frames map to src/ (`node --enable-source-maps`, bundlers,
  * devtools); function names in raw stack traces are the short ones.
  */
 const minifiedKeepingPureMarks = {
   name: 'minified-keeping-pure-marks',
   async renderChunk(code, chunk) {
-    // A plain path (rolldown leaves a virtual "\\0" id out of its map).
+    // A plain path: rolldown leaves a virtual id (one starting with NUL) out of its map.
     const id = `/mocklib-chunk/${chunk.fileName}`
     const bundle = await rolldown({
       input: id,
