@@ -37,6 +37,7 @@ export const goals = [
   ratioGoal('WebSocket round trip (client → handler → client) ≤ 0.3x msw 3', ['ws-roundtrip', 'mocklib'], ['ws-roundtrip', 'msw3'], 0.3),
   ratioGoal('SSE events (time per event) ≤ 0.3x msw 3', ['sse-events', 'mocklib'], ['sse-events', 'msw3'], 0.3),
   ratioGoal('cold start (import, one handler, listen, close) ≤ fetch-mock', ['cold-start', 'mocklib'], ['cold-start', 'fetchmock'], 1),
+  ratioGoal('cold start + first mocked fetch ≤ fetch-mock', ['cold-first-fetch', 'mocklib'], ['cold-first-fetch', 'fetchmock'], 1),
   {
     text: '`graphql` not loaded for REST (import + one handler + listen + one request)',
     evaluate: (results) => {

@@ -1,0 +1,11 @@
+// Cold start and the first mocked request (see ../../scenarios/cold-first-fetch.mjs).
+const { MockAgent, getGlobalDispatcher, setGlobalDispatcher } = await import('undici')
+const previous = getGlobalDispatcher()
+const agent = new MockAgent()
+agent.disableNetConnect()
+setGlobalDispatcher(agent)
+agent.get('http://localhost').intercept({ path: '/api/r0/1' }).reply(200, { id: 1 })
+const body = await (await fetch('http://localhost/api/r0/1')).json()
+setGlobalDispatcher(previous)
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, ok: body.id === 1 }))

@@ -1,0 +1,10 @@
+// Cold start and the first mocked request (see ../../scenarios/cold-first-fetch.mjs).
+const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../../dist/', import.meta.url)
+const { http, HttpResponse } = await import(new URL('index.js', dist).href)
+const { setupServer } = await import(new URL('node.js', dist).href)
+const server = setupServer(http.get('http://localhost/api/r0/:id', () => HttpResponse.json({ id: 1 })))
+server.listen({ onUnhandledRequest: 'error' })
+const body = await (await fetch('http://localhost/api/r0/1')).json()
+server.close()
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, ok: body.id === 1 }))
