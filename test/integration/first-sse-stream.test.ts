@@ -189,3 +189,27 @@ it("the first server.connect() forwards the real 127.0.0.1 stream, minus what a 
   )
   expect(await read()).toEqual(first)
 })
+
+it('a request aborted before its stream is answered gets a closed stream, the first time as the next', async () => {
+  vi.resetModules()
+  const { sse } = await import('mocklib')
+  const seen: Array<{ open: boolean; aborted: boolean }> = []
+  const handler = sse(`${API}/late`, ({ client, request }) => {
+    seen.push({ open: client.isOpen, aborted: request.signal.aborted })
+    client.send({ data: 'never read' })
+  })
+  const answer = async () => {
+    // An aborted request reaches the resolver when it runs late, as a first stream does while its code loads.
+    const request = new Request(`${API}/late`, { headers: streamHeaders, signal: AbortSignal.abort() })
+    const result = await handler.run({ request, requestId: crypto.randomUUID() })
+    const reader = result!.response!.body!.getReader()
+    const { done } = await reader.read()
+    return done
+  }
+  expect(await answer()).toBe(true)
+  expect(await answer()).toBe(true)
+  expect(seen).toEqual([
+    { open: false, aborted: true },
+    { open: false, aborted: true },
+  ])
+})

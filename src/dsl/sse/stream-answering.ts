@@ -53,7 +53,9 @@ function openStream(request: Request): { client: ServerSentEventClient<any>; ser
   })
   const client = new ServerSentEventClient<any>(controller)
   const server = new ServerSentEventServer(request, client)
-  request.signal.addEventListener('abort', () => client.close(), { once: true })
+  // Aborted already (the first stream waits for this module; a resolver may run late): closed at once.
+  if (request.signal.aborted) client.close()
+  else request.signal.addEventListener('abort', () => client.close(), { once: true })
   return { client, server, response: new Response(body, { status: 200, headers: STREAM_HEADERS }) }
 }
 
