@@ -15,7 +15,7 @@ export const graphQLRequestCode = /* @__PURE__ */ onFirstUse(
   (error) =>
     new Error(
       message(
-        `The GraphQL request reader could not be loaded (${String(error)}), so this request could not be matched against GraphQL handlers.`,
+        `The code that reads GraphQL requests and answers them could not be loaded (${String(error)}), so GraphQL handlers could not take this request.`,
         'If mocklib is bundled, keep the chunks it imports next to it.',
       ),
     ),
