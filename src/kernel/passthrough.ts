@@ -21,8 +21,9 @@ const registry = globalThis as unknown as Record<symbol, string | undefined>
 let values: { readonly bypass: string; readonly own: string } | undefined
 
 function headerValues(): { readonly bypass: string; readonly own: string } {
+  if (values !== undefined) return values
   const secret = (registry[SECRET_KEY] ??= randomToken())
-  return (values ??= { bypass: `bypass ${secret}`, own: `own ${secret}` })
+  return (values = { bypass: `bypass ${secret}`, own: `own ${secret}` })
 }
 
 /** The value of `BYPASS_HEADER` set by `bypass()`. @internal */

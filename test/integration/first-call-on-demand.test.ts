@@ -5,17 +5,13 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import nodeHttp from 'node:http'
 import nodeHttps from 'node:https'
-import { afterEach, expect, it, vi } from 'vitest'
-import { failOnUnhandledRejection, useLocalServer } from './support/harness.js'
+import { expect, it, vi } from 'vitest'
+import { closeServerAfterEach, failOnUnhandledRejection, useLocalServer } from './support/harness.js'
 
 const real = useLocalServer()
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 /** A fresh mocklib, listening, with a REST and a GraphQL handler. */
 async function listenFresh(onUnhandledRequest: 'error' | 'bypass' = 'error') {
@@ -34,7 +30,7 @@ async function listenFresh(onUnhandledRequest: 'error' | 'bypass' = 'error') {
     graphql.query('Greeting', ({ variables }) => HttpResponse.json({ data: { greeting: `hello ${String(variables.name)}` } })),
   )
   server.listen({ onUnhandledRequest })
-  close = () => server.close()
+  closeAfterTest(server)
   return { bodies }
 }
 
@@ -169,7 +165,7 @@ it('the first WebSocket, made in the tick of listen(), is mocked like the next',
   const chat = ws.link('wss://chat.example.test')
   const server = setupServer(chat.addEventListener('connection', ({ client }) => client.addEventListener('message', (event) => client.send(`echo ${String(event.data)}`))))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   const roundTrip = () =>
     new Promise<string>((resolve, reject) => {
       const socket = new WebSocket('wss://chat.example.test')
@@ -242,7 +238,7 @@ it('the first graphql-ws subscription, in the tick of listen(), streams like the
     }),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   const subscribe = () =>
     new Promise<unknown[]>((resolve, reject) => {
       const received: unknown[] = []
@@ -278,7 +274,7 @@ it('the first GraphQL subscription over SSE, in the tick of listen(), streams li
     }),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   const subscribe = async () => {
     const response = await fetch('https://api.example.test/graphql', {
       method: 'POST',

@@ -4,16 +4,12 @@
 // same batch follows with the code loaded, and both must end alike, including a batch a part of which
 // no handler answers, one whose resolver throws, and one the client aborts.
 import nodeHttp from 'node:http'
-import { afterEach, expect, it, vi } from 'vitest'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { expect, it, vi } from 'vitest'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 const endpoint = 'http://api.example.test/graphql'
 
@@ -29,7 +25,7 @@ async function listenFresh() {
     }),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
 }
 
 const batchOf = (...names: string[]) => JSON.stringify(names.map((name) => ({ query: `query ${name} { greeting }`, variables: { name: 'ada' }, operationName: name })))

@@ -5,17 +5,13 @@
 // that code; the same traffic follows with the code loaded, and both must end alike: same answers, same
 // errors, same `once` accounting for concurrent first requests.
 import { createClient } from 'graphql-ws'
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { clients, type Client } from './support/clients.js'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 const endpoint = 'http://api.example.test/graphql'
 
@@ -29,7 +25,7 @@ async function listenFresh(handlersOf: (mocklib: Mocklib) => unknown[]): Promise
   const { setupServer } = await import('mocklib/node')
   const server = setupServer(...(handlersOf(mocklib) as Parameters<typeof setupServer>))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   return { mocklib, server }
 }
 

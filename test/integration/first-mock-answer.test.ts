@@ -5,17 +5,13 @@
 // code loaded, and both must end alike: the same answer, the same call record, the same events, the same
 // `times(n)` accounting under concurrency, and the same report when the steps reject it. The
 // assertions (`assertDone()` and its diagnosis) never wait for that code.
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { API, viaAxios, viaFetch, viaNodeHttp, type Client, type ClientRequest } from './support/clients.js'
-import { captureConsole, failOnUnhandledRejection } from './support/harness.js'
+import { captureConsole, closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 type Mocklib = typeof import('mocklib')
 type Server = ReturnType<(typeof import('mocklib/node'))['setupServer']>
@@ -27,7 +23,7 @@ async function listenFresh(handlers: (lib: Mocklib) => Parameters<Server['use']>
   const { setupServer } = await import('mocklib/node')
   const server = setupServer(...handlers(lib))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   return { lib, server }
 }
 

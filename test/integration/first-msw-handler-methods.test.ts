@@ -4,16 +4,12 @@
 // one that loads that code; the same call follows with the code loaded, and both must end alike,
 // including a resolver that throws and a request the client aborts.
 import type { HttpHandler as HttpHandlerClass } from 'mocklib'
-import { afterEach, expect, it, vi } from 'vitest'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { expect, it, vi } from 'vitest'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 async function freshMocklib() {
   vi.resetModules()
@@ -84,7 +80,7 @@ it('the first request (global fetch) matched through an overridden predicate, in
     new WrappingHandler('GET', 'https://api.example.test/wrapped', () => HttpResponse.text('wrapped data')),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   const tenant = () => fetchOutcome('https://api.example.test/tenant', { headers: { 'x-tenant': 'acme' } })
   const first = await tenant()
   expect(first).toEqual({ status: 200, body: 'acme data' })
@@ -108,7 +104,7 @@ it('the first request matched through an overridden predicate and aborted in its
   }
   const server = setupServer(new AnyTenant('GET', 'https://api.example.test/slow', () => HttpResponse.text('late')))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   const aborted = () => {
     const controller = new AbortController()
     const outcome = fetchOutcome('https://api.example.test/slow', { signal: controller.signal })

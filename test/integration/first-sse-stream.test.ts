@@ -8,17 +8,13 @@
 // forwarded (and filtered) from a 127.0.0.1 server.
 import { createServer, type Server } from 'node:http'
 import { EventSource as UndiciEventSource } from 'undici'
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { clients } from './support/clients.js'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 const API = 'http://events.example.test'
 const streamHeaders = { accept: 'text/event-stream' }
@@ -30,7 +26,7 @@ async function listenFresh(handlers: (mocklib: typeof import('mocklib')) => impo
   const { setupServer } = await import('mocklib/node')
   const server = setupServer(...handlers(mocklib))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   return server
 }
 

@@ -5,9 +5,9 @@
 // loaded, and both must end alike.
 import { JSDOM } from 'jsdom'
 import { Request as NodeFetchRequest } from 'node-fetch'
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import WsPackageWebSocket from 'ws'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
@@ -17,11 +17,7 @@ failOnUnhandledRejection()
 const upgradesBridged = process.env.MOCKLIB_HTTP_LAYER !== 'socket'
 const fetchPatched = process.env.MOCKLIB_FETCH_LAYER !== 'socket'
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 /** A fresh mocklib, listening, with an echoing WebSocket link and a REST handler that echoes the body. */
 async function listenFresh() {
@@ -34,7 +30,7 @@ async function listenFresh() {
     http.all('https://api.example.test/echo', async ({ request }) => HttpResponse.json({ method: request.method, body: await request.text(), marker: request.headers.get('x-marker') })),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
 }
 
 /** What a `ws` client saw, in order. */

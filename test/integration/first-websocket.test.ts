@@ -3,17 +3,13 @@
 // server listens. Every test imports mocklib afresh (vi.resetModules), so the socket it makes right after
 // listen(), in the same tick, is the one that loads them; the same socket follows with them loaded, and both
 // must end alike (same events, in the same order).
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { WebSocketServer } from 'ws'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 // Under the socket project global fetch is undici's own: a fetch handshake is plain HTTP there.
 const fetchPatched = process.env.MOCKLIB_FETCH_LAYER !== 'socket'
@@ -33,7 +29,7 @@ async function listenFresh(realUrl = 'ws://127.0.0.1:9/') {
     relay.addEventListener('connection', ({ server: real }) => real.connect()),
   )
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   return realUrl
 }
 

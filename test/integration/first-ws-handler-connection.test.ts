@@ -5,17 +5,13 @@
 // that code; the same sockets follow with it loaded, and both rounds must end alike: same events in the
 // same order, the messages a client sends right after `open`, `once` accounting under concurrency,
 // typed parsing, cross-handler stopPropagation, a listener that throws, and the connection records.
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { WebSocket as WsPackageSocket } from 'ws'
-import { failOnUnhandledRejection } from './support/harness.js'
+import { closeServerAfterEach, failOnUnhandledRejection } from './support/harness.js'
 
 failOnUnhandledRejection()
 
-let close: (() => void) | undefined
-afterEach(() => {
-  close?.()
-  close = undefined
-})
+const closeAfterTest = closeServerAfterEach()
 
 const CHAT = 'wss://chat.example.test'
 
@@ -28,7 +24,7 @@ async function listenFresh(handlers: (mocklib: typeof import('mocklib')) => impo
   expect(connectionCode.loaded, 'a fresh import has not loaded the connection code').toBeUndefined()
   const server = setupServer(...handlers(mocklib))
   server.listen({ onUnhandledRequest: 'error' })
-  close = () => server.close()
+  closeAfterTest(server)
   return { server, mocklib, connectionCode }
 }
 

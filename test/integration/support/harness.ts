@@ -44,6 +44,19 @@ export function useLocalServer(
   return state
 }
 
+/**
+ * Closes, after each test, the server that test last handed over (first-use tests start a fresh
+ * mocklib, and so a server of its own, in each test).
+ */
+export function closeServerAfterEach(): (server: { close(): void }) => void {
+  let open: { close(): void } | undefined
+  afterEach(() => {
+    open?.close()
+    open = undefined
+  })
+  return (server) => void (open = server)
+}
+
 /** Fails the current test when any promise rejection goes unhandled in the process. */
 export function failOnUnhandledRejection(): void {
   const seen: unknown[] = []
