@@ -10,7 +10,7 @@ export type SchemaCompiler = (pointer: string) => SchemaVerdict | undefined
 
 /**
  * A compiler of the document's schemas to JavaScript (ajv, JSON Schema
- * 2020-12): ~50x faster to run than interpreting them, but made with
+ * 2020-12): much faster to run than interpreting them, but made with
  * `new Function`, so only for realms that allow it (see
  * `codeGenerationAllowed`). ajv is loaded here and only here, on demand: a
  * page under a strict Content-Security-Policy never downloads it.
