@@ -23,7 +23,7 @@ const LABELS = { mocklib: 'mocklib', msw3: 'msw 3', msw2: 'msw 2', nock: 'nock',
 const COLUMNS = Object.keys(LABELS)
 
 const graphqlReady = 'graphql' in (await import('../dist/index.js'))
-const scenarioNames = ['fetch-sequential', 'fetch-1000', 'fetch-concurrent', 'http-get', 'ws-roundtrip', 'sse-events', 'create-handler', 'cold-start', 'cold-first-fetch', 'contract-fetch']
+const scenarioNames = ['fetch-sequential', 'fetch-1000', 'fetch-concurrent', 'http-get', 'ws-roundtrip', 'sse-events', 'create-handler', 'cold-start', 'cold-first-fetch', 'cold-first-http', 'cold-first-undici', 'cold-first-graphql', 'cold-first-websocket', 'contract-fetch']
 if (graphqlReady) scenarioNames.push('graphql-1', 'graphql-200')
 const selected = scenarioNames.filter((name) => !only || only.includes(name))
 const scenarios = await Promise.all(selected.map(async (name) => ({ name, ...(await import(`./scenarios/${name}.mjs`)) })))

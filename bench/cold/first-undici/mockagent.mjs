@@ -1,0 +1,12 @@
+// Cold start and the first mocked undici.request (see ../../scenarios/cold-first-undici.mjs).
+const { request } = await import('undici')
+const { MockAgent, getGlobalDispatcher, setGlobalDispatcher } = await import('undici')
+const previous = getGlobalDispatcher()
+const agent = new MockAgent()
+agent.disableNetConnect()
+setGlobalDispatcher(agent)
+agent.get('http://localhost').intercept({ path: '/api/r0/1' }).reply(200, { id: 1 })
+const body = await (await request('http://localhost/api/r0/1')).body.json()
+setGlobalDispatcher(previous)
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, ok: body.id === 1 }))

@@ -1,0 +1,11 @@
+// Cold start and the first mocked undici.request (see ../../scenarios/cold-first-undici.mjs).
+const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../../dist/', import.meta.url)
+const { request } = await import('undici')
+const { http, HttpResponse } = await import(new URL('index.js', dist).href)
+const { setupServer } = await import(new URL('node.js', dist).href)
+const server = setupServer(http.get('http://localhost/api/r0/:id', () => HttpResponse.json({ id: 1 })))
+server.listen({ onUnhandledRequest: 'error' })
+const body = await (await request('http://localhost/api/r0/1')).body.json()
+server.close()
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, ok: body.id === 1 }))
