@@ -5,10 +5,10 @@
 // the end of the script, minus a bare Node process's.
 // Not here: msw 3 and msw 2 do not intercept undici.request (with `onUnhandledRequest: 'error'`
 // the request still goes to the network: ECONNREFUSED on localhost:80), so they have no valid
-// row. fetch-mock mocks fetch only. nock 15 does answer it, but is not in this row (yet).
+// row. fetch-mock mocks fetch only.
 export const title = 'cold start + first mocked undici.request: import undici, one handler, listen, request, close (over bare Node)'
 export const unit = 'ms'
-export const impls = ['mocklib', 'mockagent']
+export const impls = ['mocklib', 'nock', 'mockagent']
 export const baseline = 'bare'
 
 /** The child is the cold script itself, not the generic child runner. */

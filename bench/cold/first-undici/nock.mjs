@@ -1,0 +1,10 @@
+// Cold start and the first mocked undici.request (see ../../scenarios/cold-first-undici.mjs).
+const { request } = await import('undici')
+const { default: nock } = await import('nock')
+nock('http://localhost').get('/api/r0/1').reply(200, { id: 1 })
+nock.disableNetConnect()
+const body = await (await request('http://localhost/api/r0/1')).body.json()
+nock.cleanAll()
+nock.restore()
+const value = performance.now()
+process.stdout.write(JSON.stringify({ value, ok: body.id === 1 }))
