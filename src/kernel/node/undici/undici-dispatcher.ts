@@ -106,7 +106,8 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
         else if (name === ANSWER_HEADER) answerKey = line[1]
         else kept.push(line)
       }
-      if (mark === ownCall()) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
+      // An unmarked dispatch (the usual one) never makes the process secret.
+      if (mark !== undefined && mark === ownCall()) return previous.dispatch(answerKey === undefined ? options : { ...options, headers: [...kept, [BYPASS_HEADER, mark]].flat() }, handler)
       const answer = answerKey === undefined ? undefined : answers.get(answerKey)
       if (answer !== undefined) {
         answers.delete(answerKey!)
@@ -114,7 +115,7 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
         queueMicrotask(() => withAnswering(handler, (loaded) => loaded.replayAnswer(answer, handler)))
         return true
       }
-      const dispatch: UnansweredDispatch = { options, handler, lines: kept, bypassed: mark === bypassValue(), sink, previous }
+      const dispatch: UnansweredDispatch = { options, handler, lines: kept, bypassed: mark !== undefined && mark === bypassValue(), sink, previous }
       withAnswering(handler, (loaded) => void loaded.answerDispatch(dispatch))
       return true
     },
