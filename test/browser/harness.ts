@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,7 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { findChromium } from '../playwright/support/chromium.js'
 import type { PageApi } from './pages/app.js'
+
+export { findChromium, type ChromiumChoice } from '../playwright/support/chromium.js'
 
 declare global {
   interface Window {
@@ -21,65 +23,7 @@ declare global {
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const source = (path: string): string => join(root, path)
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-]
-
-const SYSTEM_CHROMIUM = '/usr/bin/chromium'
-
-// Flags of @sparticuz/chromium that must go: `--single-process` leaves no process
-// for Service Workers; `--disable-web-security` would hide CORS behaviour the tests check.
-const UNWANTED_SPARTICUZ_ARGS = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content'])
-
-/** Which Chromium the browser tests run and with which flags. */
-export interface ChromiumChoice {
-  readonly executablePath: string
-  readonly args: readonly string[]
-}
-
-/**
- * Finds a Chromium without root: `CHROMIUM_PATH`, else the system one
- * (/usr/bin/chromium), else the headless build the npm registry ships in the
- * `@sparticuz/chromium` dev dependency. `MOCKLIB_CHROMIUM=sparticuz` forces the
- * last (to check a fresh machine), `MOCKLIB_CHROMIUM=system` the system one.
- *
- * @example
- * const { executablePath, args } = await findChromium()
- */
-export async function findChromium(): Promise<ChromiumChoice> {
-  const wanted = process.env.MOCKLIB_CHROMIUM
-  if (process.env.CHROMIUM_PATH) return { executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS }
-  if (wanted !== 'sparticuz' && existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS }
-  if (wanted !== 'system') {
-    const sparticuz = await loadSparticuz()
-    if (sparticuz) {
-      const args = sparticuz.args.filter((arg) => !UNWANTED_SPARTICUZ_ARGS.has(arg))
-      return { executablePath: await sparticuz.executablePath(), args: [...new Set([...CHROMIUM_ARGS, ...args])] }
-    }
-  }
-  throw new Error(
-    `[mocklib] No Chromium for the browser tests: install one at ${SYSTEM_CHROMIUM} (apt-get install chromium), set CHROMIUM_PATH, or run \`npm install\` to get the @sparticuz/chromium dev dependency.`,
-  )
-}
-
-async function loadSparticuz(): Promise<{ args: string[]; executablePath(): Promise<string> } | undefined> {
-  try {
-    const module = (await import('@sparticuz/chromium')) as { default: { args: string[]; executablePath(): Promise<string> } }
-    return module.default
-  } catch {
-    return undefined
-  }
-}
-
-let chosen: Promise<ChromiumChoice> | undefined
+let chosen: ReturnType<typeof findChromium> | undefined
 
 /** The version the test builds of page and worker carry (as tsup's define does). */
 export const TEST_VERSION = '0.0.0-test'
