@@ -1,14 +1,9 @@
 // Cold start and the first mocked GraphQL query (see ../../scenarios/cold-first-graphql.mjs).
+import { queryUserId, report } from '../first-call-clients.mjs'
 const { graphql, HttpResponse } = await import('msw2')
 const { setupServer } = await import('msw2/node')
 const server = setupServer(graphql.query('GetUser', () => HttpResponse.json({ data: { user: { id: '1' } } })))
 server.listen({ onUnhandledRequest: 'error' })
-const response = await fetch('http://localhost/graphql', {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ query: 'query GetUser { user { id } }' }),
-})
-const body = await response.json()
+const id = await queryUserId('http://localhost/graphql')
 server.close()
-const value = performance.now()
-process.stdout.write(JSON.stringify({ value, ok: body.data?.user?.id === '1' }))
+report(id === '1')

@@ -1,18 +1,9 @@
 // Cold start and the first mocked node:http request (see ../../scenarios/cold-first-http.mjs).
-const { default: nodeHttp } = await import('node:http')
+import { httpGetText, report } from '../first-call-clients.mjs'
 const { default: nock } = await import('nock')
 nock('http://localhost').get('/api/r0/1').reply(200, { id: 1 })
 nock.disableNetConnect()
-const text = await new Promise((resolve, reject) => {
-  nodeHttp.get('http://localhost/api/r0/1', (res) => {
-    let data = ''
-    res.setEncoding('utf8')
-    res.on('data', (chunk) => (data += chunk))
-    res.on('end', () => resolve(data))
-    res.on('error', reject)
-  }).on('error', reject)
-})
+const text = await httpGetText('http://localhost/api/r0/1')
 nock.cleanAll()
 nock.restore()
-const value = performance.now()
-process.stdout.write(JSON.stringify({ value, ok: text === '{"id":1}' }))
+report(text === '{"id":1}')

@@ -1,16 +1,11 @@
 // Cold start and the first mocked WebSocket message (see ../../scenarios/cold-first-websocket.mjs).
+import { firstMessage, report } from '../first-call-clients.mjs'
 const dist = process.env.MOCKLIB_BENCH_DIST ? new URL(`file://${process.env.MOCKLIB_BENCH_DIST}/`) : new URL('../../../dist/', import.meta.url)
 const { ws } = await import(new URL('index.js', dist).href)
 const { setupServer } = await import(new URL('node.js', dist).href)
 const chat = ws.link('ws://localhost/chat')
 const server = setupServer(chat.addEventListener('connection', ({ client }) => client.send('hello')))
 server.listen({ onUnhandledRequest: 'error' })
-const socket = new WebSocket('ws://localhost/chat')
-const data = await new Promise((resolve, reject) => {
-  socket.addEventListener('message', (event) => resolve(event.data), { once: true })
-  socket.addEventListener('error', () => reject(new Error('the socket failed')), { once: true })
-})
-socket.close()
+const data = await firstMessage('ws://localhost/chat')
 server.close()
-const value = performance.now()
-process.stdout.write(JSON.stringify({ value, ok: data === 'hello' }))
+report(data === 'hello')
