@@ -72,13 +72,12 @@ const builtinsFromProcessInEsm: NonNullable<Options['plugins']>[number] = {
 }
 
 /**
- * The ES module build bundles the socket interceptor that `import 'mocklib/node'`
- * loads (reached by an `import()` when first needed, so a chunk of its own)
- * instead of importing it: Node would resolve, read and compile each of its ~25 files one by one, a
- * cost every cold start would pay. The XMLHttpRequest interceptor (DOM
- * environments only) stays external: xhr-source.ts may require it synchronously
- * from the package when `listen()` comes before its `import()` settled, and the
- * two must be one module. The browser entry's imports of the interceptors stay external. Their `debug` dependency becomes a small module of
+ * The ES module build bundles the interceptors that `import 'mocklib/node'` loads
+ * (sockets and XMLHttpRequest for DOM environments, each reached by an `import()`
+ * when first needed, so each is a chunk of its own)
+ * instead of importing them: Node resolves, reads and compiles each of their ~25 files one by one, which
+ * cost the cold start about 20 ms of CPU. The browser entry's imports of the
+ * interceptors stay external. Their `debug` dependency becomes a small module of
  * ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and not a dependency
  * of mocklib.
  */
@@ -88,7 +87,7 @@ const bundleNodeInterceptorsInEsm: NonNullable<Options['esbuildPlugins']>[number
     if (build.initialOptions.define?.TSUP_FORMAT !== '"esm"') return
     const require = createRequire(import.meta.url)
     const nodeSources = new URL('./src/kernel/node/', import.meta.url).pathname
-    build.onResolve({ filter: /^@mswjs\/interceptors\/http$/ }, (args) =>
+    build.onResolve({ filter: /^@mswjs\/interceptors\/(http|XMLHttpRequest\/web)$/ }, (args) =>
       args.importer.startsWith(nodeSources) ? { path: require.resolve(args.path) } : undefined,
     )
     build.onResolve({ filter: /^debug$/ }, (args) =>

@@ -3,7 +3,6 @@ import type { Source } from '../../contracts.js'
 import { parseCookieHeader } from '../../cookies.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import { inForeignContext } from '../main-realm.js'
 import { pairXhrSignals } from './xhr-abort-realm.js'
 import { lendBlobStream } from './xhr-blob-stream.js'
 import type { HttpSink } from '../exchange-sink.js'
@@ -37,8 +36,9 @@ export interface InterceptedXhr {
 
 /**
  * What answers an XHR (xhr-answering.ts): loaded by the first request, not with
- * the interceptor, which must be in place by `listen()` and holds that first
- * request while this loads.
+ * the interceptor, so that the interceptor is in place as early as before (one
+ * `import()` between `import 'mocklib/node'` and `listen()`), and holds that
+ * first request while it loads.
  */
 const answering = onFirstUse(() => import('./xhr-answering.js'))
 let Interceptor: InterceptorClass | undefined
@@ -53,32 +53,12 @@ let loading: Promise<InterceptorClass> | undefined
  * mocked request: no CORS preflight, no CORS checks, as msw 2 does.
  */
 function loadInterceptor(): Promise<InterceptorClass> {
-  return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor ??= module.XMLHttpRequestInterceptor)))
+  return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor = module.XMLHttpRequestInterceptor)))
 }
 
-/**
- * The interceptor at once, where Node can require it: in Node's main realm,
- * from where the `import()` above resolves it (one module instance for both).
- * Not in a test's own `vm` context (Jest): a native require would run the
- * interceptor in Node's main realm, not the test's; there the CommonJS build's
- * import is a `require` one microtask away. Undefined when it cannot be
- * required (a bundle, or an `import()` of it still loading: Node refuses that).
- */
-function requireInterceptor(): InterceptorClass | undefined {
-  const createRequire = globalThis.process?.getBuiltinModule?.('node:module')?.createRequire
-  if (typeof createRequire !== 'function' || !import.meta.url || inForeignContext()) return undefined
-  try {
-    const module = createRequire(import.meta.url)('@mswjs/interceptors/XMLHttpRequest/web') as typeof import('@mswjs/interceptors/XMLHttpRequest/web')
-    return (Interceptor ??= module.XMLHttpRequestInterceptor)
-  } catch {
-    return undefined
-  }
-}
-
-// A DOM test environment defines XMLHttpRequest before the test's imports run: the
-// interceptor loads with `import 'mocklib/node'`, at once where it can (so that a
-// `listen()` in the same tick finds it), else by `import()`.
-if (hasXmlHttpRequest() && requireInterceptor() === undefined) void loadInterceptor()
+// A DOM test environment defines XMLHttpRequest before the test's imports run:
+// loading starts with `import 'mocklib/node'`, so the class is there by `listen()`.
+if (hasXmlHttpRequest()) void loadInterceptor()
 
 /**
  * The XMLHttpRequest source, for DOM test environments under Node (jsdom,
@@ -115,10 +95,10 @@ export function hasXmlHttpRequest(): boolean {
 }
 
 function interceptXhr(sink: HttpSink): () => void {
-  const loaded = Interceptor ?? requireInterceptor()
-  if (loaded !== undefined) return applyInterceptor(loaded, sink)
-  // Not loadable at once: until the interceptor is loaded, the environment's XHR
-  // sends through node:http, which the lower layers answer (with the environment's CORS checks).
+  if (Interceptor !== undefined) return applyInterceptor(Interceptor, sink)
+  // XMLHttpRequest appeared after the import, or listen() ran in the same tick:
+  // until the interceptor is loaded, the environment's XHR sends through
+  // node:http, which the lower layers answer (with the environment's CORS checks).
   let stop: (() => void) | undefined
   let stopped = false
   void loadInterceptor().then((loaded) => {
