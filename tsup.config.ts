@@ -75,8 +75,8 @@ const builtinsFromProcessInEsm: NonNullable<Options['plugins']>[number] = {
  * The ES module build bundles the interceptors that `import 'mocklib/node'` loads
  * (sockets and XMLHttpRequest for DOM environments, each reached by an `import()`
  * when first needed, so each is a chunk of its own)
- * instead of importing them: Node resolves, reads and compiles each of their ~25 files one by one, which
- * cost the cold start about 20 ms of CPU. The browser entry's imports of the
+ * instead of importing them: Node would resolve, read and compile each of their ~25 files one by one,
+ * a cost every cold start would pay. The browser entry's imports of the
  * interceptors stay external. Their `debug` dependency becomes a small module of
  * ours (src/kernel/node/interceptors-debug.ts): it is CommonJS and not a dependency
  * of mocklib.
