@@ -10,6 +10,8 @@ export interface OnFirstUse<Module> {
   readonly loaded: Module | undefined
   /** Starts the load, or joins the one in flight. A failed load is tried again by the next call. */
   load(): Promise<Module>
+  /** Runs `use` with the module: synchronously once it is loaded, else once the load finished. */
+  use<Result>(use: (module: Module) => Result): Result | Promise<Awaited<Result>>
 }
 
 /**
@@ -18,8 +20,7 @@ export interface OnFirstUse<Module> {
  *
  * @example
  * const answering = onFirstUse(() => import('./xhr-answering.js'))
- * if (answering.loaded) answering.loaded.answerXhr(request)
- * else void answering.load().then((module) => module.answerXhr(request))
+ * return answering.use((module) => module.answerXhr(request)) // synchronous once loaded
  * @internal
  */
 // Marked free of side effects: a module-level `onFirstUse(...)` that nothing reads is
@@ -28,18 +29,21 @@ export interface OnFirstUse<Module> {
 export /* @__NO_SIDE_EFFECTS__ */ function onFirstUse<Module>(importModule: () => Promise<Module>, explainFailure?: (error: unknown) => Error): OnFirstUse<Module> {
   let loaded: Module | undefined
   let loading: Promise<Module> | undefined
+  const load = (): Promise<Module> =>
+    (loading ??= importModule().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined
+        throw explainFailure === undefined ? error : explainFailure(error)
+      },
+    ))
   return {
     get loaded() {
       return loaded
     },
-    load() {
-      return (loading ??= importModule().then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          loading = undefined
-          throw explainFailure === undefined ? error : explainFailure(error)
-        },
-      ))
-    },
+    load,
+    use: <Result>(use: (module: Module) => Result) =>
+      // `then` flattens a promise `use` returns: what the caller awaits is the same either way.
+      loaded !== undefined ? use(loaded) : (load().then(use) as Promise<Awaited<Result>>),
   }
 }

@@ -23,8 +23,7 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
   const printing: AnswerCheck = {
     check(answer) {
       // The runtime calls a check from the answer-checking code, so it has loaded by now.
-      const running = answerChecking.loaded
-      const verdict = running ? running.runAnswerChecks(alone, answer) : answerChecking.load().then((loaded) => loaded.runAnswerChecks(alone, answer))
+      const verdict = answerChecking.use((running) => running.runAnswerChecks(alone, answer))
       return verdict instanceof Promise ? verdict.then(printed) : printed(verdict)
     },
   }

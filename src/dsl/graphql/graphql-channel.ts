@@ -32,6 +32,5 @@ const batches = /* @__PURE__ */ onFirstUse(() => import('./graphql-batch.js'))
 /** A request no handler answered as a whole may be a batch (a JSON array of operations): its parts are answered one by one. */
 function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {
   if (!mayCarryGraphQL(context)) return undefined
-  const loaded = batches.loaded
-  return loaded !== undefined ? loaded.answerBatch(context, redispatch) : batches.load().then((module) => module.answerBatch(context, redispatch))
+  return batches.use((module) => module.answerBatch(context, redispatch))
 }

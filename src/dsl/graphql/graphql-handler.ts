@@ -212,9 +212,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     const plan = this.#plan
     if (plan.overrides.run) return respondThroughRun(this, operation, context)
-    const loaded = graphQLRequestCode.loaded
     const runner = this.#runner()
-    return loaded !== undefined ? loaded.answer(this, plan, runner, operation, context) : graphQLRequestCode.load().then((module) => module.answer(this, plan, runner, operation, context))
+    return graphQLRequestCode.use((module) => module.answer(this, plan, runner, operation, context))
   }
 
   // Made here, not by the code that answers (loaded on first use): a bundle that drops this class drops the runner too.
@@ -268,9 +267,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    */
   run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
     const plan = this.#plan
-    const loaded = graphQLRequestCode.loaded
     const runner = () => this.#runner()
-    return loaded !== undefined ? loaded.run(this, plan, runner, args) : graphQLRequestCode.load().then((module) => module.run(this, plan, runner, args))
+    return graphQLRequestCode.use((module) => module.run(this, plan, runner, args))
   }
 
   /**

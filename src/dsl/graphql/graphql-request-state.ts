@@ -29,8 +29,7 @@ export const graphQLRequestCode = /* @__PURE__ */ onFirstUse(
  * const operation = await parseRawOperation({ kind: 'raw', query: 'subscription { count }', variables: {}, operationName: undefined })
  */
 export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
-  if (graphQLRequestCode.loaded !== undefined) return graphQLRequestCode.loaded.parseOperation(raw)
-  return graphQLRequestCode.load().then((loaded) => loaded.parseOperation(raw))
+  return graphQLRequestCode.use((loaded) => loaded.parseOperation(raw))
 }
 
 /**
@@ -96,8 +95,7 @@ function newBox(): { state: GraphQLRequestState | typeof PENDING } {
 }
 
 function computeState(context: RequestContext): Promise<GraphQLRequestState> {
-  if (graphQLRequestCode.loaded !== undefined) return graphQLRequestCode.loaded.readRequestState(context, settle)
-  return graphQLRequestCode.load().then((loaded) => loaded.readRequestState(context, settle))
+  return graphQLRequestCode.use((loaded) => loaded.readRequestState(context, settle))
 }
 
 function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {

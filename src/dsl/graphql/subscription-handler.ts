@@ -81,14 +81,12 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     // A WebSocket that does not ask for graphql-ws is decided here, without loading the subscription code.
     if (context.exchange.kind === 'websocket' && !(context as ConnectionContext).exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
     const plan = this.#plan
-    const loaded = transports.loaded
-    return loaded !== undefined ? loaded.matchSubscription(this, plan, context) : transports.load().then((module) => module.matchSubscription(this, plan, context))
+    return transports.use((module) => module.matchSubscription(this, plan, context))
   }
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     // Over graphql-ws, the kernel accepts the connection once this settles: the session listens before any message arrives.
-    const loaded = transports.loaded
-    return loaded !== undefined ? loaded.respondToSubscription(this, match, context) : transports.load().then((module) => module.respondToSubscription(this, match, context))
+    return transports.use((module) => module.respondToSubscription(this, match, context))
   }
 
   /**

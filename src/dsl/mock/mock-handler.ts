@@ -232,8 +232,6 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   #stepsPass(context: RequestContext, inner: unknown): unknown {
     const steps = this.#steps
     if (steps.length === 0) return inner
-    const loaded = answering.loaded
-    if (loaded !== undefined) return loaded.stepsPass(context, inner, steps, this.info.header)
-    return answering.load().then((module) => module.stepsPass(context, inner, steps, this.info.header))
+    return answering.use((module) => module.stepsPass(context, inner, steps, this.info.header))
   }
 }

@@ -108,8 +108,7 @@ export function matchThroughPredicate<ParsedResult>(
   },
   context: RequestContext,
 ): Promise<ParsedMatch<ParsedResult> | undefined> {
-  const loaded = running.loaded
-  return loaded !== undefined ? loaded.matchThroughPredicate(handler, context) : running.load().then((module) => module.matchThroughPredicate(handler, context))
+  return running.use((module) => module.matchThroughPredicate(handler, context))
 }
 
 /**
@@ -124,8 +123,7 @@ export function respondThroughRun(
   match: unknown,
   context: RequestContext,
 ): Promise<Response | undefined> {
-  const loaded = running.loaded
-  return loaded !== undefined ? loaded.respondThroughRun(handler, match, context) : running.load().then((module) => module.respondThroughRun(handler, match, context))
+  return running.use((module) => module.respondThroughRun(handler, match, context))
 }
 
 /**
@@ -142,9 +140,8 @@ export function runHandler<ParsedResult>(
   parsedResultOf: (match: unknown, context: RequestContext) => ParsedResult,
   respond: (match: unknown, context: RequestContext) => Response | undefined | Promise<Response | undefined>,
 ): Promise<ExecutionResult<ParsedResult> | null> {
-  const loaded = running.loaded
   // Synchronous once loaded: an override's `super.run()` must find the dispatch its caller recorded.
-  return loaded !== undefined ? loaded.runHandler(handler, args, parsedResultOf, respond) : running.load().then((module) => module.runHandler(handler, args, parsedResultOf, respond))
+  return running.use((module) => module.runHandler(handler, args, parsedResultOf, respond))
 }
 
 /**
@@ -155,6 +152,5 @@ export function runHandler<ParsedResult>(
  * await handler.test({ request: new Request('https://api.example.com/posts') }) // true
  */
 export function testHandler(handler: Handler, args: ParseArgs): Promise<boolean> {
-  const loaded = running.loaded
-  return loaded !== undefined ? loaded.testHandler(handler, args) : running.load().then((module) => module.testHandler(handler, args))
+  return running.use((module) => module.testHandler(handler, args))
 }

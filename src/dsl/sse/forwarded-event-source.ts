@@ -47,9 +47,7 @@ export class ForwardedEventSource extends EventTarget {
       return
     }
     request.signal.addEventListener('abort', () => this.close(), { once: true, signal: this.#abort.signal })
-    const reading = realStreamReading.loaded
-    if (reading !== undefined) void reading.readRealStream(this, request, forward, this.#abort)
-    else void realStreamReading.load().then((loaded) => loaded.readRealStream(this, request, forward, this.#abort))
+    void realStreamReading.use((reading) => reading.readRealStream(this, request, forward, this.#abort))
   }
 
   get onopen(): Listener<Event> {

@@ -89,9 +89,7 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
   const handler: StreamHandler = new StreamHandler('GET', path, (info: HttpResolverInfo<Record<string, string>>) => {
     // As msw: only event-stream requests; a plain GET to the same URL falls through.
     if (!(info.request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
-    const answering = streamAnswering.loaded
-    if (answering !== undefined) return answering.answerStream(handler, path, resolver, info)
-    return streamAnswering.load().then((loaded) => loaded.answerStream(handler, path, resolver, info))
+    return streamAnswering.use((answering) => answering.answerStream(handler, path, resolver, info))
   })
   return handler
 }
