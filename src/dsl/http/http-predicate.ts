@@ -1,5 +1,5 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { checkPath, compilePath } from './path-pattern.js'
+import { checkPath, compilePath, urlWithoutQuery } from './path-pattern.js'
 
 /** What a custom predicate function receives. */
 export interface HttpPredicateInfo {
@@ -99,13 +99,62 @@ function paramsOfResult(result: HttpPredicateResult): Record<string, string> | u
 function compileRegExp(source: RegExp): CompiledPredicate {
   // A global or sticky RegExp keeps state between calls; a private copy does not.
   const regexp = new RegExp(source.source, source.flags.replace(/[gy]/g, ''))
+  const groupNames = capturingGroupNames(regexp.source)
   return {
     staticPrefix: '',
     match(context) {
-      const found = regexp.exec(context.request.url)
-      if (found === null) return undefined
-      // A null-prototype copy: a group named `__proto__` stays a plain key.
-      return Object.assign(Object.create(null) as Record<string, string>, found.groups)
+      // As msw: the RegExp sees origin and path, never the query string or hash,
+      // so `/\/userById$/` matches `GET /userById?input=...` (msw-trpc builds such patterns).
+      const found = regexp.exec(urlWithoutQuery(context))
+      return found === null ? undefined : paramsOfGroups(found, groupNames)
     },
+  }
+}
+
+/**
+ * The params of a RegExp match as msw gives them: each capturing group in
+ * order, under its name when it has one and else under its number among the
+ * unnamed groups ("0", "1"…), URL-decoded; a group that took no part is left
+ * out. A null-prototype object: a group named `__proto__` stays a plain key.
+ */
+function paramsOfGroups(found: RegExpExecArray, groupNames: readonly string[]): Record<string, string> {
+  const params = Object.create(null) as Record<string, string>
+  for (let index = 1; index < found.length; index++) {
+    const value = found[index]
+    if (value !== undefined) params[groupNames[index - 1] ?? String(index - 1)] = decodeParam(value)
+  }
+  return params
+}
+
+/**
+ * The key of each capturing group of a RegExp source, in order: its name, or
+ * its number among the unnamed ones. One pass over the source: escapes and
+ * character classes are skipped, `(?:`, lookarounds and `(?<=` capture nothing.
+ */
+function capturingGroupNames(source: string): string[] {
+  const names: string[] = []
+  let unnamed = 0
+  let inClass = false
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index]
+    if (char === '\\') index++
+    else if (inClass) inClass = char !== ']'
+    else if (char === '[') inClass = true
+    else if (char === '(') {
+      if (source[index + 1] !== '?') names.push(String(unnamed++))
+      else if (source[index + 2] === '<' && source[index + 3] !== '=' && source[index + 3] !== '!') {
+        const end = source.indexOf('>', index + 3)
+        names.push(source.slice(index + 3, end))
+      }
+    }
+  }
+  return names
+}
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
   }
 }

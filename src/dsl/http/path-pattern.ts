@@ -41,7 +41,7 @@ export function compilePath(pattern: string, label: string, checked = false): Co
     staticPrefix,
     match(context) {
       if (pathOnly) return matchSubject(context.memo(PATHNAME, lowerPathname), context.url.pathname)
-      return matchSubject(context.memo(ORIGIN_AND_PATH_LOWER, lowerOriginAndPath), context.memo(ORIGIN_AND_PATH, originAndPath))
+      return matchSubject(context.memo(ORIGIN_AND_PATH_LOWER, lowerOriginAndPath), urlWithoutQuery(context))
     },
   }
 }
@@ -72,11 +72,22 @@ function lowerPathname(context: RequestContext): string {
   return context.url.pathname.toLowerCase()
 }
 
+/**
+ * The request's URL without its query string and hash (`https://api.test/posts/1`),
+ * computed once per request: what every URL predicate is matched against.
+ *
+ * @example
+ * urlWithoutQuery(context) // 'https://api.test/trpc/userById' for '.../trpc/userById?input=%7B%7D'
+ */
+export function urlWithoutQuery(context: RequestContext): string {
+  return context.memo(ORIGIN_AND_PATH, originAndPath)
+}
+
 function originAndPath(context: RequestContext): string {
   const { protocol, host, pathname } = context.url
   return `${protocol}//${host}${pathname}`
 }
 
 function lowerOriginAndPath(context: RequestContext): string {
-  return context.memo(ORIGIN_AND_PATH, originAndPath).toLowerCase()
+  return urlWithoutQuery(context).toLowerCase()
 }

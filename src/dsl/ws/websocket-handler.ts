@@ -1,5 +1,5 @@
 import { brandAsHandler, message, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { compilePath, type CompiledPath } from '../http/path-pattern.js'
+import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
 import { loadedConnectionCode, webSocketIndexKey } from './ws-channel.js'
 import type { WebSocketClient, WebSocketServer } from './ws-connection.js'
@@ -94,7 +94,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   readonly info: HandlerInfo
   readonly #link: LinkCore
   readonly #listener: WebSocketConnectionListener<Params, Incoming, Outgoing>
-  readonly #path: CompiledPath | undefined
+  readonly #url: CompiledPredicate
   #indexKey: IndexKey | undefined
   #limit = Number.POSITIVE_INFINITY
   #limitedBy: string | undefined
@@ -108,7 +108,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     this.#link = link
     this.#listener = listener
     this.info = { kind: 'ws', header: link.header }
-    this.#path = typeof link.url === 'string' ? compilePath(link.url, 'ws.link()') : undefined
+    this.#url = compilePredicate(link.url, 'ws.link()')
     if (options?.times !== undefined) this.times(options.times)
     if (options?.once === true) this.once()
   }
@@ -181,14 +181,8 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** The params of a connection this handler takes, or `undefined`. */
   match(context: ConnectionContext): Record<string, string> | undefined {
-    const { url } = this.#link
-    if (typeof url !== 'string') {
-      url.lastIndex = 0
-      const found = url.exec(context.url.href)
-      return found === null ? undefined : { ...found.groups }
-    }
-    // compilePath reads only `url` and `memo`, which a connection context has.
-    return this.#path!.match(context as unknown as RequestContext)
+    // A compiled path or RegExp reads only `url` and `memo`, which a connection context has.
+    return this.#url.match(context as unknown as RequestContext)
   }
 
   /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
