@@ -1,3 +1,5 @@
+import { parseUrl } from './url-parse.js'
+
 /** Statuses after which a fetch follows `Location` (the Fetch standard's redirect statuses). */
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
@@ -40,7 +42,7 @@ export function nextRedirect(request: Request, body: ArrayBuffer | null, respons
   const location = response.headers.get('location')
   if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === 'manual') return undefined
   if (request.redirect === 'error') throw new TypeError(`[mocklib] fetch failed: ${request.url} answered a redirect (${response.status}) and the request has redirect: 'error'.`)
-  const target = URL.parse(location, request.url)
+  const target = parseUrl(location, request.url)
   if (target === null) throw new TypeError(`[mocklib] fetch failed: the redirect from ${request.url} has a Location that is not a URL (${JSON.stringify(location)}).`)
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`[mocklib] fetch failed: the redirect from ${request.url} points to ${target.protocol} URL ${target.href}; fetch follows only http: and https:.`)
   if (redirectsSoFar >= MAX_REDIRECTS) throw new TypeError(`[mocklib] fetch failed: more than ${MAX_REDIRECTS} redirects, the last from ${request.url}.`)

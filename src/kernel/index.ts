@@ -16,7 +16,7 @@ export {
   type StartingSource,
   type WebSocketExchange,
 } from './contracts.js'
-export { decodeComponentSafely, parseCookieHeader } from './cookies.js'
+export { decodeComponentSafely, parseCookieHeader, setCookieValues } from './cookies.js'
 export { dispatch, ResolverError, type DispatchOutcome } from './dispatch.js'
 export { exceptionResponse, message, PREFIX } from './errors.js'
 export {

@@ -1,3 +1,4 @@
+import { setCookieValues } from '../../kernel/index.js'
 import { decodeBody, encodeBody } from './body-encoding.js'
 import type { CompletedExchange } from './completed-exchange.js'
 import { requestCookies, responseCookie } from './har-cookies.js'
@@ -58,7 +59,7 @@ function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
   headers.forEach((value, name) => {
     if (name !== 'set-cookie') list.push({ name, value: redactor.header(name) ? REDACTED : value })
   })
-  for (const value of headers.getSetCookie()) list.push({ name: 'set-cookie', value: redactor.header('set-cookie') ? REDACTED : value })
+  for (const value of setCookieValues(headers)) list.push({ name: 'set-cookie', value: redactor.header('set-cookie') ? REDACTED : value })
   return list
 }
 
@@ -114,7 +115,7 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
     status: response.status,
     statusText: response.statusText,
     httpVersion: 'HTTP/1.1',
-    cookies: response.headers.getSetCookie().map((header) => {
+    cookies: setCookieValues(response.headers).map((header) => {
       const cookie = responseCookie(header)
       return redactor.header('set-cookie') ? { ...cookie, value: REDACTED } : cookie
     }),

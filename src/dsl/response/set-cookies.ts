@@ -1,3 +1,5 @@
+import { setCookieValues } from '../../kernel/index.js'
+
 // Set-Cookie bookkeeping is HTTP response semantics: it lives with the responses (the DSL), not in the protocol-neutral kernel.
 const remembered = new WeakMap<Response, readonly string[]>()
 
@@ -11,7 +13,7 @@ export function rememberSetCookies(response: Response, init: ResponseInit | unde
   const headers = init?.headers
   if (headers === undefined) return
   const values: string[] = []
-  if (headers instanceof Headers) values.push(...headers.getSetCookie())
+  if (headers instanceof Headers) values.push(...setCookieValues(headers))
   else if (Array.isArray(headers)) {
     for (const [name, value] of headers) if (name !== undefined && value !== undefined && name.toLowerCase() === 'set-cookie') values.push(value)
   } else {
@@ -23,6 +25,6 @@ export function rememberSetCookies(response: Response, init: ResponseInit | unde
 
 /** The `Set-Cookie` values of a response: its headers, or what was remembered for it. */
 export function setCookiesOf(response: Response): readonly string[] {
-  const fromHeaders = response.headers.getSetCookie()
+  const fromHeaders = setCookieValues(response.headers)
   return fromHeaders.length > 0 ? fromHeaders : (remembered.get(response) ?? [])
 }

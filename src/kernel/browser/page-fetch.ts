@@ -5,6 +5,7 @@ import { decodedAnswer } from './mocked-body-encoding.js'
 import { isRedirect } from '../fetch-redirect.js'
 import { followRedirect, networkError } from './redirect-follow.js'
 import { reportedCopies } from './reported-copies.js'
+import { canParseUrl } from '../url-parse.js'
 
 /**
  * Replaces the page's `fetch` with one that hands each request to `sink` as
@@ -30,7 +31,7 @@ export function patchPageFetch(sink: ExchangeSink): () => void {
   async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     if (!active) return realFetch(input, init)
     // A relative URL as a string resolves against the document (DOM test environments do not do it themselves).
-    const resolved = typeof input === 'string' && typeof location !== 'undefined' && !URL.canParse(input) ? new URL(input, location.href) : input
+    const resolved = typeof input === 'string' && typeof location !== 'undefined' && !canParseUrl(input) ? new URL(input, location.href) : input
     const request = new Request(resolved, init)
     // Fetch starts in a task of its own: a signal aborted right after fetch() stops the request before a handler sees it.
     await Promise.resolve()

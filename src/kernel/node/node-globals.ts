@@ -30,6 +30,7 @@ type WebGlobals = Pick<
   | 'structuredClone'
   | 'setImmediate'
   | 'clearImmediate'
+  | 'URL'
 >
 type Name = keyof WebGlobals
 
@@ -113,6 +114,29 @@ function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals
     },
   }) as WebGlobals[N]
   return standIn
+}
+
+/**
+ * The environment's URL, with the static `canParse` and `parse` that jsdom
+ * before 22 (Jest 27-29's jsdom environment) lacks: @mswjs/interceptors,
+ * bundled here, calls `URL.canParse` on every XHR response. A Proxy rather
+ * than a subclass, so `url instanceof URL` still holds for the test's URLs.
+ */
+export const URL = withStaticParsers(environment.URL)
+
+function withStaticParsers(Url: typeof globalThis.URL | undefined): typeof globalThis.URL | undefined {
+  if (typeof Url !== 'function' || (typeof Url.canParse === 'function' && typeof Url.parse === 'function')) return Url
+  const parse = (input: string | URL, base?: string | URL): URL | null => {
+    try {
+      return new Url(input, base)
+    } catch {
+      return null
+    }
+  }
+  const statics: Record<PropertyKey, unknown> = { parse, canParse: (input: string | URL, base?: string | URL) => parse(input, base) !== null }
+  return new Proxy(Url, {
+    get: (target, key) => (key in statics && typeof Reflect.get(target, key) !== 'function' ? statics[key] : Reflect.get(target, key)),
+  })
 }
 
 export const AbortController = pick('AbortController')

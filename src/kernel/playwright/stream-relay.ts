@@ -5,6 +5,7 @@
 // page (the page sees its own URL, cookies and CORS apply to it).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { canParseUrl } from '../url-parse.js'
 
 /** What the relay serves for one token: the mocked response, and whom to tell when the page leaves. */
 interface Pending {
@@ -95,7 +96,7 @@ async function relayOrigin(): Promise<string> {
 /** The page that made `request`, as the browser told it (`Origin`, else `Referer`), if it did. */
 function initiatorOf(request: Request): URL | undefined {
   const initiator = request.headers.get('origin') ?? request.headers.get('referer')
-  if (initiator === null || !URL.canParse(initiator)) return undefined
+  if (initiator === null || !canParseUrl(initiator)) return undefined
   return new URL(initiator)
 }
 

@@ -1,3 +1,4 @@
+import { setCookieValues } from '../../cookies.js'
 import { knownBodyOf } from '../../known-body.js'
 import { statusTextOf } from '../status-text.js'
 import type { MockSocket } from './mock-socket.js'
@@ -43,7 +44,7 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
     else if (!chunked || name !== 'transfer-encoding') head += `${name}: ${value}${CRLF}`
   }
   // After the others, each on a line of its own.
-  if (cookies) for (const cookie of headers.getSetCookie()) head += `set-cookie: ${cookie}${CRLF}`
+  if (cookies) for (const cookie of setCookieValues(headers)) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
   else if (empty && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
   head += CRLF

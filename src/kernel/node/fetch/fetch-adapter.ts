@@ -1,6 +1,7 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
+import { canParseUrl, parseUrl } from '../../url-parse.js'
 import type { HttpSink } from '../exchange-sink.js'
 import { asFetchResponse, needsUndici } from './fetch-response.js'
 import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
@@ -197,14 +198,14 @@ class FetchExchange implements HttpExchange {
  */
 function plainGetUrl(input: RequestInfo | URL): URL | undefined {
   if (typeof location !== 'undefined') return undefined
-  const url = typeof input === 'string' ? URL.parse(input) : input instanceof URL ? URL.parse(input.href) : null
+  const url = typeof input === 'string' ? parseUrl(input) : input instanceof URL ? parseUrl(input.href) : null
   if (url === null || url.username !== '' || url.password !== '') return undefined
   return url
 }
 
 /** Under a DOM-like global `location` (happy-dom, jsdom), relative URLs resolve against the page. */
 function againstLocation<Input extends RequestInfo | URL>(input: Input): Input | URL {
-  if (typeof input !== 'string' || typeof location === 'undefined' || URL.canParse(input)) return input
+  if (typeof input !== 'string' || typeof location === 'undefined' || canParseUrl(input)) return input
   return new URL(input, location.href)
 }
 

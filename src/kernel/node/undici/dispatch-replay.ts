@@ -1,3 +1,4 @@
+import { setCookieValues } from '../../cookies.js'
 import { DispatchConnection } from './dispatch-connection.js'
 import type { LegacyHandler } from './dispatch-handler.js'
 import { statusTextOf } from '../status-text.js'
@@ -41,7 +42,7 @@ export function playResponse(response: Response, connection: DispatchConnection)
     if (name === 'set-cookie') return
     rawHeaders.push(Buffer.from(name, 'latin1'), Buffer.from(value, 'latin1'))
   })
-  for (const cookie of response.headers.getSetCookie()) rawHeaders.push(Buffer.from('set-cookie', 'latin1'), Buffer.from(cookie, 'latin1'))
+  for (const cookie of setCookieValues(response.headers)) rawHeaders.push(Buffer.from('set-cookie', 'latin1'), Buffer.from(cookie, 'latin1'))
 
   let paused = false
   const resume = () => {
