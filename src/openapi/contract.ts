@@ -1,6 +1,7 @@
 import { OperationChecks, type Finding } from './check-exchange.js'
 import { codeGenerationAllowed } from './code-generation.js'
 import { loadSchemaCompiler } from './compiled-schemas.js'
+import { rememberContractDocument } from './handler-documents.js'
 import { OperationIndex } from './operation-index.js'
 import { listOperations, type OperationEntry } from './operations.js'
 import { prepareDocument } from './prepare-document.js'
@@ -209,6 +210,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
       else console.error(`${heading}The real API, or its document, has drifted. The response was delivered (a real response is never held back); assertContract() fails on it.`)
     }
   }
+  // openapi<paths>() handlers read their parameters by this document (unless given their own).
+  rememberContractDocument(api, prepared)
   return api
 }
 

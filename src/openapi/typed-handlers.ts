@@ -1,9 +1,12 @@
 import { http, type FinalizeFunction, type HandlerOptions, type HttpHandler, type StrictRequest } from 'mocklib'
+import type { OpenApiContract } from './contract.js'
+import { HandlerDocument } from './handler-documents.js'
 import { toPredicatePath } from './path-template.js'
+import type { OpenApiSource } from './read-source.js'
 import { contractMocks } from './typed-mock.js'
 import type { OpenApiMocks } from './typed-mock-builder.js'
 import { checkTemplate } from './typed-template-check.js'
-import { typedResolverInfo, type PlainResolverInfo } from './typed-resolver-info.js'
+import { resolveTyped, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
 import type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
 import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
 
@@ -57,13 +60,27 @@ export type OpenApiHandlers<Paths> = { readonly [Method in OpenApiMethod]: OpenA
   readonly mock: OpenApiMocks<Paths>
 }
 
+/** Options of `openapi<paths>(baseUrl, options)`. */
+export interface OpenApiHandlersOptions {
+  /**
+   * The document `paths` was generated from (a file path, its text, the
+   * object, or the `contract()` made of it): resolvers read `query` by its
+   * parameters' schemas (`?limit=2` is the number 2, `?tag=a&tag=b` the list
+   * `['a', 'b']`). Read once, when the first request reaches a handler.
+   * Without it, the newest `contract()` whose document declares the operation
+   * is used; reading `query` with neither fails the request, saying so.
+   */
+  readonly document?: OpenApiSource | OpenApiContract
+}
+
 const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch']
 
 /**
  * Handlers typed from the `paths` openapi-typescript writes for a document:
  * only templates that declare the method are accepted (written as the
  * document writes them, `{petId}`), `params` and `query` carry the document's
- * parameter names, `request.json()` the JSON request body, and
+ * parameter names (`query` read by their schemas: a number for an
+ * `integer`, a list for an `array` in its declared `style`; see `options.document`), `request.json()` the JSON request body, and
  * `response(status)` only the declared statuses with their media types, body
  * types and headers. The handlers are ordinary `http.*` handlers under
  * `baseUrl` (`''`: any origin).
@@ -76,26 +93,35 @@ const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'opti
  *   petstore.mock.get('/pets').query({ limit: '1' }).reply(200, [{ id: 1, name: 'Rex' }]).once(),
  * )
  */
-export function openapi<Paths>(baseUrl: string): OpenApiHandlers<Paths> {
+export function openapi<Paths>(baseUrl: string, options: OpenApiHandlersOptions = {}): OpenApiHandlers<Paths> {
   if (typeof baseUrl !== 'string') {
     throw new TypeError(`[mocklib] openapi<paths>(baseUrl) takes the URL the API is served under as a string (got ${typeof baseUrl}); pass '' to match any origin.`)
   }
+  const source = options.document
+  if (source !== undefined && typeof source !== 'string' && (typeof source !== 'object' || source === null)) {
+    throw new TypeError(`[mocklib] openapi<paths>(baseUrl, { document }): document is the OpenAPI document paths was generated from (a file path, its text, the object, or its contract()), got ${source === null ? 'null' : typeof source}.`)
+  }
   const base = baseUrl.replace(/\/+$/, '')
-  const handlers: Partial<Record<OpenApiMethod | 'mock', unknown>> = { mock: contractMocks(base) }
-  for (const method of METHODS) handlers[method] = factoryFor(method, base)
+  const document = new HandlerDocument(source)
+  // Read now, so the first request waits less; its failure is reported by the requests that need it.
+  document.load().catch(() => undefined)
+  const handlers: Partial<Record<OpenApiMethod | 'mock', unknown>> = { mock: contractMocks(base, document) }
+  for (const method of METHODS) handlers[method] = factoryFor(method, base, document)
   return handlers as OpenApiHandlers<Paths>
 }
 
 type LooseFactory = (path: string, resolver: (info: PlainResolverInfo) => unknown, options?: HandlerOptions) => HttpHandler
 
-function factoryFor(method: OpenApiMethod, base: string) {
+function factoryFor(method: OpenApiMethod, base: string, document: HandlerDocument) {
   return (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
     checkTemplate(template, `openapi().${method}()`)
     if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
     const { path, renamed } = toPredicatePath(template)
+    const operation: TypedOperation = { method, template, renamed, document, call: `openapi().${method}('${template}')` }
     const response = answerFactory()
     // The path is a runtime string here; its template was checked by the types above.
     const httpFactory = http[method] as unknown as LooseFactory
-    return httpFactory(base + path, (info) => resolver(typedResolverInfo(info, renamed, response)), options)
+    return httpFactory(base + path, (info) => resolveTyped(resolver, info, operation, response), options)
   }
 }
+

@@ -2,7 +2,8 @@ import { mock } from 'mocklib'
 import { toPredicatePath } from './path-template.js'
 import type { OpenApiMocks } from './typed-mock-builder.js'
 import type { OpenApiMethod } from './typed-paths.js'
-import { typedResolverInfo, type PlainResolverInfo } from './typed-resolver-info.js'
+import type { HandlerDocument } from './handler-documents.js'
+import { resolveTyped, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
 import { answerFactory } from './typed-response.js'
 import { checkTemplate } from './typed-template-check.js'
 
@@ -25,27 +26,27 @@ interface PlainBuilder {
  */
 class ContractMockBuilder {
   readonly #plain: PlainBuilder
-  readonly #renamed: ReadonlyMap<string, string>
+  readonly #operation: TypedOperation
 
-  constructor(plain: PlainBuilder, renamed: ReadonlyMap<string, string>) {
+  constructor(plain: PlainBuilder, operation: TypedOperation) {
     this.#plain = plain
-    this.#renamed = renamed
+    this.#operation = operation
   }
 
   query(matcher: unknown): ContractMockBuilder {
-    return new ContractMockBuilder(this.#plain.query(matcher), this.#renamed)
+    return new ContractMockBuilder(this.#plain.query(matcher), this.#operation)
   }
 
   headers(matcher: unknown): ContractMockBuilder {
-    return new ContractMockBuilder(this.#plain.headers(matcher), this.#renamed)
+    return new ContractMockBuilder(this.#plain.headers(matcher), this.#operation)
   }
 
   cookies(matcher: unknown): ContractMockBuilder {
-    return new ContractMockBuilder(this.#plain.cookies(matcher), this.#renamed)
+    return new ContractMockBuilder(this.#plain.cookies(matcher), this.#operation)
   }
 
   body(...args: [matcher?: unknown, options?: unknown]): ContractMockBuilder {
-    return new ContractMockBuilder(this.#plain.body(...args), this.#renamed)
+    return new ContractMockBuilder(this.#plain.body(...args), this.#operation)
   }
 
   reply(...args: unknown[]): unknown {
@@ -53,7 +54,7 @@ class ContractMockBuilder {
     if (typeof first !== 'function') return this.#plain.reply(...args)
     const resolver = first as (info: unknown) => unknown
     const response = answerFactory()
-    return this.#plain.reply((info: PlainResolverInfo) => resolver(typedResolverInfo(info, this.#renamed, response)))
+    return this.#plain.reply((info: PlainResolverInfo) => resolveTyped(resolver, info, this.#operation, response))
   }
 
   replyWith(response: unknown): unknown {
@@ -78,14 +79,14 @@ const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'opti
  * @example
  * contractMocks('https://petstore.example.test/v1').get('/pets/{petId}') // mock.get('https://petstore.example.test/v1/pets/:petId')
  */
-export function contractMocks<Paths>(base: string): OpenApiMocks<Paths> {
+export function contractMocks<Paths>(base: string, document: HandlerDocument): OpenApiMocks<Paths> {
   const mocks: Partial<Record<OpenApiMethod, unknown>> = {}
   for (const method of METHODS) {
     mocks[method] = (template: string) => {
       checkTemplate(template, `openapi().mock.${method}()`)
       const { path, renamed } = toPredicatePath(template)
       const start = mock[method] as unknown as (path: string) => PlainBuilder
-      return new ContractMockBuilder(start(base + path), renamed)
+      return new ContractMockBuilder(start(base + path), { method, template, renamed, document, call: `openapi().mock.${method}('${template}')` })
     }
   }
   return mocks as OpenApiMocks<Paths>

@@ -41,16 +41,22 @@ export type TemplateNames<Template extends string> = Template extends `${string}
 export type ParamsOf<Template extends string> = { readonly [Name in TemplateNames<Template>]: string }
 
 /**
- * Query params by the operation's names: a string, or for an `array` parameter
- * a string or (when the request repeats it) an array of strings. Optional
- * unless the document marks them required.
+ * Query params by the operation's names, as openapi-typescript types them
+ * and as the handler reads them from the URL by their schemas: a number for
+ * an `integer` or `number`, a boolean for a `boolean`, a list for an `array`
+ * (of numbers for integer items). Optional unless the document marks them
+ * required. An `object` parameter is not read (its text is given, once as a
+ * string, repeated as a list).
  *
  * @example
- * type Query = QueryOf<operations['listPets']> // { readonly limit?: string; readonly tag?: string | string[] }
+ * type Query = QueryOf<operations['listPets']> // { readonly limit?: number; readonly tag?: string[] }
  */
 export type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? QueryValues<NonNullable<Query>> : {}
 
-type QueryValues<Query> = [Query] extends [never] ? {} : { readonly [Name in keyof Query]: NonNullable<Query[Name]> extends readonly unknown[] ? string | string[] : string }
+type QueryValues<Query> = [Query] extends [never] ? {} : { readonly [Name in keyof Query]: QueryValue<Query[Name]> }
+
+/** A parameter's value as read: openapi-typescript's type, but the text of an `object` (which a URL has no one way to write). */
+type QueryValue<Value> = Value extends readonly unknown[] ? Value : Value extends object ? string | string[] : Value
 
 /**
  * The JSON request body the operation declares (the media types whose name

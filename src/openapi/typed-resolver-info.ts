@@ -1,6 +1,7 @@
 import type { FinalizeFunction } from 'mocklib'
-import { queryValues } from './query-values.js'
+import type { HandlerDocument } from './handler-documents.js'
 import type { ResponseFactory } from './typed-response.js'
+import { UnreadableParametersError } from './unreadable-parameters.js'
 
 /** What an `http.*` resolver receives, as far as a typed resolver needs it. */
 export interface PlainResolverInfo {
@@ -11,23 +12,37 @@ export interface PlainResolverInfo {
   readonly finalize: FinalizeFunction
 }
 
+/** The operation a typed handler answers, and where its parameters' schemas are read. */
+export interface TypedOperation {
+  readonly method: string
+  /** The template as the document writes it: `/pets/{petId}`. */
+  readonly template: string
+  /** mocklib's param name → the document's (only where they differ). */
+  readonly renamed: ReadonlyMap<string, string>
+  readonly document: HandlerDocument
+  /** How messages name the handler: `openapi().get('/pets')`. */
+  readonly call: string
+}
+
 /**
  * The info a typed resolver receives, made from an `http.*` resolver's: params
- * under the document's names, the query parsed on first read, and
- * `response(status)`. Shared by `openapi<paths>().get(...)` and
- * `openapi<paths>().mock.get(...).reply(resolver)`, so both read a request alike.
+ * under the document's names, the query read by the operation's schemas on
+ * first read (`?limit=2` is the integer 2), and `response(status)`. Shared by
+ * `openapi<paths>().get(...)` and `openapi<paths>().mock.get(...).reply(resolver)`,
+ * so both read a request alike.
  *
  * @example
- * http.get('/teams/:enterprise_team', (info) => resolver(typedResolverInfo(info, renamed, answerFactory())))
+ * http.get('/teams/:enterprise_team', (info) => resolver(typedResolverInfo(info, operation, answerFactory())))
  */
-export function typedResolverInfo(info: PlainResolverInfo, renamed: ReadonlyMap<string, string>, response: ResponseFactory<Record<string | number, unknown>>) {
+export function typedResolverInfo(info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>) {
+  let query: Record<string, unknown> | undefined
   return {
     get request() {
       return info.request
     },
-    params: documentNames(info.params, renamed),
+    params: documentNames(info.params, operation.renamed),
     get query() {
-      return queryValues(new URL(info.request.url).searchParams)
+      return (query ??= readQuery(info.request, operation))
     },
     get cookies() {
       return info.cookies
@@ -36,6 +51,33 @@ export function typedResolverInfo(info: PlainResolverInfo, renamed: ReadonlyMap<
     finalize: info.finalize,
     response,
   }
+}
+
+/**
+ * Calls a typed resolver, once the handler's document is read (only the
+ * first requests wait: afterwards the call is direct, as an `http.*` resolver's).
+ *
+ * @example
+ * http.get(path, (info) => resolveTyped(resolver, info, operation, answerFactory()))
+ */
+export function resolveTyped(resolver: (info: never) => unknown, info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>): unknown {
+  const call = resolver as (info: unknown) => unknown
+  if (operation.document.ready) return call(typedResolverInfo(info, operation, response))
+  return operation.document.load().then(() => call(typedResolverInfo(info, operation, response)))
+}
+
+function readQuery(request: Request, operation: TypedOperation): Record<string, unknown> {
+  const reader = operation.document.readerFor(operation.method, operation.template)
+  if (reader === undefined) {
+    const { method, template, call } = operation
+    throw new Error(
+      `[mocklib] ${call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${method.toUpperCase()} ${template}. ` +
+        `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }).`,
+    )
+  }
+  const read = reader.query(new URL(request.url), { method: request.method, url: request.url })
+  if (!read.ok) throw new UnreadableParametersError(read.violations)
+  return read.values
 }
 
 /** Params under the document's names (`{enterprise-team}` is matched as `:enterprise_team`). */

@@ -13,8 +13,22 @@ declare const contractChecked: unique symbol
  */
 export type ContractResponse = Response & { readonly [contractChecked]: true }
 
-/** `'default'` and ranges (`'4XX'`) name no one status: the answer must say which. */
-type NeedsStatus<Status> = Status extends number ? false : true
+/**
+ * Whether the answer's init gives its status: never for a declared status
+ * (`200`); optional for `'default'`, which answers 500 unless told otherwise
+ * (required where the operation declares 500 itself, which `'default'` then
+ * does not describe); required for a range (`'4XX'`), which names no one status.
+ */
+type StatusRule<Status, Responses> = Status extends number
+  ? 'fixed'
+  : Status extends 'default'
+    ? [Extract<keyof Responses, 500 | '500'>] extends [never]
+      ? 'optional'
+      : 'required'
+    : 'required'
+
+/** The status a `'default'` answer gives when its init names none. */
+export const DEFAULT_STATUS = 500
 
 /** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
 export type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
@@ -26,9 +40,14 @@ export type HasRequired<Shape> = {} extends Shape ? false : true
 
 /**
  * The options of an answer: its headers (the declared ones typed, others
- * free), and its `status` where the document declares `'default'` or a range.
+ * free), and its `status` where the document declares `'default'` (500 when
+ * not given) or a range.
  */
-type AnswerInit<Response, Status> = (NeedsStatus<Status> extends true ? { readonly status: number } : { readonly status?: never }) &
+type AnswerInit<Response, Status, Responses> = (StatusRule<Status, Responses> extends 'fixed'
+  ? { readonly status?: never }
+  : StatusRule<Status, Responses> extends 'optional'
+    ? { readonly status?: number }
+    : { readonly status: number }) &
   (HasRequired<DeclaredHeaders<Response>> extends true
     ? { readonly headers: DeclaredHeaders<Response> & Record<string, string> }
     : { readonly headers?: DeclaredHeaders<Response> & Record<string, string> })
@@ -41,31 +60,31 @@ type MediaTypeInit<Declared, Usual extends string> = Usual extends Declared ? { 
 
 type Content<Response> = Response extends { content: infer Declared } ? Declared : {}
 
-type JsonAnswer<Response, Status> = [JsonMediaType<Content<Response>>] extends [never]
+type JsonAnswer<Response, Status, Responses> = [JsonMediaType<Content<Response>>] extends [never]
   ? {}
   : {
       /** Answers a JSON body of a declared JSON media type (`application/json` unless `contentType` names another). */
       json(
         body: Content<Response>[JsonMediaType<Content<Response>>],
-        ...init: InitArguments<AnswerInit<Response, Status> & MediaTypeInit<JsonMediaType<Content<Response>>, 'application/json'>>
+        ...init: InitArguments<AnswerInit<Response, Status, Responses> & MediaTypeInit<JsonMediaType<Content<Response>>, 'application/json'>>
       ): ContractResponse
     }
 
-type TextAnswer<Response, Status> = [TextMediaType<Content<Response>>] extends [never]
+type TextAnswer<Response, Status, Responses> = [TextMediaType<Content<Response>>] extends [never]
   ? {}
   : {
       /** Answers a text body of a declared `text/*` media type (`text/plain` unless `contentType` names another). */
       text(
         body: Content<Response>[TextMediaType<Content<Response>>] & string,
-        ...init: InitArguments<AnswerInit<Response, Status> & MediaTypeInit<TextMediaType<Content<Response>>, 'text/plain'>>
+        ...init: InitArguments<AnswerInit<Response, Status, Responses> & MediaTypeInit<TextMediaType<Content<Response>>, 'text/plain'>>
       ): ContractResponse
     }
 
-type EmptyAnswer<Response, Status> = Response extends { content: object }
+type EmptyAnswer<Response, Status, Responses> = Response extends { content: object }
   ? {}
   : {
       /** Answers without a body (the document declares no content for this status). */
-      empty(...init: InitArguments<AnswerInit<Response, Status>>): ContractResponse
+      empty(...init: InitArguments<AnswerInit<Response, Status, Responses>>): ContractResponse
     }
 
 /**
@@ -75,7 +94,7 @@ type EmptyAnswer<Response, Status> = Response extends { content: object }
  * @example
  * response(200).json({ id: 1, name: 'Rex' }) // response(404).empty() does not compile when 404 has content
  */
-export type AnswerBuilder<Response, Status> = JsonAnswer<Response, Status> & TextAnswer<Response, Status> & EmptyAnswer<Response, Status>
+export type AnswerBuilder<Response, Status, Responses = {}> = JsonAnswer<Response, Status, Responses> & TextAnswer<Response, Status, Responses> & EmptyAnswer<Response, Status, Responses>
 
 /**
  * A typed handler's `response`: `response(status)` for the declared statuses
@@ -86,7 +105,7 @@ export type AnswerBuilder<Response, Status> = JsonAnswer<Response, Status> & Tex
  * ({ response }) => response(404).json({ code: 404, message: 'No such pet' })
  */
 export interface ResponseFactory<Responses> {
-  <Status extends keyof Responses>(status: Status): AnswerBuilder<Responses[Status], Status>
+  <Status extends keyof Responses>(status: Status): AnswerBuilder<Responses[Status], Status, Responses>
   /** Lets any Response through unchecked by the types (the `contract()` check at run time still sees it). */
   untyped(response: Response): ContractResponse
 }
@@ -120,11 +139,12 @@ function answer(body: string | null, declared: string | number, init: RuntimeIni
   return new HttpResponse(body, { status: statusOf(declared, init.status), headers }) as unknown as ContractResponse
 }
 
-/** A declared status as the number to answer: `200` → 200; `'default'` and `'4XX'` take `init.status`, which a range must contain. */
+/** A declared status as the number to answer: `200` → 200; `'default'` and `'4XX'` take `init.status`, which a range must contain (`'default'` is 500 without one). */
 function statusOf(declared: string | number, given: number | undefined): number {
   const fixed = typeof declared === 'number' ? declared : /^\d{3}$/.test(declared) ? Number(declared) : undefined
   if (fixed !== undefined) return fixed
   const name = String(declared)
+  if (name === 'default' && given === undefined) return DEFAULT_STATUS
   if (given === undefined) {
     throw new TypeError(`[mocklib] response('${name}') names no one status: pass it in the init, e.g. response('${name}').json(body, { status: ${name === 'default' ? 500 : name.replace(/X/gi, '0')} }).`)
   }

@@ -11,7 +11,7 @@ import type { paths } from './fixtures/petstore-typed.paths.js'
 
 const DOCUMENT = fileURLToPath(new URL('./fixtures/petstore-typed.yaml', import.meta.url))
 const V1 = 'https://petstore.example.test/v1'
-const petstore = openapi<paths>(V1)
+const petstore = openapi<paths>(V1, { document: DOCUMENT })
 const server = setupServer()
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
