@@ -1,6 +1,7 @@
 import { isJsonObject, type OpenApiDocument } from './document.js'
 import { readPointer } from './json-pointer.js'
 import { followRef, type OperationParameter } from './operations.js'
+import { isDelimited, queryTexts } from './query-style.js'
 
 /**
  * How text from a URL or a header becomes the value its schema reads: the
@@ -57,8 +58,8 @@ function scalar(text: string, types: readonly string[]): unknown {
 }
 
 /**
- * The parameter's value as sent (a list for a repeated or comma-separated
- * query parameter), or `undefined` when it was not sent.
+ * The parameter's value as sent (a list for a repeated query parameter, or
+ * one its style delimits: `a,b`, `a|b`, `a b`), or `undefined` when it was not sent.
  *
  * @example
  * rawParameter(limit, new URL('https://x.test/pets?limit=20'), {}, () => headers, () => ({})) // '20'
@@ -72,10 +73,11 @@ export function rawParameter(parameter: OperationParameter, url: URL, pathParams
     case 'cookie':
       return cookies()[parameter.name]
     case 'query': {
-      const values = url.searchParams.getAll(parameter.name)
-      if (values.length === 0) return undefined
-      if (parameter.explode === false) return values.join(',').split(',')
-      return values.length === 1 ? values[0]! : values
+      // The style's delimiter (`,` `|` or a space) where the values are not exploded: as openapi<paths>() handlers read them.
+      const texts = queryTexts(parameter, url.searchParams)
+      if (texts === undefined) return undefined
+      if (isDelimited(parameter)) return texts
+      return texts.length === 1 ? texts[0]! : texts
     }
   }
 }

@@ -104,8 +104,16 @@ describe('openapi<paths>() query read by the document', () => {
     checked.listen({ onUnhandledRequest: 'error', contract: await contract(DOCUMENT, { onViolation: (violation) => violations.push(violation) }) })
     try {
       checked.use(echoQuery(openapi<paths>(V1)))
-      expect(await queryOf(`${V1}/pet-search?limit=3&ids=1,2`)).toEqual({ query: { limit: 3, ids: [1, 2] }, types: { limit: 'number', ids: 'array of number,number' } })
+      // contract() reads each style as the handler does: no violation for a pipe- or space-delimited list.
+      expect(await queryOf(`${V1}/pet-search?limit=3&ids=1,2&sizes=4|5&colors=a%20b`)).toEqual({
+        query: { limit: 3, ids: [1, 2], sizes: [4, 5], colors: ['a', 'b'] },
+        types: { limit: 'number', ids: 'array of number,number', sizes: 'array of number,number', colors: 'array of string,string' },
+      })
       expect(violations).toEqual([])
+      // A number outside the schema's minimum parses (the handler reads it), and contract() reports it.
+      expect((await queryOf(`${V1}/pet-search?limit=0`)).query).toEqual({ limit: 0 })
+      expect(violations.map(({ name, rule }) => `${name} ${rule}`)).toEqual(['limit minimum'])
+      violations.length = 0
       expect((await fetch(`${V1}/pet-search?limit=three`)).status).toBe(500)
       expect(violations.filter((violation) => violation.side === 'request').map(({ part, name, rule }) => ({ part, name, rule }))).toEqual([{ part: 'query', name: 'limit', rule: 'type' }])
     } finally {
