@@ -16,9 +16,8 @@ interface ReadParameter {
 export type ReadValues = { readonly ok: true; readonly values: Record<string, unknown> } | { readonly ok: false; readonly violations: ContractViolation[] }
 
 /**
- * Reads a request's query and path parameters as an operation's schemas
- * type them, for the resolvers of `openapi<paths>()` handlers: an `integer`
- * is a number, a `boolean` a boolean, an `array` a list (in the `style` and
+ * Reads a request's query parameters as an operation's schemas type them,
+ * for the resolvers of `openapi<paths>()` handlers: an `integer` is a number, a `boolean` a boolean, an `array` a list (in the `style` and
  * `explode` the document declares) of its items' type. A text that does not
  * parse is a contract violation naming the parameter, never a value of
  * another type than the handler's types say.
@@ -29,7 +28,6 @@ export type ReadValues = { readonly ok: true; readonly values: Record<string, un
  */
 export class ParameterReader {
   readonly #query: readonly ReadParameter[]
-  readonly #path: ReadonlyMap<string, ReadParameter>
 
   constructor(
     document: OpenApiDocument,
@@ -40,7 +38,6 @@ export class ParameterReader {
       reading: parameter.schemaPointer === undefined ? undefined : readingOf(document, parameter.schemaPointer),
     })
     this.#query = entry.parameters.filter((parameter) => parameter.in === 'query').map(read)
-    this.#path = new Map(entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, read(parameter)]))
   }
 
   /** The declared query parameters the URL carries, by the document's names (absent ones are left out). */
@@ -55,23 +52,6 @@ export class ParameterReader {
       }
       const read = this.#read(parameter, reading, texts, request)
       if (read.ok) values[parameter.name] = read.value
-      else (violations ??= []).push(read.violation)
-    }
-    return violations === undefined ? { ok: true, values } : { ok: false, violations }
-  }
-
-  /** The path params (URL-decoded text, by the document's names) read by their schemas; params the document does not declare stay text. */
-  path(params: Record<string, string>, request: { readonly method: string; readonly url: string }): ReadValues {
-    const values: Record<string, unknown> = Object.create(null)
-    let violations: ContractViolation[] | undefined
-    for (const [name, text] of Object.entries(params)) {
-      const declared = this.#path.get(name)
-      if (declared === undefined || typeof text !== 'string') {
-        values[name] = text
-        continue
-      }
-      const read = this.#read(declared.parameter, declared.reading, [text], request)
-      if (read.ok) values[name] = read.value
       else (violations ??= []).push(read.violation)
     }
     return violations === undefined ? { ok: true, values } : { ok: false, violations }
