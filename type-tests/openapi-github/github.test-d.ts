@@ -17,8 +17,9 @@ github.get('/repos/{owner}/{repo}', ({ params, response }) => {
 })
 
 github.get('/repos/{owner}/{repo}/issues', ({ query, response }) => {
-  expectTypeOf(query.state).toEqualTypeOf<string | undefined>()
-  expectTypeOf(query.per_page).toEqualTypeOf<string | undefined>()
+  // Read by their schemas, as openapi-typescript types them: an enum of strings, an integer as a number.
+  expectTypeOf(query.state).toEqualTypeOf<'open' | 'closed' | 'all' | undefined>()
+  expectTypeOf(query.per_page).toEqualTypeOf<number | undefined>()
   // @ts-expect-error not a query parameter of issues/list-for-repo
   void query.q
   return response(200).json([], { headers: { Link: '<https://api.github.com/repositories/1/issues?page=2>; rel="next"' } })
