@@ -18,6 +18,9 @@ petstore.get('/pet-search', ({ query, response }) => {
     readonly tags?: string[]
     readonly colors?: string[]
     readonly sizes?: number[]
+    readonly petIds?: number[]
+    readonly stars?: 1 | 2 | 3
+    readonly age?: number | null
   }>()
   expectTypeOf(query.limit).toEqualTypeOf<number>()
   expectTypeOf(query.minWeight).toEqualTypeOf<number | undefined>()

@@ -19,8 +19,9 @@ export type ReadValues = { readonly ok: true; readonly values: Record<string, un
  * Reads a request's query parameters as an operation's schemas type them,
  * for the resolvers of `openapi<paths>()` handlers: an `integer` is a number, a `boolean` a boolean, an `array` a list (in the `style` and
  * `explode` the document declares) of its items' type. A text that does not
- * parse is a contract violation naming the parameter, never a value of
- * another type than the handler's types say.
+ * parse (or is outside an `enum`, which the types make a union) is a
+ * contract violation naming the parameter, never a value of another type
+ * than the handler's types say.
  *
  * @example
  * const reader = new ParameterReader(document, entry)
@@ -68,6 +69,7 @@ export class ParameterReader {
       for (const text of texts) {
         const parsed = parseParameterText(text, reading.itemTypes)
         if (!parsed.ok) return refuse(`${JSON.stringify(text)} in ${JSON.stringify(texts.join(','))} is not ${parsed.expected}, as the array's items schema asks.`, 'type')
+        if (!isAllowed(parsed.value, reading.allowed)) return refuse(`${JSON.stringify(text)} in ${JSON.stringify(texts.join(','))} is not one of ${JSON.stringify(reading.allowed)}, as the array's items schema asks.`, 'enum')
         items.push(parsed.value)
       }
       return { ok: true as const, value: items }
@@ -75,6 +77,13 @@ export class ParameterReader {
     if (reading.types.includes('object')) return { ok: true as const, value: texts.length === 1 ? texts[0] : [...texts] }
     if (texts.length > 1) return refuse(`given ${texts.length} times (${texts.map((text) => JSON.stringify(text)).join(', ')}), but its schema is no array: send it once.`, 'type')
     const parsed = parseParameterText(texts[0]!, reading.types)
-    return parsed.ok ? { ok: true as const, value: parsed.value } : refuse(`${JSON.stringify(texts[0])} is not ${parsed.expected}, as its schema asks.`, 'type')
+    if (!parsed.ok) return refuse(`${JSON.stringify(texts[0])} is not ${parsed.expected}, as its schema asks.`, 'type')
+    if (!isAllowed(parsed.value, reading.allowed)) return refuse(`${JSON.stringify(texts[0])} is not one of ${JSON.stringify(reading.allowed)}, as its schema asks.`, 'enum')
+    return { ok: true as const, value: parsed.value }
   }
+}
+
+/** An `enum` is a union in the handler's types: a value outside it is refused as one of another type is. */
+function isAllowed(value: unknown, allowed: readonly unknown[] | undefined): boolean {
+  return allowed === undefined || allowed.includes(value)
 }

@@ -12,6 +12,8 @@ export interface TextReading {
   readonly types: readonly string[]
   /** The item types, for an `array` schema. */
   readonly itemTypes: readonly string[] | undefined
+  /** The values an `enum` (or `const`) allows, of the value or (for an array) of its items: a TypeScript union, so a value outside it is no value of the handler's type. */
+  readonly allowed?: readonly unknown[] | undefined
 }
 
 /**
@@ -22,15 +24,42 @@ export interface TextReading {
  */
 export function readingOf(document: OpenApiDocument, schemaPointer: string): TextReading {
   const schema = followRef(document, readPointer(document, schemaPointer), schemaPointer).value
-  const types = typesOf(schema)
-  if (!types.includes('array')) return { types, itemTypes: undefined }
-  const items = isJsonObject(schema) ? schema.items : undefined
-  return { types, itemTypes: isJsonObject(items) && typeof items.type === 'string' ? [items.type] : [] }
+  const types = typesOf(document, schema, 0)
+  if (!types.includes('array')) return { types, itemTypes: undefined, allowed: allowedValues(schema) }
+  const items = isJsonObject(schema) ? followRef(document, schema.items, '').value : undefined
+  return { types, itemTypes: typesOf(document, items, 0), allowed: allowedValues(items) }
 }
 
-function typesOf(schema: unknown): string[] {
+function allowedValues(schema: unknown): readonly unknown[] | undefined {
+  if (!isJsonObject(schema)) return undefined
+  return Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
+}
+
+/** Compositions are read this deep at most (a recursive schema ends). */
+const COMPOSITION_DEPTH = 8
+
+/**
+ * The JSON types a schema allows, as openapi-typescript reads them: its
+ * `type`, else its `enum`'s (or `const`'s) values' types, else the union of
+ * its `oneOf`/`anyOf` members' (`[]`: any value, read as text).
+ */
+function typesOf(document: OpenApiDocument, raw: unknown, depth: number): string[] {
+  const schema = followRef(document, raw, '').value
   if (!isJsonObject(schema)) return []
-  return Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : []
+  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string')
+  if (typeof schema.type === 'string') return [schema.type]
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
+  if (values !== undefined) return [...new Set(values.map(jsonTypeOf))]
+  const members = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined
+  if (members === undefined || depth >= COMPOSITION_DEPTH) return []
+  const memberTypes = members.map((member) => typesOf(document, member, depth + 1))
+  return memberTypes.some((types) => types.length === 0) ? [] : [...new Set(memberTypes.flat())]
+}
+
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value === 'object' ? (Array.isArray(value) ? 'array' : 'object') : typeof value
 }
 
 /**

@@ -65,6 +65,12 @@ describe('openapi<paths>() query read by the document', () => {
       query: { limit: 1, tags: ['a,b'], ids: [4], sizes: [5] },
       types: { limit: 'number', tags: 'array of string', ids: 'array of number', sizes: 'array of number' },
     })
+    // Items by $ref, an enum without a type, an anyOf: read as openapi-typescript types them (number[], 1 | 2 | 3, number | null).
+    expect(await queryOf(`${V1}/pet-search?limit=1&petIds=7&petIds=8&stars=2&age=`)).toEqual({
+      query: { limit: 1, petIds: [7, 8], stars: 2, age: null },
+      types: { limit: 'number', petIds: 'array of number,number', stars: 'number', age: 'object' },
+    })
+    expect((await queryOf(`${V1}/pet-search?limit=1&age=4`)).query).toEqual({ limit: 1, age: 4 })
     // An empty non-exploded list is the empty array.
     expect((await queryOf(`${V1}/pet-search?limit=1&ids=`)).query).toEqual({ limit: 1, ids: [] })
   })
@@ -90,6 +96,10 @@ describe('openapi<paths>() query read by the document', () => {
     expect(await refused('limit=1&adopted=yes')).toContain('request query "adopted": "yes" is not true or false')
     expect(await refused('limit=1&ids=1,x')).toContain('request query "ids": "x" in "1,x" is not an integer, as the array\'s items schema asks.')
     expect(await refused('limit=1&sizes=1|2.5')).toContain('request query "sizes": "2.5" in "1,2.5" is not an integer')
+    expect(await refused('limit=1&petIds=7&petIds=x')).toContain('request query "petIds": "x" in "7,x" is not an integer')
+    expect(await refused('limit=1&age=old')).toContain('request query "age": "old" is not an integer or empty (null)')
+    // An enum is a union in the types: a value outside it is refused too.
+    expect(await refused('limit=1&stars=5')).toContain('request query "stars": "5" is not one of [1,2,3], as its schema asks. [rule "enum"')
     const twice = await refused('limit=1&limit=2')
     expect(twice).toContain('request query "limit": given 2 times ("1", "2"), but its schema is no array: send it once.')
     // Every parameter that does not parse is named.
