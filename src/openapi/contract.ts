@@ -1,7 +1,7 @@
 import { OperationChecks, type Finding } from './check-exchange.js'
 import { codeGenerationAllowed } from './code-generation.js'
 import { loadSchemaCompiler } from './compiled-schemas.js'
-import { rememberContractDocument } from './handler-documents.js'
+import { rememberDocument } from './handler-documents.js'
 import { OperationIndex } from './operation-index.js'
 import { listOperations, type OperationEntry } from './operations.js'
 import { prepareDocument } from './prepare-document.js'
@@ -211,7 +211,7 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     }
   }
   // openapi<paths>() handlers read their parameters by this document (unless given their own).
-  rememberContractDocument(api, prepared)
+  rememberDocument(prepared, api)
   return api
 }
 

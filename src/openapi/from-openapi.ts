@@ -1,5 +1,6 @@
 import { HttpHandler, HttpResponse } from 'mocklib'
 import { baseUrlOf } from './base-url.js'
+import { rememberDocument } from './handler-documents.js'
 import { listOperations, type OperationEntry } from './operations.js'
 import { bySpecificity, toPredicatePath } from './path-template.js'
 import { prepareDocument } from './prepare-document.js'
@@ -36,6 +37,8 @@ export interface FromOpenApiOptions {
  */
 export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiOptions = {}): Promise<HttpHandler[]> {
   const prepared = await prepareDocument(document)
+  // openapi<paths>() handlers given no document read their query by this one.
+  rememberDocument(prepared.document)
   const base = baseUrlOf(prepared.document, options.baseUrl)
   const validator = new DocumentValidator(prepared.document)
   const seed = options.seed ?? 0

@@ -5,14 +5,14 @@ import { prepareDocument } from './prepare-document.js'
 import type { OpenApiSource } from './read-source.js'
 
 /**
- * The documents `contract()` prepared, newest first: an `openapi<paths>()`
- * handler given no document reads its parameters by the newest one that
- * declares its operation, so a test that already checks exchanges with
- * `listen({ contract })` need not name the document twice. Only a few are
- * kept (a suite may build a contract per test).
+ * The documents `contract()` and `fromOpenApi()` prepared, newest first: an
+ * `openapi<paths>()` handler given no document reads its parameters by the
+ * newest one that declares its operation, so a test that already checks
+ * exchanges with `listen({ contract })` need not name the document twice.
+ * Only a few are kept (a suite may build a contract per test).
  */
-const contractDocuments: DocumentOperations[] = []
-const KEPT_CONTRACT_DOCUMENTS = 8
+const knownDocuments: DocumentOperations[] = []
+const KEPT_DOCUMENTS = 8
 
 /** The contract objects `contract()` made, with their prepared document (so `openapi<paths>(base, { document: api })` reads no file again). */
 const documentOfContract = new WeakMap<object, DocumentOperations>()
@@ -43,22 +43,24 @@ export class DocumentOperations {
 }
 
 /**
- * Called by `contract()`: its document becomes the one handlers without their own read parameters by. @internal
+ * Called by `contract()` and `fromOpenApi()`: the document becomes the one
+ * handlers without their own read parameters by; a contract's is also found
+ * from the contract (`openapi<paths>(base, { document: api })`). @internal
  *
  * @example
- * rememberContractDocument(api, prepared.document)
+ * rememberDocument(prepared.document, api)
  */
-export function rememberContractDocument(contract: object, document: OpenApiDocument): void {
+export function rememberDocument(document: OpenApiDocument, contract?: object): void {
   const operations = new DocumentOperations(document)
-  documentOfContract.set(contract, operations)
-  contractDocuments.unshift(operations)
-  contractDocuments.length = Math.min(contractDocuments.length, KEPT_CONTRACT_DOCUMENTS)
+  if (contract !== undefined) documentOfContract.set(contract, operations)
+  knownDocuments.unshift(operations)
+  knownDocuments.length = Math.min(knownDocuments.length, KEPT_DOCUMENTS)
 }
 
 /**
  * Where an `openapi<paths>()` handler reads its parameters' schemas: the
  * document it was given (a source or a `contract()`), else the newest
- * contract's that declares its operation. The given document is read once,
+ * one `contract()` or `fromOpenApi()` read that declares its operation. The given document is read once,
  * when the first request reaches a handler.
  *
  * @example
@@ -91,7 +93,7 @@ export class HandlerDocument {
   readerFor(method: string, template: string): ParameterReader | undefined {
     if (this.#loaded !== undefined) return this.#loaded.reader(method, template)
     if (this.#source !== undefined) return undefined
-    for (const operations of contractDocuments) {
+    for (const operations of knownDocuments) {
       const reader = operations.reader(method, template)
       if (reader !== undefined) return reader
     }

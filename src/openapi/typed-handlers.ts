@@ -67,8 +67,9 @@ export interface OpenApiHandlersOptions {
    * object, or the `contract()` made of it): resolvers read `query` by its
    * parameters' schemas (`?limit=2` is the number 2, `?tag=a&tag=b` the list
    * `['a', 'b']`). Read once, when the first request reaches a handler.
-   * Without it, the newest `contract()` whose document declares the operation
-   * is used; reading `query` with neither fails the request, saying so.
+   * Without it, the newest document `contract()` (or `fromOpenApi()`) read
+   * that declares the operation is used; reading `query` with neither fails
+   * the request, saying so.
    */
   readonly document?: OpenApiSource | OpenApiContract
 }

@@ -72,7 +72,7 @@ function readQuery(request: Request, operation: TypedOperation): Record<string, 
     const { method, template, call } = operation
     throw new Error(
       `[mocklib] ${call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${method.toUpperCase()} ${template}. ` +
-        `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }).`,
+        `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }) (a document fromOpenApi() read counts too).`,
     )
   }
   const read = reader.query(new URL(request.url), { method: request.method, url: request.url })

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { contract, openapi, type ContractViolation } from '../../src/openapi/index.js'
+import { contract, fromOpenApi, openapi, type ContractViolation } from '../../src/openapi/index.js'
 import type { paths } from './fixtures/petstore-typed.paths.js'
 
 const DOCUMENT = fileURLToPath(new URL('./fixtures/petstore-typed.yaml', import.meta.url))
@@ -43,6 +43,13 @@ describe('openapi<paths>() query read by the document', () => {
     // A document that lacks the operation says the same.
     server.use(openapi<paths>(V1, { document: OTHER_DOCUMENT }).get('/pet-search', ({ query, response }) => response(200).json([], { headers: { 'x-limit': String(query.limit) } })))
     expect(((await (await fetch(`${V1}/pet-search?limit=2`)).json()) as { message: string }).message).toContain('no document known declares GET /pet-search')
+  })
+
+  it('reads by the document fromOpenApi() read, where a typed handler overrides a generated one', async () => {
+    // Second in the file: no contract() has been made yet, so only fromOpenApi() can have made the document known.
+    const generated = await fromOpenApi(DOCUMENT)
+    server.resetHandlers(echoQuery(openapi<paths>(V1)), ...generated)
+    expect((await queryOf(`${V1}/pet-search?limit=5&adopted=false`)).query).toEqual({ limit: 5, adopted: false })
   })
 
   it('gives integers and numbers as numbers, booleans as booleans; absent optional parameters are absent', async () => {
