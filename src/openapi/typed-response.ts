@@ -28,7 +28,7 @@ type StatusRule<Status, Responses> = Status extends number
     : 'required'
 
 /** The status a `'default'` answer gives when its init names none. */
-export const DEFAULT_STATUS = 500
+const DEFAULT_STATUS = 500
 
 /** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
 export type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
