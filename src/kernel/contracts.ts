@@ -48,6 +48,13 @@ export interface HttpExchange {
    * without looking at handlers (and reports its real response).
    */
   readonly bypassed?: boolean
+  /**
+   * The origin a host-less handler path (`/api/x`) stands for in this
+   * request, when the source knows which page made it (Playwright: the
+   * requesting frame's origin, as msw resolves such paths against the page's
+   * `location`). Absent: the path matches on any origin (the Node rule).
+   */
+  readonly pageOrigin?: string
   /** Answers with a mocked response; `Response.error()` fails the request as a network error. */
   respondWith(response: Response): void
   /**

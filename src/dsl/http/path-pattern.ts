@@ -40,7 +40,12 @@ export function compilePath(pattern: string, label: string, checked = false): Co
   return {
     staticPrefix,
     match(context) {
-      if (pathOnly) return matchSubject(context.memo(PATHNAME, lowerPathname), context.url.pathname)
+      if (pathOnly) {
+        // A host-less path is on the requesting page's origin when the source knows that page.
+        const pageOrigin = context.exchange.pageOrigin
+        if (pageOrigin !== undefined && context.url.origin !== pageOrigin) return undefined
+        return matchSubject(context.memo(PATHNAME, lowerPathname), context.url.pathname)
+      }
       return matchSubject(context.memo(ORIGIN_AND_PATH_LOWER, lowerOriginAndPath), urlWithoutQuery(context))
     },
   }
