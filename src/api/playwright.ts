@@ -9,4 +9,4 @@
 export { interceptPage, type InterceptPageOptions, type PageNetwork } from './playwright-network.js'
 export type { PageRecording } from './playwright-recording.js'
 export { createNetworkFixture, type NetworkFixture, type NetworkFixtureFunction, type NetworkFixtureOptions } from './playwright-fixture.js'
-export type { RoutableLike, RouteLike, RoutedRequestLike, FetchedResponseLike, WebSocketRouteLike, RouteMatcher, BrowserLike } from '../kernel/playwright/playwright-shapes.js'
+export type { RoutableLike, RouteLike, RoutedRequestLike, FrameLike, FetchedResponseLike, WebSocketRouteLike, RouteMatcher, BrowserLike } from '../kernel/playwright/playwright-shapes.js'

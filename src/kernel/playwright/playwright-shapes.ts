@@ -18,6 +18,24 @@ export interface RoutedRequestLike {
   postDataBuffer(): Buffer | null
   isNavigationRequest(): boolean
   resourceType(): string
+  /**
+   * The frame that made the request (see `requestingPageOrigin`). Playwright
+   * throws for a request with none (a Service Worker's).
+   */
+  frame?(): FrameLike
+  /** The Service Worker that made the request, if one did. */
+  serviceWorker?(): { url(): string } | null
+}
+
+/**
+ * A page's frame (`Frame`): its document's URL and the frame that holds it.
+ *
+ * @example
+ * route.request().frame().url() // 'https://shop.example.test/'
+ */
+export interface FrameLike {
+  url(): string
+  parentFrame(): FrameLike | null
 }
 
 /**

@@ -5,6 +5,7 @@ import type { RelayPermit } from './relay-permission.js'
 import type { SentHeaders } from './sent-headers.js'
 import { fulfillHeaders, fulfillWith, toFetchResponse } from './route-answers.js'
 import { toFetchRequest } from './routed-request.js'
+import { requestingPageOrigin } from './page-origin.js'
 
 /**
  * Where a route's settling goes when it fails: a page that closed or navigated
@@ -27,17 +28,24 @@ export interface RoutingBrowser {
  *   then `route.fulfill()` with it (redirects are handed to the browser, unfollowed);
  * - `errorWith`: `route.abort('failed')`: the page sees a network error.
  *
+ * Its `pageOrigin` is the requesting page's (see `requestingPageOrigin`): a
+ * handler's host-less path matches only there.
+ *
  * @example
  * await context.route(() => true, async (route) => sink(await routeExchange(route, console.error)))
  */
 export async function routeExchange(route: RouteLike, failed: RouteFailure, browser: RoutingBrowser = {}): Promise<HttpExchange> {
   const { permit, readHeaders } = browser
-  const request = await toFetchRequest(route.request(), readHeaders)
+  const routed = route.request()
+  // Read before any await: the frame may navigate on while the headers are read.
+  const pageOrigin = requestingPageOrigin(routed)
+  const request = await toFetchRequest(routed, readHeaders)
   const settle = (work: Promise<void>): void => void work.catch(failed)
   return {
     kind: 'http',
     id: createRequestId(),
     request,
+    ...(pageOrigin === undefined ? {} : { pageOrigin }),
     respondWith(response) {
       settle(fulfillWith(route, request, response, permit))
     },
