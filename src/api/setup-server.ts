@@ -1,16 +1,17 @@
-import { createRuntime, HandlerScope, isPassthrough, message, type AnswerProblem, type Handler, type ReportingAnswerCheck, type LifecycleEvents, type Source, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
-import { createRuntimeStack } from '../kernel/runtime-stack.js'
+import { createRuntime, HandlerScope, isPassthrough, message, type Handler, type ReportingAnswerCheck, type Source, type TrafficObserver, type UnhandledRequestStrategy } from '../kernel/index.js'
+import { createRuntimeStack, type RuntimeStack } from '../kernel/runtime-stack.js'
 import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
 import { interceptWebRuntime, webRuntime } from '../kernel/web-runtimes/index.js'
 import { patchEventSource } from './browser/page-event-source.js'
-import { cookieJar, type MockAssertions, type RecordOptions } from '../dsl/index.js'
+import { cookieJar } from '../dsl/index.js'
 // Deep paths: the dsl barrel leaves history and recording out, so that browser bundles load them lazily.
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
 import { recordRuntime } from '../dsl/record/record-runtime.js'
-import { withSave, type NodeRecording } from '../dsl/record/write-har.js'
+import { withSave } from '../dsl/record/write-har.js'
 import { prepareAnswerChecking } from '../kernel/answer-checking-on-demand.js'
 import { contractAssertions } from './contract-assertions.js'
-import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
+import { assertHandlers, createHandlerManagement } from './handler-management.js'
+import type { SetupServerApi } from './setup-server-api.js'
 
 /** Options of `server.listen()`. */
 export interface ListenOptions {
@@ -22,72 +23,6 @@ export interface ListenOptions {
    * `checkPassthrough`, what the network answered).
    */
   readonly contract?: ReportingAnswerCheck
-}
-
-/**
- * The Node runtime returned by `setupServer`.
- *
- * @example
- * const server = setupServer(...handlers)
- * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
- * afterEach(() => server.resetHandlers())
- * afterAll(() => server.close())
- */
-export interface SetupServerApi extends HandlerManagement, MockAssertions {
-  /**
-   * Starts intercepting global fetch, node:http/https, undici and axios.
-   * Several servers may listen at once: a request goes to the server that
-   * started listening last first, then on to the older ones while none of
-   * their handlers answers; the newest server's `onUnhandledRequest` applies.
-   * Throws when this server already listens.
-   */
-  listen(options?: ListenOptions): void
-  /**
-   * Stops this server; the other listening servers go on as before. The
-   * clients are restored when the last server closes. Harmless when not listening.
-   */
-  close(): void
-  /**
-   * Wraps `callback` so that each call runs in its own boundary: handler
-   * changes made inside (`use`, `resetHandlers`) are seen only by that call and
-   * the code it starts. Arguments and the return value pass through.
-   *
-   * @example
-   * it('shows an error', server.boundary(async () => {
-   *   server.use(http.get('/user', () => HttpResponse.error()))
-   * }))
-   */
-  boundary<Callback extends (...args: Array<any>) => unknown>(callback: Callback): (...args: Parameters<Callback>) => ReturnType<Callback>
-  /** Lifecycle events; none fires after `close()`. */
-  readonly events: LifecycleEvents
-  /**
-   * Starts recording the exchanges of the current scope (inside a `boundary()`,
-   * only its own) as HAR 1.2. By default what the network answered
-   * (passthrough, bypass, unhandled requests let through); `{ include: 'all' }`
-   * adds mocked answers. Secrets in headers are redacted (see `RecordOptions`).
-   *
-   * @example
-   * const recording = server.record()
-   * await fetch('https://api.example.com/users') // a passthrough
-   * await recording.save('fixtures/users.har')
-   */
-  record(options?: RecordOptions): NodeRecording
-  /**
-   * The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without `listen({ contract })`.
-   * Name the type of the contract you gave `listen()` to read its fields.
-   *
-   * @example
-   * const [first] = server.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
-   * first?.pointer
-   */
-  contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
-  /**
-   * Throws an error listing this scope's contract violations, if any (like `assertDone()`).
-   *
-   * @example
-   * afterEach(() => server.assertContract())
-   */
-  assertContract(): void
 }
 
 /** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
@@ -127,6 +62,17 @@ const listening = createRuntimeStack(nodeSources)
  */
 export function setupServer(...handlers: Handler[]): SetupServerApi {
   assertHandlers(handlers, 'setupServer()')
+  return createServer(handlers, listening)
+}
+
+/**
+ * A Node runtime over `stack`: the process's shared one (`setupServer`), or
+ * one of a `SetupServerApi` given its own interceptors.
+ *
+ * @example
+ * const server = createServer(handlers, createRuntimeStack(() => [nodeHttpSource]))
+ */
+export function createServer(handlers: readonly Handler[], stack: RuntimeStack = listening): SetupServerApi {
   const store = createAsyncScopeStore(new HandlerScope(handlers))
   const core = createRuntime({
     store,
@@ -152,10 +98,10 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
         // What runs the checks loads now, so that the first request normally finds it there.
         prepareAnswerChecking()
       }
-      listening.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
+      stack.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
     },
     close() {
-      listening.stop(core)
+      stack.stop(core)
     },
     ...contractAssertions(() => contract, () => store.current()),
     boundary(callback) {

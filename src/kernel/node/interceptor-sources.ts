@@ -1,0 +1,87 @@
+import type { Source } from '../contracts.js'
+import { message } from '../errors.js'
+import { patchClientRequests } from './client-request/client-request-adapter.js'
+import { patchGlobalFetch } from './fetch/fetch-adapter.js'
+import { interceptNode } from './intercept-node.js'
+import { installDispatcherSources } from './undici/dispatcher-sources.js'
+import { createWebSocketSource } from './websocket/websocket-source.js'
+import { hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
+
+/**
+ * What mocklib needs of an `@mswjs/interceptors` instance: only its class.
+ * mocklib never applies the interceptor; it starts its own source for the
+ * same mechanism, so that answers behave as with `setupServer`.
+ *
+ * @example
+ * const interceptors: InterceptorLike[] = [new ClientRequestInterceptor()]
+ */
+export interface InterceptorLike {
+  readonly constructor: { readonly name: string; readonly symbol?: symbol }
+  apply(): void
+  dispose(): void
+}
+
+/** The mechanism each interceptor class stands for, by its static `symbol`'s description (stable across copies and versions of the package). */
+const SOURCES_BY_SYMBOL: Readonly<Record<string, () => Source>> = {
+  'client-request-interceptor': () => ({ name: 'client-request', start: (sink) => patchClientRequests(sink) }),
+  'fetch-interceptor': () => ({ name: 'fetch', start: (sink) => startGlobalFetch(sink) }),
+  'xhr-interceptor': () => ({ name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) }),
+  'websocket-interceptor': createWebSocketSource,
+  // @mswjs/interceptors' socket-level interceptor catches every HTTP client: mocklib's whole Node HTTP set.
+  'http-request-interceptor': () => ({ name: 'node-http', start: (sink) => interceptNode(sink) }),
+}
+
+/** The same, by class name, for copies whose classes carry no static symbol. */
+const SYMBOL_BY_CLASS_NAME: Readonly<Record<string, string>> = {
+  ClientRequestInterceptor: 'client-request-interceptor',
+  FetchInterceptor: 'fetch-interceptor',
+  XMLHttpRequestInterceptor: 'xhr-interceptor',
+  WebSocketInterceptor: 'websocket-interceptor',
+  HttpRequestInterceptor: 'http-request-interceptor',
+}
+
+/**
+ * The mocklib sources that intercept what `interceptors` (instances of
+ * `@mswjs/interceptors` classes, as msw's `SetupServerApi` takes) would,
+ * and nothing else: a `ClientRequestInterceptor` alone leaves global fetch
+ * untouched. Each mechanism is started once however often it is named.
+ * Throws a `[mocklib]` error naming an interceptor it does not know.
+ *
+ * @example
+ * const sources = sourcesForInterceptors([new ClientRequestInterceptor()]) // node:http/https only
+ */
+export function sourcesForInterceptors(interceptors: readonly InterceptorLike[], caller: string): Source[] {
+  const kinds = new Set<string>()
+  for (const interceptor of interceptors) kinds.add(kindOf(interceptor, caller))
+  // The socket-level set already holds fetch and node:http: starting them again would patch twice.
+  if (kinds.has('http-request-interceptor')) {
+    kinds.delete('client-request-interceptor')
+    kinds.delete('fetch-interceptor')
+  }
+  // HTTP before WebSocket, as setupServer orders them: the upgrade patch of `ws` clients sits outside node:http's.
+  const order = Object.keys(SOURCES_BY_SYMBOL).filter((kind) => kind !== 'websocket-interceptor').concat('websocket-interceptor')
+  return order.filter((kind) => kinds.has(kind)).map((kind) => SOURCES_BY_SYMBOL[kind]!())
+}
+
+function kindOf(interceptor: InterceptorLike, caller: string): string {
+  const constructor = interceptor?.constructor as InterceptorLike['constructor'] | undefined
+  const described = typeof constructor?.symbol === 'symbol' ? constructor.symbol.description : undefined
+  const kind = described !== undefined && described in SOURCES_BY_SYMBOL ? described : SYMBOL_BY_CLASS_NAME[constructor?.name ?? '']
+  if (kind !== undefined) return kind
+  throw new TypeError(
+    message(
+      `${caller} was given an interceptor it does not know (${constructor?.name ?? typeof interceptor}).`,
+      `Pass instances of ${Object.keys(SYMBOL_BY_CLASS_NAME).join(', ')} from @mswjs/interceptors (mocklib intercepts those mechanisms with its own code), or call setupServer() to intercept them all.`,
+    ),
+  )
+}
+
+/** Global fetch alone: the fetch layer's own patch, with undici's dispatcher for what only undici can play. */
+function startGlobalFetch(sink: Parameters<Source['start']>[0]): () => void {
+  const dispatcher = installDispatcherSources(sink)
+  const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
+  return () => {
+    restoreFetch?.()
+    dispatcher?.stop()
+  }
+}
