@@ -34,7 +34,9 @@ export interface RoutedRequestLike {
  * route.request().frame().url() // 'https://shop.example.test/'
  */
 export interface FrameLike {
+  /** The URL of the frame's document (`about:blank` or `''` before it has one). */
   url(): string
+  /** The frame that holds this one; `null` for a page's main frame. */
   parentFrame(): FrameLike | null
 }
 
