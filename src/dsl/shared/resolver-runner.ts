@@ -153,10 +153,13 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
   /**
    * Prints what the resolver threw (as msw does, next to the 500 the client
-   * gets): the stack says where, the 500 only what. @internal
+   * gets): the stack says where, the 500 only what. The error comes alone
+   * first, as msw prints it (tests written for msw expect
+   * `console.error` to have been called with that very error), then what to do. @internal
    */
   reportThrown(error: unknown): void {
-    console.error(message(`The resolver of "${this.handlerName}" threw; the request gets a 500 with the error's name and message.`, 'Fix the resolver, or throw a Response to answer with it.'), error)
+    console.error(error)
+    console.error(message(`The resolver of "${this.handlerName}" threw the error printed above; the request gets a 500 with the error's name and message.`, 'Fix the resolver (or the finally block of its generator), or throw a Response to answer with it.'))
   }
 
   /** Runs cleanups one by one, newest first; failures are printed, never thrown. @internal */
