@@ -1,0 +1,48 @@
+import type { ServedOutcome } from '../../kernel/node/served/index.js'
+
+export type { ServedOutcome }
+
+/** A request or response body as the journal keeps it. */
+export interface ServedBody {
+  /** The body as text, or base64 for binary content (see `encoding`); at most `JOURNAL_BODY_LIMIT` bytes of it. */
+  readonly text: string
+  readonly encoding?: 'base64'
+  /** The body was longer than what is kept. */
+  readonly truncated?: boolean
+  /** Bytes read (at most the limit plus one chunk). */
+  readonly size: number
+}
+
+/**
+ * One request the mock server received, as its journal (`server.history()`,
+ * `GET /__mocklib/api/requests`) keeps it.
+ *
+ * @example
+ * const [first] = server.history()
+ * first?.handler // 'GET /users'
+ */
+export interface ServedRequest {
+  readonly id: string
+  readonly method: string
+  /** The URL handlers matched (see the origin rule in the README). */
+  readonly url: string
+  /** `Date.now()` when the request arrived. */
+  readonly startedAt: number
+  /** Milliseconds until the head of the answer was written. */
+  readonly durationMs: number
+  /** The status written; 0 when the socket was destroyed (`HttpResponse.error()`). */
+  readonly status: number
+  /**
+   * `'mocked'` (a handler answered), `'passthrough'` (`passthrough()`, or every
+   * matching handler fell through: proxied), `'unhandled'` (no handler matched:
+   * 404 or proxied), `'preflight'` (a CORS preflight, answered by the server),
+   * `'refused'` (413), `'failed'` (an answer check or the server failed it).
+   */
+  readonly outcome: ServedOutcome
+  /** The handler that answered: its kind and one-line header (`GET /users`). */
+  readonly handler?: { readonly kind: string; readonly header: string }
+  /** Why the request failed (`outcome: 'failed'`). */
+  readonly failure?: string
+  readonly request: { readonly headers: readonly (readonly [string, string])[]; body?: ServedBody }
+  readonly response: { readonly headers: readonly (readonly [string, string])[]; body?: ServedBody }
+}

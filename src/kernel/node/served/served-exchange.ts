@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { HandlerInfo, HttpExchange } from '../../contracts.js'
+import { message } from '../../errors.js'
+import { createRequestId } from '../../request-id.js'
+import { writeResponse } from './write-response.js'
+
+/** What became of a served request, as the journal tells it. */
+export type ServedOutcome = 'mocked' | 'passthrough' | 'unhandled' | 'preflight' | 'refused' | 'failed'
+
+/** What the server does with a request the handlers sent on (`passthrough()`, or none matched). */
+export interface Forwarded {
+  readonly response: Response
+  /** True when `response` came from another server (a proxy), false when the mock server made it (a 404). */
+  readonly real: boolean
+}
+
+/** How a served exchange reaches the rest of the server. */
+export interface ServedExchangeHooks {
+  /** Answers a request the handlers sent on: proxies it, or says it was not handled. */
+  forward(exchange: ServedExchange): Promise<Forwarded>
+  /** Headers every answer to this request carries unless it sets them itself (CORS). */
+  answerHeaders(exchange: ServedExchange, response: Response): Headers | undefined
+  /** Told once the head of the answer is written (or the socket destroyed). */
+  answered(exchange: ServedExchange, response: Response): void
+}
+
+const NO_BODY_METHODS = new Set(['GET', 'HEAD'])
+
+/**
+ * One request received by the mock server, as the runtime sees any
+ * intercepted request: it answers through `respondWith`, `passthrough` (sent
+ * on to the proxy) or `errorWith`, and the answer is written to the client's
+ * socket.
+ *
+ * @example
+ * void sink(new ServedExchange(incoming, outgoing, url, body, hooks))
+ */
+export class ServedExchange implements HttpExchange {
+  readonly kind = 'http'
+  readonly id = createRequestId()
+  readonly method: string
+  readonly startedAt = Date.now()
+  #request: Request | undefined
+  /** The handler that answered (set by the server's observer), if any. */
+  handler: HandlerInfo | undefined
+  /** True once no handler matched the request. */
+  unhandled = false
+  /** How the exchange ended; set when the answer is written. */
+  outcome: ServedOutcome | undefined
+  /** Set when `errorWith` failed the request: why. */
+  failure: string | undefined
+
+  constructor(
+    readonly incoming: IncomingMessage,
+    readonly outgoing: ServerResponse,
+    readonly url: URL,
+    readonly body: Uint8Array | undefined,
+    private readonly hooks: ServedExchangeHooks,
+  ) {
+    this.method = (incoming.method ?? 'GET').toUpperCase()
+  }
+
+  get bodyless(): boolean {
+    return this.body === undefined
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.#buildRequest())
+  }
+
+  #buildRequest(): Request {
+    const headers = new Headers()
+    const raw = this.incoming.rawHeaders
+    for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
+    const body = NO_BODY_METHODS.has(this.method) ? undefined : this.body
+    return new Request(this.url, { method: this.method, headers, body: body as BodyInit | undefined })
+  }
+
+  respondWith(response: Response): void {
+    this.outcome ??= 'mocked'
+    void this.write(response)
+  }
+
+  async passthrough(report?: boolean): Promise<Response | undefined> {
+    this.outcome = this.unhandled ? 'unhandled' : 'passthrough'
+    const { response, real } = await this.hooks.forward(this)
+    const copy = report && real && response.type !== 'error' ? response.clone() : undefined
+    await this.write(response)
+    return copy
+  }
+
+  errorWith(error: Error): void {
+    // A served client is better told why than cut off: an answer check's or the policy's refusal, in the body.
+    this.outcome = 'failed'
+    this.failure = error.message
+    void this.write(new Response(error.message.startsWith('[mocklib]') ? error.message : message(error.message), { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-mocklib-error': 'true' } }))
+  }
+
+  /** Writes `response` to the client, once. */
+  async write(response: Response): Promise<void> {
+    if (this.outgoing.headersSent || this.outgoing.destroyed) return
+    const extra = this.hooks.answerHeaders(this, response)
+    // The journal reads its own copy of the body, so it clones before the body is read for the client.
+    this.hooks.answered(this, response)
+    await writeResponse(response, this.outgoing, this.method, extra)
+  }
+}

@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ExchangeSink, StartingSource } from '../../contracts.js'
+import { message } from '../../errors.js'
+import { corsAnswerHeaders, isPreflight, preflightAnswer } from './cors.js'
+import { BodyTooLarge, readBody } from './read-body.js'
+import { ServedExchange, type Forwarded, type ServedOutcome } from './served-exchange.js'
+import { servedUrl } from './served-url.js'
+import { writeResponse } from './write-response.js'
+
+/** How the served source listens and answers what never reaches the handlers. */
+export interface ServedSourceOptions {
+  readonly port: number
+  readonly host: string
+  /** Request bodies above this many bytes are answered 413. */
+  readonly maxBodyBytes: number
+  /** Answers browsers' CORS preflights and adds CORS headers to answers. */
+  readonly cors: boolean
+  /** Runs first: answers its own routes (the admin API) and returns true, or returns false. */
+  readonly ownRoute?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
+  /** Answers a request the handlers sent on (see `ServedExchangeHooks.forward`). */
+  forward(exchange: ServedExchange): Promise<Forwarded>
+  /** Told of every answer the server writes, with the exchange (or a short note for one the handlers never saw). */
+  answered(exchange: ServedExchange, response: Response): void
+}
+
+/** The served source, with the address it listens on once started. */
+export interface ServedSource extends StartingSource {
+  /** `http://host:port`, once listening. */
+  readonly origin: string
+  readonly server: Server
+}
+
+/**
+ * A source whose exchanges are the requests a `node:http` server receives:
+ * the runtime answers them as it answers intercepted ones, so every handler
+ * works over the wire unchanged. Listening is the start, closing the stop
+ * (open connections are closed with it).
+ *
+ * @example
+ * const source = createServedSource({ port: 0, host: '127.0.0.1', maxBodyBytes: 1e7, cors: true, forward, answered })
+ * await createRuntime({ store, sources: [source] }).start({ onUnhandledRequest: 'bypass' })
+ */
+export function createServedSource(options: ServedSourceOptions): ServedSource {
+  const server = createServer()
+  let origin = ''
+  const hooks = {
+    forward: options.forward,
+    answerHeaders: (exchange: ServedExchange, response: Response) => (options.cors ? corsAnswerHeaders(exchange.incoming, response) : undefined),
+    answered: options.answered,
+  }
+
+  async function receive(sink: ExchangeSink, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    if (options.ownRoute?.(incoming, outgoing)) return
+    const url = servedUrl(incoming, new URL(origin).host)
+    if (url === undefined) return void writeResponse(plain(400, message(`"${incoming.url}" is no URL path.`)), outgoing, 'GET')
+    let body: Uint8Array | undefined
+    try {
+      body = await readBody(incoming, options.maxBodyBytes)
+    } catch (error) {
+      const exchange = new ServedExchange(incoming, outgoing, url, undefined, hooks)
+      if (!(error instanceof BodyTooLarge)) return void outgoing.destroy()
+      // The client may still be sending: the answer closes the connection rather than read the rest.
+      outgoing.setHeader('connection', 'close')
+      return settleAlone(exchange, 'refused', plain(413, message(`The request body is larger than ${error.limit} bytes.`, 'Send a smaller body, or start the server with a larger maxBodyBytes (--max-body).')))
+    }
+    const exchange = new ServedExchange(incoming, outgoing, url, body, hooks)
+    if (options.cors && isPreflight(incoming)) return settleAlone(exchange, 'preflight', preflightAnswer(incoming))
+    await sink(exchange)
+  }
+
+  return {
+    name: 'served',
+    server,
+    get origin() {
+      return origin
+    },
+    start(sink) {
+      server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => void receive(sink, incoming, outgoing).catch(() => outgoing.destroy()))
+      return new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(options.port, options.host, () => {
+          server.off('error', reject)
+          const address = server.address() as AddressInfo
+          origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+          resolve(() => new Promise<void>((closed) => {
+            server.close(() => closed())
+            server.closeAllConnections()
+          }))
+        })
+      })
+    },
+  }
+}
+
+/** Answers an exchange the handlers never see (a preflight, a refused body). */
+function settleAlone(exchange: ServedExchange, outcome: ServedOutcome, response: Response): Promise<void> {
+  exchange.outcome = outcome
+  return exchange.write(response)
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+}

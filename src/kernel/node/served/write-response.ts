@@ -1,0 +1,66 @@
+import type { ServerResponse } from 'node:http'
+
+/** Status codes whose responses never carry a body. */
+const BODILESS_STATUS = new Set([101, 204, 205, 304])
+
+/**
+ * Writes a fetch `Response` to a `node:http` response: status, headers (each
+ * `Set-Cookie` on its own line), and the body as it streams, chunk by chunk
+ * (an event stream reaches the client as it is written, never buffered).
+ * `Response.error()` destroys the socket: the client sees a network error,
+ * as an intercepted client would. Resolves once the body is written or the
+ * client went away.
+ *
+ * @example
+ * await writeResponse(HttpResponse.json({ ok: true }), serverResponse, 'GET')
+ */
+export async function writeResponse(response: Response, target: ServerResponse, method: string, extraHeaders?: Headers): Promise<void> {
+  if (response.type === 'error') {
+    target.socket?.destroy()
+    target.destroy()
+    return
+  }
+  target.statusCode = response.status
+  if (response.statusText) target.statusMessage = response.statusText
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    target.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) target.setHeader('set-cookie', cookies)
+  if (extraHeaders) for (const [name, value] of extraHeaders) if (!target.hasHeader(name)) target.setHeader(name, value)
+
+  const body = response.body
+  if (body === null || method === 'HEAD' || BODILESS_STATUS.has(response.status)) {
+    void body?.cancel().catch(() => {})
+    target.end()
+    return
+  }
+  // The head goes out now: a client of a stream (SSE) sees it before the first event.
+  target.flushHeaders()
+  const reader = body.getReader()
+  const clientGone = (): void => void reader.cancel().catch(() => {})
+  target.once('close', clientGone)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (target.destroyed) return
+      if (!target.write(value)) await new Promise<void>((resolve) => {
+        const settle = (): void => {
+          target.off('drain', settle)
+          target.off('close', settle)
+          resolve()
+        }
+        target.once('drain', settle)
+        target.once('close', settle)
+      })
+    }
+    target.end()
+  } catch {
+    // The body stream failed midway (a resolver's stream errored): the client must not take a cut body for a whole one.
+    target.destroy()
+  } finally {
+    target.off('close', clientGone)
+  }
+}
