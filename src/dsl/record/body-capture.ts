@@ -1,63 +1,103 @@
 /**
- * Reads a body to its end for recording, and says so in the very microtask
- * its last byte arrives.
+ * The recorder's own reading of one body (a copy of the client's: a tee), to
+ * its end or until the recording stops.
  *
- * Why: a recording's `stop()` is synchronous, and an exchange whose body the
- * client has read to the end must be in it. Reading a copy with
- * `arrayBuffer()` and building the entry once that promise settles takes more
- * microtask turns than the client's own `await response.json()`; reading the
- * copy chunk by chunk and calling back at once keeps recording in step with
- * the client.
+ * Why its own reading: an exchange is recorded whether the client reads the
+ * body or not. The copy is read as fast as it arrives, so the entry is
+ * complete once the last byte is in, even for a client that only looked at
+ * the status. `onEnd` is called in the very microtask the last byte arrives
+ * (`stop()` is synchronous: an exchange whose body the client has read to
+ * the end must be in it, and `await response.json()` takes few turns).
+ * `cut()` gives what arrived so far and stops reading, so a body that never
+ * ends (a server streaming forever) cannot hold a stopped recording, nor
+ * keep pulling from the network for it.
  */
 
 const EMPTY = new Uint8Array(0)
 
 /**
- * Starts reading `body` to its end; calls `onEnd` with every byte of it as
- * soon as it has ended (synchronously for `null`), and settles the returned
- * promise then too (it rejects if the body fails first). With `length` (a
- * `Content-Length` that counts the bytes of this stream), the body has ended
+ * Reads `body` to its end; calls `onEnd` with every byte as soon as it has
+ * ended (synchronously for `null`, or a body given whole). With `length` (a
+ * `Content-Length` that counts the bytes of this stream) the body has ended
  * once that many bytes arrived: an HTTP client takes it as complete then,
- * before the stream that copies it closes.
+ * before the stream that copies it closes. `done` settles then too (it
+ * rejects if the body fails first; it resolves if the capture is cut).
  *
  * @example
- * const ended = captureBody(response.clone().body, undefined, (bytes) => console.log(bytes.length))
- * await ended
+ * const capture = new BodyCapture(response.clone().body, undefined, (bytes) => console.log(bytes.length))
+ * // later, if the body is still arriving:
+ * const soFar = capture.cut()
  */
-export function captureBody(body: ReadableStream<Uint8Array> | null, length: number | undefined, onEnd: (bytes: Uint8Array) => void): Promise<void> {
-  if (body === null) {
-    onEnd(EMPTY)
-    return Promise.resolve()
+export class BodyCapture {
+  /** Settles once the body has ended, failed, or the capture was cut. */
+  readonly done: Promise<void>
+  #chunks: Uint8Array[] = []
+  #received = 0
+  #ended = false
+  #cut = false
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  #whole: Uint8Array | undefined
+
+  constructor(body: ReadableStream<Uint8Array> | Uint8Array | null, length: number | undefined, onEnd: (bytes: Uint8Array) => void) {
+    if (body === null || body instanceof Uint8Array) {
+      this.#ended = true
+      this.#whole = body ?? EMPTY
+      onEnd(this.#whole)
+      this.done = Promise.resolve()
+      return
+    }
+    const reader = (this.#reader = body.getReader())
+    this.done = new Promise<void>((resolve, reject) => {
+      const end = () => {
+        this.#ended = true
+        const bytes = (this.#whole = join(this.#chunks))
+        this.#chunks = []
+        onEnd(bytes)
+        resolve()
+      }
+      // `then` chains rather than an async loop: one microtask a chunk, no more.
+      const next = (): void => {
+        reader.read().then(({ done, value }) => {
+          if (this.#cut) return resolve()
+          if (done) return this.#ended ? undefined : end()
+          // Past the declared end (the copy's close still to come): read on, so the copy does not pile up.
+          if (this.#ended) return next()
+          this.#chunks.push(value)
+          this.#received += value.byteLength
+          if (this.#received === length) end()
+          next()
+        }, (error: unknown) => (this.#ended || this.#cut ? resolve() : reject(error)))
+      }
+      next()
+    })
   }
-  const chunks: Uint8Array[] = []
-  const reader = body.getReader()
-  let received = 0
-  let ended = false
-  return new Promise<void>((resolve, reject) => {
-    const end = () => {
-      ended = true
-      const bytes = join(chunks)
-      chunks.length = 0
-      onEnd(bytes)
-      resolve()
+
+  /** True once every byte of the body has arrived. */
+  get ended(): boolean {
+    return this.#ended
+  }
+
+  /**
+   * Stops reading (the client's own copy is not touched) and returns the
+   * bytes that had arrived: all of them once the body has ended.
+   */
+  cut(): Uint8Array {
+    if (this.#ended) return this.#whole!
+    if (!this.#cut) {
+      this.#cut = true
+      this.#reader?.cancel().catch(() => {})
     }
-    // `then` chains rather than an async loop: one microtask a chunk, no more.
-    const next = (): void => {
-      reader.read().then(({ done, value }) => {
-        if (done) return ended ? undefined : end()
-        // Past the declared end (the copy's close still to come): read on, so the copy does not pile up.
-        if (ended) return next()
-        chunks.push(value)
-        received += value.byteLength
-        if (received === length) end()
-        next()
-      }, (error: unknown) => (ended ? undefined : reject(error)))
-    }
-    next()
-  })
+    return join(this.#chunks)
+  }
+
+  /** Bytes that had arrived (all of them once the body has ended). */
+  get received(): number {
+    return this.#ended ? this.#whole!.byteLength : this.#received
+  }
 }
 
 function join(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 0) return EMPTY
   if (chunks.length === 1) return chunks[0]!
   let length = 0
   for (const chunk of chunks) length += chunk.length

@@ -1,10 +1,10 @@
 import type { CompletedExchange } from './completed-exchange.js'
 import { createHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
-import { createRedactor, type RedactOptions } from './redact.js'
+import { createRedactor, type RedactOptions, type Redactor } from './redact.js'
 import { harEntryFromBytes } from './to-har-entry.js'
 import { knownBodyOf } from '../../kernel/known-body.js'
-import { captureBody } from './body-capture.js'
+import { BodyCapture } from './body-capture.js'
 
 /** Options of a recording. */
 export interface RecordOptions {
@@ -28,13 +28,15 @@ export interface RecordOptions {
 export interface Recording {
   /** Entries recorded so far (complete ones). */
   readonly size: number
-  /** Resolves once every exchange seen so far has its entry (bodies read). */
+  /** Resolves once every exchange seen so far has its entry (bodies arrived to their end). */
   settled(): Promise<void>
   /**
-   * Stops recording and returns the HAR of the exchanges whose entries are
-   * complete (`await recording.settled()` first to include bodies still
-   * streaming). Releases everything the recording held; later calls return an
-   * empty HAR.
+   * Stops recording and returns the HAR of every exchange whose response has
+   * arrived, its body read by the client or not. A body still arriving is
+   * recorded with the bytes that had arrived and an entry `comment` saying it
+   * was cut (`await recording.settled()` first to wait for such bodies).
+   * Stops reading them and releases everything the recording held; later
+   * calls return an empty HAR.
    */
   stop(): Har
 }
@@ -58,8 +60,9 @@ export interface Recorder extends Recording {
 export function createRecorder(options: RecordOptions = {}): Recorder {
   const include = options.include ?? 'network'
   const redactor = createRedactor(options.redact)
-  // Slots keep the order exchanges completed in while bodies are read concurrently.
-  let slots: Array<HarEntry | undefined> = []
+  // Slots keep the order exchanges completed in while bodies are read concurrently:
+  // an entry once built, the exchange while a body is still arriving.
+  let slots: Array<HarEntry | InFlight> = []
   let pending = new Set<Promise<void>>()
   let stopped = false
   let size = 0
@@ -70,35 +73,30 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
     },
     onCompleted(completed) {
       if (stopped || !wanted(completed, include)) return
-      const index = slots.push(undefined) - 1
+      const index = slots.length
       const owner = slots
       const response = completed.response?.type === 'error' ? undefined : completed.response
-      let requestBytes: Uint8Array | undefined
-      let responseBytes: Uint8Array | undefined
+      const inFlight: InFlight = { completed }
       // Built synchronously as the last body ends, so that a `stop()` right
       // after the client has read the whole body includes the exchange.
       const build = () => {
-        if (requestBytes === undefined || responseBytes === undefined || owner !== slots) return
-        try {
-          slots[index] = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
-          size++
-        } catch {
-          // As a body that failed: no entry, rather than an unhandled rejection in a stream callback.
-        }
+        const { request, response } = inFlight
+        if (!request?.ended || !response?.ended || owner !== slots || slots[index] !== inFlight) return
+        const entry = entryOf(completed, inFlight, redactor)
+        if (entry === undefined) return
+        slots[index] = entry
+        size++
       }
-      const work = Promise.all([
-        captureBody(completed.request.body, undefined, (bytes) => {
-          requestBytes = bytes
-          build()
-        }),
-        captureResponse(response, (bytes) => {
-          responseBytes = bytes
-          build()
-        }),
-      ]).then(
+      slots.push(inFlight)
+      inFlight.request = new BodyCapture(completed.request.body, undefined, build)
+      inFlight.response = new BodyCapture(responseBody(response), response && declaredLength(response), build)
+      // A body given whole ended while its capture was made, before the other one was there.
+      build()
+      const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
-        () => {
-          // A body that failed to stream (the client aborted) leaves no entry.
+        (error: unknown) => {
+          // The body failed (the client aborted, the connection broke): `stop()` keeps what arrived, and says so.
+          inFlight.failure = error
         },
       )
       pending.add(work)
@@ -108,7 +106,11 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       while (pending.size > 0) await Promise.all([...pending])
     },
     stop() {
-      const entries = slots.filter((entry): entry is HarEntry => entry !== undefined)
+      const entries: HarEntry[] = []
+      for (const slot of slots) {
+        const entry = 'startedDateTime' in slot ? slot : entryOf(slot.completed, slot, redactor)
+        if (entry !== undefined) entries.push(entry)
+      }
       stopped = true
       slots = []
       pending = new Set()
@@ -118,16 +120,50 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
   }
 }
 
+/** An exchange whose entry waits for a body still arriving. */
+interface InFlight {
+  readonly completed: CompletedExchange
+  request?: BodyCapture
+  response?: BodyCapture
+  /** Why a body stopped arriving before its end. */
+  failure?: unknown
+}
+
+/**
+ * The entry of an exchange: whole once both bodies have ended; otherwise with
+ * what had arrived, its reading stopped, and a `comment` that says the body
+ * was cut (a recording stopped while it streamed, or it failed).
+ */
+function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
+  const request = inFlight.request!
+  const response = inFlight.response!
+  const whole = request.ended && response.ended
+  try {
+    const entry = harEntryFromBytes(completed, request.cut(), response.cut(), redactor)
+    if (!whole) entry.comment = cutComment(request, response, inFlight.failure)
+    return entry
+  } catch {
+    // A body that cannot become an entry leaves none, rather than an exception out of stop() or a stream callback.
+    return undefined
+  }
+}
+
+function cutComment(request: BodyCapture, response: BodyCapture, failure: unknown): string {
+  const which = response.ended ? 'request' : 'response'
+  const capture = response.ended ? request : response
+  const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
+  return `[mocklib] body cut: the ${which} body has only the ${capture.received} bytes that had arrived; ${why}.`
+}
+
 /**
  * A mocked body given as a string (`HttpResponse.json/text`) is taken as it
  * is, at once: the client may have read it before a copy's stream would yield
  * (node:http on Node 22 does).
  */
-function captureResponse(response: Response | undefined, onEnd: (bytes: Uint8Array) => void): Promise<void> {
-  const known = response === undefined ? undefined : knownBodyOf(response)
-  if (known === undefined) return captureBody(response?.body ?? null, response && declaredLength(response), onEnd)
-  onEnd(new TextEncoder().encode(known))
-  return Promise.resolve()
+function responseBody(response: Response | undefined): ReadableStream<Uint8Array> | Uint8Array | null {
+  if (response === undefined) return null
+  const known = knownBodyOf(response)
+  return known === undefined ? response.body : new TextEncoder().encode(known)
 }
 
 /** The body length a response's head announces, when it counts the bytes its stream yields (not a compressed size). */
