@@ -121,8 +121,12 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
     },
     onData(chunk) {
       if (connection.done) return false
-      copy?.enqueue(new Uint8Array(chunk))
-      return client.onData?.(chunk)
+      if (copy === undefined) return client.onData?.(chunk)
+      copy.enqueue(new Uint8Array(chunk))
+      // The copy is read whether the client reads or not (a recording holds a body the client never read):
+      // the client's stream buffers what it has not read yet, rather than pausing the network for both.
+      client.onData?.(chunk)
+      return true
     },
     onComplete(trailers) {
       copy?.close()
