@@ -100,7 +100,7 @@ const bundleNodeInterceptorsInEsm: NonNullable<Options['esbuildPlugins']>[number
 // receive the wasm file too.
 export default defineConfig((cli) => [
   {
-    entry: { index: 'src/api/index.ts', node: 'src/api/node.ts', browser: 'src/api/browser.ts', playwright: 'src/api/playwright.ts' },
+    entry: { index: 'src/api/index.ts', node: 'src/api/node.ts', browser: 'src/api/browser.ts', playwright: 'src/api/playwright.ts', server: 'src/api/server.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node22',
@@ -133,7 +133,7 @@ export default defineConfig((cli) => [
     async onSuccess() {
       const outDir = cli.outDir ?? 'dist'
       // Fewer, larger ES module files: Node's loader pays for each one (see the script).
-      await mergeEsmChunks(outDir, { index: 'index.js', node: 'node.js', browser: 'browser.js', playwright: 'playwright.js' })
+      await mergeEsmChunks(outDir, { index: 'index.js', node: 'node.js', browser: 'browser.js', playwright: 'playwright.js', server: 'server.js' })
       // The bundled interceptors read `./llhttp/llhttp.wasm` next to the chunk (see cjs-import-meta.ts).
       await mkdir(join(outDir, 'llhttp'), { recursive: true })
       await copyFile(llhttpWasm, join(outDir, 'llhttp', 'llhttp.wasm'))

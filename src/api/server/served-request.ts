@@ -6,6 +6,7 @@ export type { ServedOutcome }
 export interface ServedBody {
   /** The body as text, or base64 for binary content (see `encoding`); at most `JOURNAL_BODY_LIMIT` bytes of it. */
   readonly text: string
+  /** `'base64'` when the body is no UTF-8 text (an image, a binary file). */
   readonly encoding?: 'base64'
   /** The body was longer than what is kept. */
   readonly truncated?: boolean
@@ -22,7 +23,9 @@ export interface ServedBody {
  * first?.handler // 'GET /users'
  */
 export interface ServedRequest {
+  /** The request's id, as in lifecycle events. */
   readonly id: string
+  /** Upper case, as received. */
   readonly method: string
   /** The URL handlers matched (see the origin rule in the README). */
   readonly url: string
@@ -43,6 +46,8 @@ export interface ServedRequest {
   readonly handler?: { readonly kind: string; readonly header: string }
   /** Why the request failed (`outcome: 'failed'`). */
   readonly failure?: string
+  /** The request as received: headers (names lower case, in order) and body. */
   readonly request: { readonly headers: readonly (readonly [string, string])[]; body?: ServedBody }
+  /** The answer as written: headers and body (read after the head was written; absent until then). */
   readonly response: { readonly headers: readonly (readonly [string, string])[]; body?: ServedBody }
 }

@@ -1,0 +1,150 @@
+import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents, type TrafficObserver } from '../../kernel/index.js'
+import { createServedSource, isPrefixedOrigin, proxyRequest, type Forwarded, type ServedExchange } from '../../kernel/node/served/index.js'
+import type { RecordOptions } from '../../dsl/index.js'
+import { recordRuntime } from '../../dsl/record/record-runtime.js'
+import { withSave, type NodeRecording } from '../../dsl/record/write-har.js'
+import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
+import { Journal } from './journal.js'
+import type { ServedRequest } from './served-request.js'
+
+/** Options of `createMockServer()`. */
+export interface MockServerOptions {
+  /** The port to listen on; `0` (the default) picks a free one (read it from `url`). */
+  readonly port?: number
+  /** The interface to bind; default `'127.0.0.1'` (loopback only). `'0.0.0.0'` serves the network. */
+  readonly host?: string
+  /**
+   * Where `passthrough()` and unhandled requests go: an origin such as
+   * `'https://api.example.com'` (the request's path and query are kept).
+   * Without one, unhandled requests get a 404 that says so.
+   */
+  readonly proxy?: string
+  /** Request bodies above this many bytes get 413. Default 10 MiB. */
+  readonly maxBodyBytes?: number
+  /** How many requests `history()` keeps, newest last (a ring). Default 500; 0 keeps none. */
+  readonly historyLimit?: number
+  /** Answer browsers' CORS preflights and add CORS headers to answers. Default `true`. */
+  readonly cors?: boolean
+}
+
+/**
+ * A running mock server (see `createMockServer`).
+ *
+ * @example
+ * const server = await createMockServer([http.get('/users', () => HttpResponse.json([]))])
+ * await fetch(`${server.url}/users`)
+ * await server.close()
+ */
+export interface MockServer extends Omit<HandlerManagement, 'use'> {
+  /** `http://host:port`, where the server listens. */
+  readonly url: string
+  /** Prepends handlers (overrides) to the current ones, as `server.use()` of `setupServer`. */
+  use(...handlers: Handler[]): void
+  /** The requests received, oldest first (at most `historyLimit`). */
+  history(): readonly ServedRequest[]
+  /** Forgets the history. */
+  clearHistory(): void
+  /**
+   * Starts recording exchanges as HAR 1.2: by default what the proxy
+   * answered (`passthrough()`, unhandled requests proxied); `{ include: 'all' }`
+   * adds mocked answers.
+   *
+   * @example
+   * const recording = server.record()
+   * // ... requests proxied to the real API ...
+   * await recording.save('fixtures/api.har')
+   */
+  record(options?: RecordOptions): NodeRecording
+  /** Lifecycle events, as `setupServer`'s. */
+  readonly events: LifecycleEvents
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>
+}
+
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024
+const DEFAULT_HISTORY = 500
+
+/**
+ * Serves `handlers` over real HTTP: every request the server receives is
+ * answered as an intercepted one would be, with the same handler-list
+ * semantics as `setupServer` (first match wins, `use()` prepends,
+ * `resetHandlers()`). Relative handlers (`/users`) match any request; an
+ * absolute one (`https://api.example.com/users`) matches a request for the
+ * path `/https://api.example.com/users` (the origin rule).
+ *
+ * @example
+ * import { createMockServer } from 'mocklib/server'
+ * const server = await createMockServer([http.get('/users', () => HttpResponse.json([{ id: 1 }]))], { port: 9090 })
+ * console.log(server.url) // http://127.0.0.1:9090
+ */
+export async function createMockServer(handlers: readonly Handler[], options: MockServerOptions = {}): Promise<MockServer> {
+  if (!Array.isArray(handlers)) throw new TypeError(message('createMockServer() takes an array of handlers as its first argument.', 'Call createMockServer([http.get(...), ...], options).'))
+  assertHandlers(handlers, 'createMockServer()')
+  const proxy = options.proxy === undefined ? undefined : parseProxy(options.proxy)
+  const journal = new Journal(options.historyLimit ?? DEFAULT_HISTORY)
+  const store = createSingleScopeStore(new HandlerScope([...handlers]))
+  const source = createServedSource({
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    cors: options.cors ?? true,
+    forward: (exchange) => forward(exchange, proxy),
+    answered: (exchange, response) => journal.add(exchange, response),
+  })
+  const core = createRuntime({ store, sources: [source] })
+  core.observers.add(creditHandlers)
+  try {
+    await core.start({ onUnhandledRequest: 'bypass' })
+  } catch (error) {
+    throw listenError(error, options)
+  }
+  return {
+    url: source.origin,
+    ...createHandlerManagement(store, 'server'),
+    events: core.emitter,
+    history: () => journal.list(),
+    clearHistory: () => journal.clear(),
+    record: (recordOptions) => withSave(recordRuntime(core, store.current(), recordOptions)),
+    async close() {
+      await core.stop()
+    },
+  }
+}
+
+/** Tells each exchange which handler answered it, or that none matched, for the journal. */
+const creditHandlers: TrafficObserver = {
+  onHandled(context, handler) {
+    ;(context.exchange as ServedExchange).handler = handler.info
+  },
+  onUnhandled(context) {
+    ;(context.exchange as ServedExchange).unhandled = true
+  },
+}
+
+/** Where a request the handlers sent on goes: its own origin (origin rule), the proxy, or nowhere (404). */
+function forward(exchange: ServedExchange, proxy: URL | undefined): Promise<Forwarded> {
+  if (isPrefixedOrigin(exchange.incoming)) return proxyRequest(exchange.request, exchange.url)
+  if (proxy !== undefined) return proxyRequest(exchange.request, new URL(`${proxy.pathname.replace(/\/$/, '')}${exchange.url.pathname}${exchange.url.search}`, proxy))
+  const what = exchange.unhandled ? 'No handler matched' : 'A handler passed through (passthrough(), or every matching handler returned nothing)'
+  const text = message(`${what} ${exchange.method} ${exchange.url.pathname}${exchange.url.search}, and the mock server has no proxy to send it to.`, 'Add a handler for it, or start the server with a proxy origin (--proxy <origin>).')
+  return Promise.resolve({ response: new Response(text, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-mocklib-unhandled': 'true' } }), real: false })
+}
+
+function parseProxy(origin: string): URL {
+  try {
+    const url = new URL(origin)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url
+  } catch {
+    // Said below.
+  }
+  throw new TypeError(message(`The proxy "${origin}" is no http(s) URL.`, 'Give an origin such as https://api.example.com.'))
+}
+
+function listenError(error: unknown, options: MockServerOptions): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 0}`
+  if (code === 'EADDRINUSE') return new Error(message(`Port ${options.port} is already in use (${where}).`, 'Stop what listens there, or choose another port (--port, or 0 for a free one).'), { cause: error })
+  if (code === 'EACCES') return new Error(message(`Not allowed to listen on ${where}.`, 'Ports below 1024 need privileges: choose a port above 1024.'), { cause: error })
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new Error(message(`The host ${options.host} is no address of this machine.`, 'Use 127.0.0.1 (loopback), 0.0.0.0 (every interface), or one of its addresses.'), { cause: error })
+  return error instanceof Error ? error : new Error(String(error))
+}
