@@ -85,7 +85,11 @@ export class BodyCapture {
     if (this.#ended) return this.#whole!
     if (!this.#cut) {
       this.#cut = true
-      this.#reader?.cancel().catch(() => {})
+      const reader = this.#reader
+      // Cancelled on a later turn, not now: a copy made by Node's Readable.toWeb (the socket layer's) whose
+      // end is already on its way (nextTick) throws "Controller is already closed" out of Node's own
+      // listener when cancelled in between. Past that turn, cancelling is safe, and still stops the reading.
+      if (reader !== undefined) setTimeout(() => void reader.cancel().catch(() => {}), 0)
     }
     return join(this.#chunks)
   }
