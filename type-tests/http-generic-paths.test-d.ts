@@ -23,8 +23,12 @@ export function crud<Base extends string>(base: Base) {
     http.get(`${base}/files/*`, ({ params }) => {
       expectTypeOf(params[0]).toEqualTypeOf<string>()
     }),
-    // @ts-expect-error a custom param pattern is refused, also around a generic hole
-    http.get(`${base}/:id(\\d+)`, () => undefined),
+    // An inline pattern is read around a generic hole too.
+    http.get(`${base}/:id(\\d+)`, ({ params }) => {
+      expectTypeOf(params.id).toEqualTypeOf<string>()
+    }),
+    // @ts-expect-error an inline pattern outside the safe subset is refused, also around a generic hole
+    http.get(`${base}/:id(.*)`, () => undefined),
     // @ts-expect-error a resolver typed for other params does not fit
     http.get(`${base}/:id`, ({ params }: { params: { slug: string } }) => HttpResponse.text(params.slug)),
     mock.get(`${base}/:id`).reply(({ params }) => {

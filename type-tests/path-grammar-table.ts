@@ -42,10 +42,35 @@ export const acceptedPaths = [
   { pattern: 'https://grammar.test:*/x/:id', url: 'https://grammar.test:8443/x/5', params: { id: '5' } },
   { pattern: '*/deep/:id', url: 'https://grammar.test/any/prefix/deep/3', params: { id: '3' } },
   { pattern: '*', url: 'https://grammar.test/anything', params: {} },
+  // Inline patterns (path-to-regexp's `:name(…)`, the safe subset): a URL the pattern refuses is in `unmatchedPaths`.
+  { pattern: '/p/:id(\\d+)', url: 'https://grammar.test/p/123', params: { id: '123' } },
+  { pattern: '/p/:a-:b(\\d+)', url: 'https://grammar.test/p/x-y-1', params: { a: 'x-y', b: '1' } },
+  { pattern: '/y/:year(\\d{4})/:slug([a-z0-9-]+)', url: 'https://grammar.test/y/2024/Hello-World-2', params: { year: '2024', slug: 'Hello-World-2' } },
+  { pattern: '/r/:name.:format(json|xml)', url: 'https://grammar.test/r/a.b.xml', params: { name: 'a.b', format: 'xml' } },
+  { pattern: '/q/:id(\\d+)?', url: 'https://grammar.test/q', params: {}, optional: ['id'] },
+  { pattern: '/s/:code(\\w?)/x', url: 'https://grammar.test/s/a/x', params: { code: 'a' } },
+  { pattern: '/n/:id([^.]+).json', url: 'https://grammar.test/n/a-b.json', params: { id: 'a-b' } },
 ] as const satisfies readonly AcceptedRow[]
 
+/** An accepted pattern and a URL it must not match (an inline pattern refuses the param's text). */
+export interface UnmatchedRow {
+  readonly pattern: string
+  readonly url: string
+}
+
+export const unmatchedPaths = [
+  { pattern: '/p/:id(\\d+)', url: 'https://grammar.test/p/12a' },
+  { pattern: '/p/:id(\\d+)', url: 'https://grammar.test/p/1/2' },
+  { pattern: '/y/:year(\\d{4})', url: 'https://grammar.test/y/202' },
+  { pattern: '/r/:name.:format(json|xml)', url: 'https://grammar.test/r/a.txt' },
+  { pattern: '/n/:id([^.]+).json', url: 'https://grammar.test/n/a.b.json' },
+] as const satisfies readonly UnmatchedRow[]
+
 export const refusedPaths = [
-  { pattern: '/p/:id(\\d+)', refused: /custom pattern in parentheses/ },
+  { pattern: '/p/:id(.*)', refused: /inline pattern "\(\.\*\)", which mocklib does not accept .*use a "\*" wildcard/ },
+  { pattern: '/p/:id((a|b))', refused: /a group inside the group/ },
+  { pattern: '/p/:id(\\d+', refused: /the group is not closed/ },
+  { pattern: '/p/:id(a.b|c)', refused: /not one of the accepted shapes.*Accepted: one character class/ },
   { pattern: '/p/:1', refused: /must be followed by a parameter name/ },
   { pattern: '/p/:', refused: /must be followed by a parameter name/ },
   { pattern: '/p/:-x', refused: /must be followed by a parameter name/ },

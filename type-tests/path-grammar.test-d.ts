@@ -53,8 +53,23 @@ expectTypeOf<PathParams<'/search?q=:q'>>().toEqualTypeOf<{}>()
 expectTypeOf<PathParams<'/files/*'>>().toEqualTypeOf<{ '0': string }>()
 
 // A refused pattern is a compile error at the call, with the runtime's sentence.
-// @ts-expect-error custom param patterns are refused at runtime, so by the types too
-http.get('/p/:id(\\d+)', () => undefined)
+// @ts-expect-error an inline pattern outside the safe subset is refused at runtime, so by the types too
+http.get('/p/:id(.*)', () => undefined)
+// @ts-expect-error a nested group is refused at runtime, so by the types too
+http.get('/p/:id((a|b))', () => undefined)
+
+// Express-style inline patterns (issue 36 item 5): the param is a string, `?` after the group makes it optional.
+http.get('/p/:id(\\d+)', ({ params }) => {
+  expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+})
+expectTypeOf<PathParams<'/p/:id(\\d+)'>>().toEqualTypeOf<{ id: string }>()
+expectTypeOf<PathParams<'/p/:id(\\d+)?'>>().toEqualTypeOf<{ id?: string | undefined }>()
+expectTypeOf<PathParams<'/r/:name.:format(json|xml)/*'>>().toEqualTypeOf<{ name: string; format: string; '0': string }>()
+expectTypeOf<PathParams<'/n/:id([^/]+)/x/:rest'>>().toEqualTypeOf<{ id: string; rest: string }>()
+http.get('/p/:id(\\d+)', ({ params }) => {
+  // @ts-expect-error an inline pattern names one param, not another
+  params.slug
+})
 // @ts-expect-error a ":" without a name is refused at runtime
 http.get('/p/:1', () => undefined)
 // @ts-expect-error a name used twice is refused at runtime

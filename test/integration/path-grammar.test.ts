@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { acceptedPaths, refusedPaths } from '../../type-tests/path-grammar-table.js'
+import { acceptedPaths, refusedPaths, unmatchedPaths } from '../../type-tests/path-grammar-table.js'
 import { failOnUnhandledRejection } from './support/harness.js'
 
 const server = setupServer()
@@ -36,6 +36,17 @@ describe('accepted patterns give the params of the table', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('inline patterns refuse a param text they do not describe', () => {
+  it.each(unmatchedPaths.map((row) => [row.pattern, row.url] as const))('%s does not match %s', async (pattern, url) => {
+    server.use(
+      http.get(pattern, () => HttpResponse.text('matched')),
+      http.get('*', () => HttpResponse.text('fell through')),
+    )
+    const response = await fetch(url)
+    expect(await response.text()).toBe('fell through')
   })
 })
 

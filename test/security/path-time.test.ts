@@ -53,6 +53,13 @@ describe('path patterns match hostile 16 KB URLs in linear time', () => {
     ['host wildcards, matching', 'https://*.*.*.*.time.test/x', `https://${repeat('a.', SIZE - 20)}time.test/x`, true],
     ['host params', 'https://:a.:b.:c.time.test/x', `https://${repeat('a.', SIZE - 20)}time.test/x`, false],
     ['optional segments', '/:a?/:b?/:c?/x', `${ORIGIN}/${repeat('a/')}y`, false],
+    // Inline patterns are checked by a table over the URL, never run as a RegExp.
+    ['inline class after unconstrained params, no match', '/:a-:b-:c-:d(\\d+)', `${ORIGIN}/${repeat('a-')}x`, false],
+    ['inline class after unconstrained params, matching', '/:a-:b-:c-:d(\\d+)', `${ORIGIN}/${repeat('a-')}1`, true],
+    ['inline classes in a row, no match', '/:a(\\d+):b(\\d+):c(\\d+)x', `${ORIGIN}/${repeat('1')}y`, false],
+    ['inline class and wildcards', '/*/:a([a-z]+)/*/:b(\\d+)/end', `${ORIGIN}/${repeat('a/')}`, false],
+    ['inline alternation, long subject', '/:a.:b(json|jsonl|xml)', `${ORIGIN}/${repeat('a.json')}x`, false],
+    ['optional inline segments', '/:a(\\w+)?/:b(\\w+)?/:c(\\w+)?/x', `${ORIGIN}/${repeat('a/')}y`, false],
   ]
 
   it.each(cases)('%s', async (_name, pattern, url, matched) => {

@@ -134,9 +134,12 @@ expectTypeOf(chained).toEqualTypeOf<RestMock<{ id: string }, Omit<Post, 'id'>, P
 // @ts-expect-error a reply of another shape than the chain's declared type
 mock.put('/posts/:id').query({ draft: 'false' }).reply<Post>(200, { id: '1' })
 
-// Express-style custom patterns: refused by the types (and the runtime).
+// Express-style inline patterns: the safe subset types its param as a string; others are refused (as at runtime).
 export const patterns = [
   http.get('/posts/:id', () => undefined),
-  // @ts-expect-error a custom param pattern is refused
-  http.get('/posts/:id(\\d+)', () => undefined),
+  http.get('/posts/:id(\\d+)', ({ params }) => {
+    expectTypeOf(params.id).toEqualTypeOf<string>()
+  }),
+  // @ts-expect-error an inline pattern outside the safe subset is refused
+  http.get('/posts/:id(.*)', () => undefined),
 ]

@@ -1,8 +1,10 @@
 import { decodeComponentSafely } from '../../kernel/index.js'
+import { compileConstrained } from './path-constrained-matcher.js'
+import type { InlinePattern } from './path-inline-pattern.js'
 import type { PathToken } from './path-tokenizer.js'
 
 /** What a variable part of a pattern may cover. */
-interface Variable {
+export interface Variable {
   /** Param name or star index (`"0"`); `undefined` for an uncaptured origin `*`. */
   readonly name: string | undefined
   /** Characters the part may not contain (`/` for a path param), or `''` for none. */
@@ -12,6 +14,8 @@ interface Variable {
   /** `/:name?`: nothing, or a slash and a non-empty segment. */
   readonly segment: boolean
   readonly optional: boolean
+  /** A param's inline pattern (`:id(\d+)`); such a pattern is matched by `compileConstrained`. */
+  readonly inline: InlinePattern | undefined
 }
 
 /** Params of a match: a null-prototype record, so `__proto__` or `constructor` are plain keys. */
@@ -46,12 +50,17 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
         min: token.optional ? 0 : 1,
         segment: token.segment,
         optional: token.optional,
+        inline: token.inline,
       })
     } else {
-      variables.push({ name: token.name, excluded: token.inHost ? '/' : '', min: 0, segment: false, optional: false })
+      variables.push({ name: token.name, excluded: token.inHost ? '/' : '', min: 0, segment: false, optional: false, inline: undefined })
     }
     literals.push('')
   }
+  // The leftmost-literal reading below is exact only when a later variable can
+  // absorb whatever an earlier one leaves: an inline pattern breaks that, so
+  // such patterns take the (still linear) table-driven matcher.
+  if (variables.some((variable) => variable.inline !== undefined)) return compileConstrained(literals, variables)
 
   const count = variables.length
   const starts = new Array<number>(count)

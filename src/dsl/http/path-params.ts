@@ -3,7 +3,8 @@ import type { MockTypeError } from '../shared/type-error.js'
 /**
  * The params record of a path literal, parsed with the runtime's grammar (see
  * `path-tokenizer.ts`): a name is `[A-Za-z_][A-Za-z0-9_]*`, `:name?` is
- * optional, each path `*` is captured as `"0"`, `"1"`…, `#hash` and `?query`
+ * optional, `:name(\\d+)` (an inline pattern) is a `string`, each path `*`
+ * is captured as `"0"`, `"1"`…, `#hash` and `?query`
  * are ignored, origin `*` and ports are not params. A widened `string` path
  * gives a string record. In a path built from a type parameter
  * (`` `${Base}/:id` `` in a generic helper) the hole adds nothing: `params.id`
@@ -22,11 +23,11 @@ export type PathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 /**
  * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
  * problem for one it refuses at handler creation (`:` without a name, a name
- * used twice, a `:name(regex)` pattern).
+ * used twice, an inline pattern outside the accepted subset such as `(.*)`).
  *
  * @example
- * type Ok = PathCheck<'/posts/:id'>        // unknown
- * type Bad = PathCheck<'/posts/:id(\\d+)'> // MockTypeError<'…'>
+ * type Ok = PathCheck<'/posts/:id(\\d+)'> // unknown
+ * type Bad = PathCheck<'/posts/:id(.*)'>   // MockTypeError<'…'>
  */
 export type PathCheck<Path extends string> = CheckOf<ParsePath<Path>>
 
@@ -64,7 +65,7 @@ interface PathProblems {
   readonly ok: unknown
   readonly colon: MockTypeError<'A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.'>
   readonly twice: MockTypeError<'The path uses a parameter name twice: give each parameter its own name.'>
-  readonly custom: MockTypeError<':name(...) gives a parameter a custom pattern, which mocklib does not support: match :name and check its value in the resolver, or pass a RegExp.'>
+  readonly custom: MockTypeError<'The inline pattern :name(...) is not one mocklib accepts: use one character class with a quantifier (\\d+, [a-z0-9-]+, \\d{4}) or literals separated by | (json|xml), or match :name and check its value in the resolver.'>
 }
 
 /** A refused pattern: the problem's key in `PathProblems` and its sentence naming the parameter. */
@@ -205,9 +206,52 @@ type ParseParam<
     ? Taken[1] extends `?${infer AfterOptional}`
       ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Taken[0], Stars | Starred[0]>
       : Taken[1] extends `(${string}`
-        ? PathProblem<'custom', `:${Taken[0]}(...) gives a parameter a custom pattern, which mocklib does not support: match :${Taken[0]} and check its value in the resolver, or pass a RegExp.`>
+        ? ParseInline<Taken[0], Taken[1], Starred, Required, Optional, Stars>
         : ParsePathPart<Taken[1], Starred[1], Required | Taken[0], Optional, Stars | Starred[0]>
     : NameProblem<Taken[0], Required | Optional>
+
+/**
+ * `:name(…)`, path-to-regexp's inline pattern: the param is a `string` (optional
+ * with a `?` after the group). The runtime (`path-inline-pattern.ts`) decides
+ * the accepted subset; the types refuse what it surely refuses (a nested
+ * group, an unclosed one, an alternative with regex syntax such as `.*`),
+ * with a cheap look at the group's text and no walk over its characters.
+ */
+type ParseInline<
+  Name extends string,
+  Text extends string,
+  Starred extends [string, unknown[]],
+  Required extends string,
+  Optional extends string,
+  Stars extends string,
+> = Text extends `(${infer Inner})${infer After}`
+  ? Inner extends `${'\\d' | '\\w' | '['}${string}`
+    ? Inner extends `${string}(${string}`
+      ? InlineProblem<Name, Inner>
+      : ParseAfterInline<Name, After, Starred, Required, Optional, Stars>
+    : Inner extends '' | `${string}${InlineMeta}${string}`
+      ? InlineProblem<Name, Inner>
+      : ParseAfterInline<Name, After, Starred, Required, Optional, Stars>
+  : InlineProblem<Name, Text>
+
+type ParseAfterInline<
+  Name extends string,
+  After extends string,
+  Starred extends [string, unknown[]],
+  Required extends string,
+  Optional extends string,
+  Stars extends string,
+> = After extends `?${infer AfterOptional}`
+  ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Name, Stars | Starred[0]>
+  : ParsePathPart<After, Starred[1], Required | Name, Optional, Stars | Starred[0]>
+
+/** Regex syntax that makes a group more than literals separated by `|`. */
+type InlineMeta = '\\' | '.' | '*' | '+' | '?' | '(' | '[' | '{' | '^' | '$' | ' '
+
+type InlineProblem<Name extends string, Inner extends string> = PathProblem<
+  'custom',
+  `:${Name}(${Inner}) is an inline pattern mocklib does not accept: use one character class with a quantifier (\\d+, [a-z0-9-]+, \\d{4}) or literals separated by | (json|xml), or match :${Name} and check its value in the resolver.`
+>
 
 /** A name that cannot start a param, or one already used; `never` for a good name (cached per name). */
 type NameProblem<Name extends string, Seen extends string> = Name extends '' | `${Digit}${string}`

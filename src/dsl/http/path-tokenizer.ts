@@ -1,4 +1,5 @@
 import { message } from '../../kernel/index.js'
+import { inlineGroupEnd, readInlinePattern, type InlinePattern } from './path-inline-pattern.js'
 
 /**
  * The one grammar of path patterns, shared by the creation checks, the matcher
@@ -10,11 +11,21 @@ import { message } from '../../kernel/index.js'
  * - `*` in the path matches anything, `/` included, and is captured as `"0"`,
  *   `"1"`… ; in the origin it stays within the host and is not captured.
  * - `#hash` is dropped silently, `?query` is dropped with a warning.
- * - `:name(regex)` is refused: custom param patterns are not supported.
+ * - `:name(…)` gives the param an inline pattern (path-to-regexp's), in the
+ *   safe subset of `path-inline-pattern.ts` (`\d+`, `[a-z-]+`, `json|xml`);
+ *   other inline patterns are refused. `:name(…)?` is optional.
  */
 export type PathToken =
   | { readonly kind: 'literal'; readonly text: string }
-  | { readonly kind: 'param'; readonly name: string; readonly optional: boolean; readonly inHost: boolean; readonly segment: boolean }
+  | {
+      readonly kind: 'param'
+      readonly name: string
+      readonly optional: boolean
+      readonly inHost: boolean
+      readonly segment: boolean
+      /** The `(…)` after the name, when there is one. */
+      readonly inline: InlinePattern | undefined
+    }
   | { readonly kind: 'star'; readonly name: string | undefined; readonly inHost: boolean }
 
 /** A tokenized pattern: what it is matched against, and its tokens. */
@@ -80,14 +91,19 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): Tok
       while (end < target.length && isNameChar(target[end])) end++
       const name = target.slice(i + 1, end)
       if (names.has(name)) throw duplicateParam(label, pattern, name)
-      if (target[end] === '(') throw customPattern(label, pattern, name)
+      let inline: InlinePattern | undefined
+      if (target[end] === '(') {
+        const read = readInlinePattern(target, end, name, label, pattern)
+        inline = read.inline
+        end = read.end
+      }
       names.add(name)
       const optional = target[end] === '?'
       // `/:id?` makes the whole segment optional: the slash goes with the param.
       const segment = optional && inPath && literal.endsWith('/') && segmentEnds(target, end + 1)
       if (segment) literal = literal.slice(0, -1)
       flush(i)
-      tokens.push({ kind: 'param', name, optional, inHost: !inPath, segment })
+      tokens.push({ kind: 'param', name, optional, inHost: !inPath, segment, inline })
       i = optional ? end : end - 1
       literalStart = i + 1
       continue
@@ -152,6 +168,14 @@ function stripQueryAndHash(pattern: string, label: string, warn: boolean): strin
   if (!pattern.includes('?') && !pattern.includes('#')) return pattern
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i]
+    // A param's inline pattern (`:id(\d?)`) and the `?` after it are not a query.
+    if (char === '(' && followsParamName(pattern, i)) {
+      const close = inlineGroupEnd(pattern, i)
+      // An unclosed or nested group: the tokenizer words the error.
+      if (close < 0) return pattern
+      i = pattern[close + 1] === '?' ? close + 1 : close
+      continue
+    }
     if (char === '#') return pattern.slice(0, i)
     if (char === '?' && !followsParamName(pattern, i)) {
       if (warn) {
@@ -218,15 +242,6 @@ function emptyPath(label: string): TypeError {
 
 function duplicateParam(label: string, pattern: string, name: string): TypeError {
   return new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
-}
-
-function customPattern(label: string, pattern: string, name: string): TypeError {
-  return new TypeError(
-    message(
-      `${label}: the path "${pattern}" gives ":${name}" a custom pattern in parentheses, which mocklib does not support.`,
-      'Match the param as ":name" and check its value in the resolver, or pass a RegExp with a named group instead of a string.',
-    ),
-  )
 }
 
 function badColon(label: string, pattern: string, index: number): TypeError {
