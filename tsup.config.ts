@@ -172,6 +172,8 @@ export default defineConfig((cli) => [
     // `npx mocklib init <publicDir>`
     entry: { cli: 'src/cli/mocklib.ts' },
     format: ['esm'],
+    // `serve` loads the package's own entries, the ones the served handler modules import: one copy of the runtime.
+    external: ['mocklib', 'mocklib/server', 'mocklib/openapi'],
     // One file: the lazily loaded parts of the code it bundles (GraphQL request reading) would be chunks nothing ships for.
     splitting: false,
     platform: 'node',

@@ -1,0 +1,213 @@
+/**
+ * `npx mocklib serve <source>...`: serves handler modules, OpenAPI documents
+ * and HAR recordings over real HTTP (mocklib/server's `createMockServer`).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { extname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { message } from '../kernel/index.js'
+import type { Handler } from '../kernel/index.js'
+
+/** The help text of the command. */
+export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
+                         [--max-body <bytes>] [--history <count>] [--admin-token <token>]
+
+  Serves the handlers of each <source> over HTTP, in the order given:
+    a module (.js .mjs .cjs .ts .mts .cts) exporting \`default [...]\` or \`handlers\`
+      (TypeScript through Node's own type stripping: Node 22.18+, 23.6+ or 24),
+    an OpenAPI 3.x document (.yaml .yml .json), served as fromOpenApi() serves it,
+    a HAR recording (.har), each entry answered by method, path and query.
+  Prints the URL it listens on as its first line. Unhandled requests get 404,
+  or go to --proxy. The inspector is at <url>/__mocklib/ (loopback clients
+  only, unless --admin-token is given: then send it as a Bearer token or ?token=).`
+
+const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
+const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts'])
+
+/** The options the command line gave. */
+export interface ServeArguments {
+  readonly sources: readonly string[]
+  readonly port: number
+  readonly host: string
+  readonly proxy?: string
+  readonly maxBodyBytes?: number
+  readonly historyLimit?: number
+  readonly adminToken?: string
+}
+
+/** A one-line error the command prints before it exits with `code`. */
+export class ServeError extends Error {
+  constructor(
+    text: string,
+    readonly code = 1,
+  ) {
+    super(text)
+  }
+}
+
+/**
+ * Reads the command line of `serve`.
+ *
+ * @example
+ * parseServeArguments(['handlers.ts', '--port', '0']) // { sources: ['handlers.ts'], port: 0, host: '127.0.0.1' }
+ */
+export function parseServeArguments(args: readonly string[]): ServeArguments {
+  const sources: string[] = []
+  const options: Record<string, string> = {}
+  const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token'])
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!
+    if (!arg.startsWith('--')) {
+      sources.push(arg)
+      continue
+    }
+    const [name, inline] = arg.split('=', 2) as [string, string | undefined]
+    if (!known.has(name)) throw new ServeError(message(`serve: unknown option ${name}.`, `Known options: ${[...known].join(', ')}.`), 2)
+    const value = inline ?? args[++index]
+    if (value === undefined) throw new ServeError(message(`serve: ${name} needs a value.`), 2)
+    options[name] = value
+  }
+  if (sources.length === 0) throw new ServeError(message('serve needs at least one source: a handler module, an OpenAPI document or a HAR file.'), 2)
+  const count = (name: string): number | undefined => {
+    const raw = options[name]
+    if (raw === undefined) return undefined
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < 0) throw new ServeError(message(`serve: ${name} must be a whole number, got "${raw}".`), 2)
+    return value
+  }
+  const port = count('--port') ?? 9090
+  if (port > 65535) throw new ServeError(message(`serve: --port must be at most 65535, got ${port}.`), 2)
+  return {
+    sources,
+    port,
+    host: options['--host'] ?? '127.0.0.1',
+    ...(options['--proxy'] !== undefined && { proxy: options['--proxy'] }),
+    ...(count('--max-body') !== undefined && { maxBodyBytes: count('--max-body')! }),
+    ...(count('--history') !== undefined && { historyLimit: count('--history')! }),
+    ...(options['--admin-token'] !== undefined && { adminToken: options['--admin-token'] }),
+  }
+}
+
+/**
+ * Loads the handlers of one source file.
+ *
+ * @example
+ * const handlers = await loadSource('mocks/handlers.ts')
+ */
+export async function loadSource(file: string): Promise<Handler[]> {
+  const path = resolve(file)
+  if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
+  if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
+  const extension = extname(path).toLowerCase()
+  if (MODULE_EXTENSIONS.has(extension)) return loadModule(file, path, extension)
+  if (extension === '.har') return loadHar(file, path)
+  if (extension === '.yaml' || extension === '.yml') return loadOpenApi(file, path)
+  if (extension === '.json') {
+    const document = parseJson(file, path)
+    if (typeof document === 'object' && document !== null && 'log' in document) return loadHar(file, path)
+    return loadOpenApi(file, path)
+  }
+  throw new ServeError(message(`serve: ${file} is no source mocklib can serve (${extension || 'no extension'}).`, 'Give a .js/.ts module, an OpenAPI .yaml/.json document or a .har file.'))
+}
+
+async function loadModule(file: string, path: string, extension: string): Promise<Handler[]> {
+  if (TYPESCRIPT_EXTENSIONS.has(extension) && !canStripTypes()) {
+    throw new ServeError(message(`serve: ${file} is TypeScript, which Node ${process.versions.node} does not load by itself.`, 'Use Node 22.18+ (or 23.6+, 24), run with --experimental-strip-types, or compile the module to JavaScript.'))
+  }
+  let loaded: Record<string, unknown>
+  try {
+    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, 'Fix the module (run it with node to see the whole stack).'))
+  }
+  const exported = loaded.default ?? loaded.handlers
+  if (!Array.isArray(exported)) {
+    throw new ServeError(message(`serve: ${file} exports no handler list.`, 'Export the handlers as `export default [...]` or `export const handlers = [...]`.'))
+  }
+  return exported as Handler[]
+}
+
+/** Node strips TypeScript types by default from 22.18 and 23.6 (and with --experimental-strip-types from 22.6). */
+function canStripTypes(): boolean {
+  if (process.features && 'typescript' in process.features) return Boolean((process.features as { typescript?: unknown }).typescript)
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
+  return major > 23 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18)
+}
+
+function parseJson(file: string, path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new ServeError(message(`serve: ${file} is no valid JSON: ${(error as Error).message}`, 'Fix the file.'))
+  }
+}
+
+async function loadHar(file: string, path: string): Promise<Handler[]> {
+  const { fromHar } = await import('mocklib')
+  try {
+    // Served by method, path and query: a recording made against any origin (or through this server) replays here.
+    return fromHar(readFileSync(path, 'utf8'), {
+      match: (request) => {
+        const url = new URL(request.url)
+        return `${request.method} ${url.pathname}${url.search}`
+      },
+    })
+  } catch (error) {
+    throw new ServeError(message(`serve: ${file} is no HAR recording mocklib can read: ${(error as Error).message}`))
+  }
+}
+
+async function loadOpenApi(file: string, path: string): Promise<Handler[]> {
+  const { fromOpenApi } = await import('mocklib/openapi')
+  try {
+    // Answered at the path of the document's first server (`/v1/pets`) on the mock server's own origin.
+    return await fromOpenApi(path, { baseUrl: await servedBasePath(path) })
+  } catch (error) {
+    if (error instanceof ServeError) throw error
+    throw new ServeError(message(`serve: ${file} could not be served as an OpenAPI document: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
+  }
+}
+
+/** The path part of the document's first server URL (`/v1`), `''` without one. */
+async function servedBasePath(path: string): Promise<string> {
+  const text = readFileSync(path, 'utf8')
+  const { parse } = await import('yaml')
+  const document = (path.endsWith('.json') ? JSON.parse(text) : parse(text)) as { servers?: { url?: string }[] } | null
+  const server = document?.servers?.[0]?.url
+  if (typeof server !== 'string') return ''
+  return new URL(server.replace(/\{[^}]*\}/g, 'x'), 'http://localhost').pathname.replace(/\/$/, '')
+}
+
+/**
+ * Runs `serve`: loads every source, listens, prints the URL first. Resolves
+ * with the running server; rejects with a `ServeError` (one line, and the
+ * exit code) on bad input.
+ *
+ * @example
+ * await runServe(['handlers.ts', '--port', '0'])
+ */
+export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
+  const options = parseServeArguments(args)
+  const handlers: Handler[] = []
+  for (const source of options.sources) handlers.push(...(await loadSource(source)))
+  const { createMockServer } = await import('mocklib/server')
+  let server
+  try {
+    server = await createMockServer(handlers, {
+      port: options.port,
+      host: options.host,
+      ...(options.proxy !== undefined && { proxy: options.proxy }),
+      ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
+      ...(options.historyLimit !== undefined && { historyLimit: options.historyLimit }),
+    })
+  } catch (error) {
+    throw new ServeError((error as Error).message)
+  }
+  console.log(`mocklib mock server listening on ${server.url}`)
+  console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
+  const stop = (): void => void server.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return server
+}

@@ -1,0 +1,94 @@
+// `npx mocklib serve`: the CLI started as a child process (bundled from src/cli as the package build bundles it;
+// the mocklib entries it and the served modules import come from dist/, so run `npm run build` first).
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { curl } from './clients.js'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const fixtures = join(root, 'test/server/fixtures')
+// Inside the package (not under node_modules/), so that `import('mocklib/server')` resolves to the package itself.
+const cli = join(root, 'temp', `mocklib-serve-cli-${process.pid}.mjs`)
+const running = new Set<ChildProcessWithoutNullStreams>()
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist/server.js'))) throw new Error('dist/server.js is missing: run `npm run build` first.')
+  await build({ entryPoints: [join(root, 'src/cli/mocklib.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: cli, logLevel: 'silent' })
+})
+afterAll(() => {
+  for (const child of running) child.kill()
+  rmSync(cli, { force: true })
+})
+
+/** Starts `mocklib serve ...args` and resolves with the URL of its first line of output. */
+function serve(...args: string[]): Promise<{ url: string; firstLine: string; child: ChildProcessWithoutNullStreams }> {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { cwd: fixtures })
+  running.add(child)
+  return new Promise((resolve, reject) => {
+    let output = ''
+    let errors = ''
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk))
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk
+      const newline = output.indexOf('\n')
+      if (newline < 0) return
+      const firstLine = output.slice(0, newline)
+      resolve({ url: /http:\/\/\S+/.exec(firstLine)?.[0] ?? '', firstLine, child })
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${errors}`)))
+  })
+}
+
+/** Runs `mocklib serve ...args`, expecting it to fail: its exit code and what it printed on stderr. */
+function serveFailing(...args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { cwd: fixtures })
+  running.add(child)
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })))
+}
+
+it('serves a TypeScript module (type stripping) and a module with a default export, and prints the URL first', async () => {
+  const { url, firstLine, child } = await serve('handlers.ts', 'default-export.mjs', '--port', '0')
+  expect(firstLine).toMatch(/^mocklib mock server listening on http:\/\/127\.0\.0\.1:\d+$/)
+  expect(JSON.parse((await curl(`${url}/users/1`)).body)).toEqual({ id: 1, name: 'Ada' })
+  expect((await curl(`${url}/health`)).body).toBe('ok')
+  const unhandled = await curl(`${url}/nope`)
+  expect(unhandled.status).toBe(404)
+  expect(unhandled.body).toContain('[mocklib] No handler matched GET /nope')
+  child.kill()
+})
+
+it('serves an OpenAPI document at its server path, and a HAR recording by path and query', async () => {
+  const { url, child } = await serve('petstore.yaml', 'recording.har', '--port', '0')
+  expect(JSON.parse((await curl(`${url}/v1/pets/7`)).body)).toEqual({ id: 7, name: 'Rex' })
+  const notFound = await curl('-H', 'Prefer: code=404', `${url}/v1/pets/7`)
+  expect([notFound.status, JSON.parse(notFound.body)]).toEqual([404, { message: 'no such pet' }])
+  expect(JSON.parse((await curl(`${url}/orders?page=2`)).body)).toEqual([{ order: 'B-2' }])
+  child.kill()
+})
+
+it('says in one line what is wrong, with an exit code: unknown file, module that throws, no handler list, port in use', async () => {
+  const missing = await serveFailing('nowhere.ts')
+  expect(missing).toEqual({ code: 1, stderr: '[mocklib] serve: nowhere.ts does not exist. Check the path (it is read relative to the current directory).\n' })
+  const throwing = await serveFailing('throws.mjs')
+  expect(throwing).toEqual({ code: 1, stderr: '[mocklib] serve: throws.mjs threw while loading: Error: the database URL is not set Fix the module (run it with node to see the whole stack).\n' })
+  const empty = await serveFailing('no-handlers.mjs')
+  expect(empty).toEqual({ code: 1, stderr: '[mocklib] serve: no-handlers.mjs exports no handler list. Export the handlers as `export default [...]` or `export const handlers = [...]`.\n' })
+  const usage = await serveFailing('handlers.ts', '--port', 'abc')
+  expect(usage).toEqual({ code: 2, stderr: '[mocklib] serve: --port must be a whole number, got "abc".\n' })
+  const occupied = createServer()
+  await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve))
+  const port = (occupied.address() as { port: number }).port
+  try {
+    const inUse = await serveFailing('handlers.ts', '--port', String(port))
+    expect(inUse.code).toBe(1)
+    expect(inUse.stderr).toBe(`[mocklib] Port ${port} is already in use (127.0.0.1:${port}). Stop what listens there, or choose another port (--port, or 0 for a free one).\n`)
+  } finally {
+    occupied.close()
+  }
+})
