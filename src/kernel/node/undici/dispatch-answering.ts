@@ -109,7 +109,8 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
     },
     onHeaders(statusCode, rawHeaders, resume, statusText) {
       if (connection.done) return false
-      const keepGoing = client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
+      // Reported before the client hears of it: the runtime's report (a recording's entry) then comes
+      // no later than the client's `await request()`, so a `stop()` right after it holds the exchange.
       if (report && statusCode >= 200) {
         const headers = new NativeHeaders()
         for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
@@ -117,7 +118,7 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
         const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
         reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))
       }
-      return keepGoing
+      return client.onHeaders?.(statusCode, rawHeaders, resume, statusText)
     },
     onData(chunk) {
       if (connection.done) return false
