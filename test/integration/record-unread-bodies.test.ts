@@ -88,11 +88,8 @@ function heldNodeStream(status: number, stream: Readable): Held {
       await once(stream, 'end')
       return text
     },
-    drop() {
-      // undici.request's body fails with an AbortError when destroyed unread: expected here.
-      stream.on('error', () => {})
-      stream.destroy()
-    },
+    // undici.request's body fails with an AbortError when destroyed unread: expected here.
+    drop: dropStream(stream),
   }
 }
 
@@ -137,6 +134,36 @@ const clients: ReadonlyArray<readonly [string, HoldingClient]> = [
   ['undici.request', viaUndiciRequest],
   ['axios', viaAxios],
 ]
+
+/**
+ * Each client's own call, then `stop()` in the very continuation of its `await`: what a test that
+ * checks only the status and then stops does. Returns the HAR and a way to let the unread body go.
+ */
+type StatusThenStop = (url: string, stop: () => Har) => Promise<{ status: number; har: Har; drop(): void }>
+
+const dropStream = (stream: Readable) => () => {
+  stream.on('error', () => {})
+  stream.destroy()
+}
+
+const statusThenStop: Record<string, StatusThenStop> = {
+  async fetch(url, stop) {
+    const response = await fetch(url)
+    return { status: response.status, har: stop(), drop: () => void response.body?.cancel().catch(() => {}) }
+  },
+  'node:http': (url, stop) =>
+    new Promise((resolve, reject) => {
+      nodeHttp.get(url, (response) => resolve({ status: response.statusCode ?? 0, har: stop(), drop: dropStream(response) })).on('error', reject)
+    }),
+  async 'undici.request'(url, stop) {
+    const { statusCode, body } = await undiciRequest(url)
+    return { status: statusCode, har: stop(), drop: dropStream(body) }
+  },
+  async axios(url, stop) {
+    const response = await axios.get<Readable>(url, { responseType: 'stream' })
+    return { status: response.status, har: stop(), drop: dropStream(response.data) }
+  },
+}
 
 const layer = process.env.MOCKLIB_FETCH_LAYER ?? 'fast'
 let serial = 0
@@ -233,17 +260,16 @@ describe(`stop() holds every exchange whose response arrived (${layer} fetch lay
     it(`${name}: stop() right after the status holds the exchange, its body whole or marked cut`, async () => {
       const server = setupServer()
       server.listen({ onUnhandledRequest: 'bypass' })
-      let held: Held | undefined
-      let har: Har
+      let answer: Awaited<ReturnType<StatusThenStop>> | undefined
       try {
         const recording = server.record()
-        held = await client(`${real.origin}/whole?mode=status-only&client=${name}`)
-        expect(held.status).toBe(200)
-        har = recording.stop()
+        answer = await statusThenStop[name]!(`${real.origin}/whole?mode=status-only&client=${name}`, () => recording.stop())
       } finally {
-        held?.drop()
+        answer?.drop()
         server.close()
       }
+      expect(answer.status).toBe(200)
+      const { har } = answer
       expect(har.log.entries).toHaveLength(1)
       const [entry] = har.log.entries as [HarEntry]
       expect(entry.response.status).toBe(200)
@@ -254,7 +280,7 @@ describe(`stop() holds every exchange whose response arrived (${layer} fetch lay
         expect(WHOLE.startsWith(text)).toBe(true)
         expect(entry.comment).toMatch(/^\[mocklib\] body cut: the response body has only the \d+ bytes that had arrived/)
       }
-      await expectReplayed(har, client)
+      await expectReplayed(har, clients.find(([other]) => other === name)![1])
     })
 
     it(`${name}: a server that streams forever does not hold stop(), and the recorder stops reading it`, async () => {
