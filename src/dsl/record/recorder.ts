@@ -22,7 +22,8 @@ export interface RecordOptions {
  *
  * Memory: a recording holds one HAR entry per exchange (headers, and the
  * bodies as text or base64, so about 1.33× a binary body), nothing else. The
- * request and response copies are released as soon as their bodies are read.
+ * request and response copies are released as soon as their bodies have
+ * arrived, or at `stop()`.
  * It is bounded by the bodies recorded, so record large downloads with care.
  */
 export interface Recording {
