@@ -3,7 +3,7 @@ import { createRuntimeStack, type RuntimeStack } from '../kernel/runtime-stack.j
 import { createAsyncScopeStore, createWebSocketSource, documentCookies, hasXmlHttpRequest, interceptNode, xhrSource, type FetchLayer } from '../kernel/node/index.js'
 import { interceptWebRuntime, webRuntime } from '../kernel/web-runtimes/index.js'
 import { patchEventSource } from './browser/page-event-source.js'
-import { cookieJar } from '../dsl/index.js'
+import { cookieJar, hasSetCookies } from '../dsl/index.js'
 // Deep paths: the dsl barrel leaves history and recording out, so that browser bundles load them lazily.
 import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
 import { recordRuntime } from '../dsl/record/record-runtime.js'
@@ -28,8 +28,7 @@ export interface ListenOptions {
 /** Mocked `Set-Cookie` answers go to the cookie jar, as a browser would store them. */
 const rememberMockedCookies: TrafficObserver = {
   onHandled(context, _handler, response) {
-    // Node keeps Set-Cookie in the headers of a Response made in script: one look decides.
-    if (response.type !== 'error' && response.headers.has('set-cookie') && !isPassthrough(response)) cookieJar.remember(context.url, response)
+    if (response.type !== 'error' && hasSetCookies(response) && !isPassthrough(response)) cookieJar.remember(context.url, response)
   },
 }
 

@@ -4,3 +4,5 @@ export * from './public-exports.js'
 // For the har2ts and contract command lines, and the recorders of the entries.
 export { parseHar } from './record/har-document.js'
 export type { Recording } from './record/index.js'
+// For setupServer's cookie jar observer.
+export { hasSetCookies } from './response/set-cookies.js'

@@ -1,3 +1,4 @@
+import { setCookieValues } from '../../kernel/index.js'
 import type { JsonBodyType, OpenJsonBody } from './body-types.js'
 import type { MockTypeError } from '../shared/type-error.js'
 import { rememberSetCookies } from './set-cookies.js'
@@ -61,10 +62,27 @@ function withContentType(init: HttpResponseInit | undefined, contentType: string
     const headers = new HelperHeaders(contentType, byteLength) as unknown as Record<string, string>
     return init === undefined ? { headers } : { ...init, headers }
   }
-  const headers = new Headers(init.headers)
-  if (!headers.has('content-type')) headers.set('content-type', contentType)
-  if (byteLength !== undefined && !headers.has('content-length')) headers.set('content-length', String(byteLength))
+  // Pairs rather than a Headers: a test environment's Headers (happy-dom's, as a browser's) drops
+  // Set-Cookie, which the response must still carry and remember.
+  const given = new Headers(init.headers)
+  const headers = headerPairs(init.headers)
+  if (!given.has('content-type')) headers.push(['content-type', contentType])
+  if (byteLength !== undefined && !given.has('content-length')) headers.push(['content-length', String(byteLength)])
   return { ...init, headers }
+}
+
+/** Every header of a `HeadersInit` as a name/value pair, each Set-Cookie apart. */
+function headerPairs(init: HeadersInit): Array<[string, string]> {
+  if (Array.isArray(init)) return init.map(([name, value]) => [name!, value!])
+  if (init instanceof Headers) {
+    const pairs: Array<[string, string]> = []
+    init.forEach((value, name) => {
+      if (name !== 'set-cookie') pairs.push([name, value])
+    })
+    for (const cookie of setCookieValues(init)) pairs.push(['set-cookie', cookie])
+    return pairs
+  }
+  return Object.entries(init as Record<string, string>)
 }
 
 /** The headers a helper sets when the resolver gave none: no `Set-Cookie` to remember among them. */

@@ -56,7 +56,18 @@ const fetchGroup: ReadonlySet<string> = new Set<Name>([
   'WritableStream',
   'TransformStream',
 ])
-const fetchFromNode = typeof environment.Response !== 'function'
+// So is it where the environment's Fetch classes are not the standard ones:
+// node-fetch 2's (cross-fetch's polyfill) and whatwg-fetch's have no
+// `Response.json` and no `formData()`, and a node-fetch Request's `signal` may be
+// null; mocklib builds its Requests and Responses with them. The environment's
+// fetch then runs its own code, over XMLHttpRequest or node:http, which
+// mocklib intercepts.
+const fetchFromNode = !hasStandardFetchClasses(environment)
+
+function hasStandardFetchClasses(global: Partial<WebGlobals>): boolean {
+  const { Request: request, Response: response } = global
+  return typeof response === 'function' && typeof response.json === 'function' && typeof request === 'function' && typeof request.prototype.formData === 'function'
+}
 const others: ReadonlyArray<Name> = ['TextEncoder', 'TextDecoder', 'BroadcastChannel', 'structuredClone', 'setImmediate', 'clearImmediate']
 const node = fetchFromNode || others.some((name) => environment[name] === undefined) ? nodeMainGlobal() : undefined
 
@@ -153,10 +164,11 @@ export const clearImmediate = pick('clearImmediate')
 
 /**
  * The environment's `fetch` at call time (a test may replace it after import),
- * or Node's own when the environment has none.
+ * or Node's own when mocklib uses Node's classes.
  */
 export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<globalThis.Response> {
-  const own = fetchFromNode ? (privateGlobals.get('fetch') as typeof globalThis.fetch | undefined) ?? node?.fetch : environment.fetch
+  // With Node's classes, Node's fetch (or mocklib's patch of it): a polyfill would misread Node's Requests.
+  const own = fetchFromNode ? ((privateGlobals.get('fetch')?.value as typeof globalThis.fetch | undefined) ?? node?.fetch) : environment.fetch
   if (!own) throw new TypeError('fetch is not defined')
   return own(input, init)
 }
@@ -167,12 +179,16 @@ export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<glo
 // wraps `globalThis.Headers/Request/Response` while listening, and mocklib wraps
 // `globalThis.fetch`; in jsdom neither may add globals to the test's window.
 const privateGlobals = new Map<PropertyKey, PropertyDescriptor>()
+// A fetch of the environment's own (a polyfill over non-standard classes) stays
+// the test's: mocklib patches it there, as msw does, and answers with Node's classes.
+const environmentFetch = typeof environment.fetch === 'function'
+const scopedNames: ReadonlySet<string> = new Set([...fetchGroup].filter((name) => !(environmentFetch && name === 'fetch')))
 const realGlobal = globalThis
 const scopedGlobal: typeof globalThis = !fetchFromNode
   ? realGlobal
   : new Proxy(realGlobal, {
       get(target, property) {
-        if (fetchGroup.has(property as string)) {
+        if (scopedNames.has(property as string)) {
           const own = privateGlobals.get(property)
           return own ? own.value : node?.[property as Name]
         }
@@ -180,24 +196,24 @@ const scopedGlobal: typeof globalThis = !fetchFromNode
         return value === undefined && others.includes(property as Name) ? node?.[property as Name] : value
       },
       set(target, property, value) {
-        if (!fetchGroup.has(property as string)) return Reflect.set(target, property, value, target)
+        if (!scopedNames.has(property as string)) return Reflect.set(target, property, value, target)
         privateGlobals.set(property, { value, writable: true, enumerable: true, configurable: true })
         return true
       },
       defineProperty(target, property, descriptor) {
-        if (!fetchGroup.has(property as string)) return Reflect.defineProperty(target, property, descriptor)
+        if (!scopedNames.has(property as string)) return Reflect.defineProperty(target, property, descriptor)
         privateGlobals.set(property, { ...descriptor, configurable: true })
         return true
       },
       deleteProperty(target, property) {
-        if (!fetchGroup.has(property as string)) return Reflect.deleteProperty(target, property)
+        if (!scopedNames.has(property as string)) return Reflect.deleteProperty(target, property)
         return privateGlobals.delete(property) || true
       },
       has(target, property) {
-        return fetchGroup.has(property as string) ? node?.[property as Name] !== undefined || privateGlobals.has(property) : Reflect.has(target, property)
+        return scopedNames.has(property as string) ? node?.[property as Name] !== undefined || privateGlobals.has(property) : Reflect.has(target, property)
       },
       getOwnPropertyDescriptor(target, property) {
-        if (!fetchGroup.has(property as string)) return Reflect.getOwnPropertyDescriptor(target, property)
+        if (!scopedNames.has(property as string)) return Reflect.getOwnPropertyDescriptor(target, property)
         return privateGlobals.get(property)
       },
     })

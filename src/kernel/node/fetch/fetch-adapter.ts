@@ -34,7 +34,8 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     const abortable = request !== undefined && (init?.signal != null || input instanceof NativeRequest)
     const bodyText = request === undefined ? undefined : stringBody(input, init)
     return new Promise<Response>((resolve, reject) => {
-      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, abortable, resolve, reject, routes)
+      const remakeFrom = request !== undefined && bodyText === undefined && hasWholeBody(input, init) ? init : undefined
+      const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, remakeFrom, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
       if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
       // The sink never rejects: it fails the exchange itself.
@@ -108,7 +109,8 @@ class FetchExchange implements HttpExchange {
   #request: Request | undefined
   /**
    * The request as the client made it, for a call to the real fetch (a body is
-   * read only once); a string body needs no copy, it is sent again from `bodyText`.
+   * read only once); a string body needs no copy, it is sent again from
+   * `bodyText`, nor a whole-value body, made again from `remakeFrom`.
    */
   readonly #unread: Request | undefined
   #settled = false
@@ -120,6 +122,8 @@ class FetchExchange implements HttpExchange {
     readonly url: URL | undefined,
     request: Request | undefined,
     readonly bodyText: string | undefined,
+    /** The init of a call whose body is a whole value (FormData, Blob, bytes…): a Request for the network is made again from it. */
+    private readonly remakeFrom: RequestInit | undefined,
     private readonly abortable: boolean,
     private readonly resolve: (response: Response | Promise<Response>) => void,
     private readonly reject: (reason: unknown) => void,
@@ -129,7 +133,9 @@ class FetchExchange implements HttpExchange {
     this.method = url === undefined ? undefined : 'GET'
     this.bodyless = url !== undefined
     this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
-    this.#unread = request === undefined || request.body === null || bodyText !== undefined ? undefined : request.clone()
+    // Copying a Request's body tees its stream; undici 5 in a realm without structuredClone
+    // (Jest's jsdom) then leaves a MessagePort open, and Jest never exits.
+    this.#unread = request === undefined || request.body === null || bodyText !== undefined || remakeFrom !== undefined ? undefined : request.clone()
     if (abortable) {
       const signal = request!.signal
       this.#onAbort = () => {
@@ -151,7 +157,7 @@ class FetchExchange implements HttpExchange {
     if (needsUndici(response, method)) {
       if (!this.via.playsAnswers) return this.resolve(playAnswerHere(this.request, () => this.#sentBody(), response, this.via.sendHop))
       const answer = this.via.dispatcher.answerOnce(response)
-      return this.resolve(sendThrough(this.via.viaUndici, this.#unread ?? this.request, answer, this.bodyText))
+      return this.resolve(sendThrough(this.via.viaUndici, this.#forNetwork(), answer, this.bodyText))
     }
     try {
       this.resolve(asFetchResponse(response, method, this.url?.href ?? this.#request!.url, this.abortable ? this.#request!.signal : undefined))
@@ -167,7 +173,7 @@ class FetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = sendThrough(this.via.realFetch, this.#unread ?? this.request, [BYPASS_HEADER, ownCall()], this.bodyText)
+    const real = sendThrough(this.via.realFetch, this.#forNetwork(), [BYPASS_HEADER, ownCall()], this.bodyText)
     this.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(
@@ -179,7 +185,13 @@ class FetchExchange implements HttpExchange {
   /** The bytes the client sent, for a redirect that sends them again. */
   async #sentBody(): Promise<ArrayBuffer | null> {
     if (this.bodyText !== undefined) return new TextEncoder().encode(this.bodyText).buffer
-    return this.#unread === undefined ? null : this.#unread.arrayBuffer()
+    return this.#unread === undefined && this.remakeFrom === undefined ? null : this.#forNetwork().arrayBuffer()
+  }
+
+  /** The request as the client made it, with its body unread. */
+  #forNetwork(): Request {
+    if (this.#unread !== undefined) return this.#unread
+    return this.remakeFrom === undefined ? this.request : new NativeRequest(againstLocation(this.input), this.remakeFrom)
   }
 
   #settle(): boolean {
@@ -217,6 +229,12 @@ function againstLocation<Input extends RequestInfo | URL>(input: Input): Input |
 function stringBody(input: RequestInfo | URL, init: RequestInit | undefined): string | undefined {
   const body = init?.body
   return typeof body === 'string' && !(input instanceof NativeRequest) && (body as WellFormedCheck).isWellFormed() ? body : undefined
+}
+
+/** True when `fetch(input, init)` sends a body given whole in `init` (not a stream, not a Request's), so it can be sent again as it is. */
+function hasWholeBody(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
+  const body = init?.body
+  return body != null && typeof body === 'object' && !(input instanceof NativeRequest) && typeof (body as { getReader?: unknown }).getReader !== 'function' && !(Symbol.asyncIterator in body)
 }
 
 /** ES2024 (Node 20 and later), newer than the `lib` the sources compile against. */

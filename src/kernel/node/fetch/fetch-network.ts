@@ -1,3 +1,4 @@
+import { nodeMainGlobal } from '../main-realm.js'
 import { NativeHeaders, NativeRequest } from '../native-fetch.js'
 
 /**
@@ -5,12 +6,14 @@ import { NativeHeaders, NativeRequest } from '../native-fetch.js'
  * they are and, when `NativeRequest` is undici's, the one the dispatcher source
  * answers (Node's own: Jest copies it into its contexts), so the one that can
  * play a mocked redirect or compressed body (`answerOnce`) whatever fetch a test
- * made global since (node-fetch, a polyfill, a wrapper).
+ * made global since (node-fetch, a polyfill, a wrapper). Where mocklib's
+ * classes are Node's own while the environment's fetch is not (Jest with
+ * cross-fetch's or whatwg-fetch's polyfill), it is Node's fetch.
  *
  * @example
  * sendThrough(fetchAtLoad!, request, answerHeader, undefined)
  */
-export const fetchAtLoad: typeof fetch | undefined = globalThis.fetch
+export const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
 
 /**
  * Sends `request`, with the header `mark` added, through `send` (a real fetch)
