@@ -200,11 +200,13 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
       ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
       ...(options.historyLimit !== undefined && { historyLimit: options.historyLimit }),
+      ...(options.adminToken !== undefined && { adminToken: options.adminToken }),
     })
   } catch (error) {
     throw new ServeError((error as Error).message)
   }
   console.log(`mocklib mock server listening on ${server.url}`)
+  console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
   const stop = (): void => void server.close().then(() => process.exit(0))
   process.once('SIGINT', stop)

@@ -4,6 +4,7 @@ import type { RecordOptions } from '../../dsl/index.js'
 import { recordRuntime } from '../../dsl/record/record-runtime.js'
 import { withSave, type NodeRecording } from '../../dsl/record/write-har.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
+import { adminRoutes } from './admin-routes.js'
 import { Journal } from './journal.js'
 import type { ServedRequest } from './served-request.js'
 
@@ -25,6 +26,12 @@ export interface MockServerOptions {
   readonly historyLimit?: number
   /** Answer browsers' CORS preflights and add CORS headers to answers. Default `true`. */
   readonly cors?: boolean
+  /**
+   * The inspector (`/__mocklib/`) and the admin API (`/__mocklib/api/…`)
+   * answer loopback clients only; with a token, also any client that sends it
+   * (`Authorization: Bearer <token>`, or `?token=<token>`).
+   */
+  readonly adminToken?: string
 }
 
 /**
@@ -70,7 +77,8 @@ const DEFAULT_HISTORY = 500
  * semantics as `setupServer` (first match wins, `use()` prepends,
  * `resetHandlers()`). Relative handlers (`/users`) match any request; an
  * absolute one (`https://api.example.com/users`) matches a request for the
- * path `/https://api.example.com/users` (the origin rule).
+ * path `/https://api.example.com/users` (the origin rule). The inspector
+ * lists the requests live at `${url}/__mocklib/`, beside a JSON admin API.
  *
  * @example
  * import { createMockServer } from 'mocklib/server'
@@ -90,6 +98,7 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
     cors: options.cors ?? true,
     forward: (exchange) => forward(exchange, proxy),
     answered: (exchange, response) => journal.add(exchange, response),
+    ownRoute: adminRoutes({ journal, ...(options.adminToken !== undefined && { token: options.adminToken }) }),
   })
   const core = createRuntime({ store, sources: [source] })
   core.observers.add(creditHandlers)

@@ -1,0 +1,109 @@
+// The admin API and inspector routes under /__mocklib/: the journal as JSON, its live SSE stream, reset,
+// and the guard (loopback clients only, unless an admin token is set). Called over real sockets.
+import { request as httpRequest } from 'node:http'
+import { networkInterfaces } from 'node:os'
+import { http, HttpResponse } from 'mocklib'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createMockServer, type MockServer, type ServedRequest } from '../../src/api/server.js'
+import { curl } from './clients.js'
+
+let server: MockServer
+
+beforeAll(async () => {
+  server = await createMockServer([http.post('/orders', () => HttpResponse.json({ id: 'A-1' }, { status: 201 }))])
+})
+afterAll(() => server.close())
+
+it('lists the journal as JSON, with the answer body once read, and forgets it on reset', async () => {
+  await curl('-H', 'content-type: application/json', '--data', '{"item":"book"}', `${server.url}/orders`)
+  await curl(`${server.url}/missing`)
+  const listed = await curl(`${server.url}/__mocklib/api/requests`)
+  expect(listed.headers['content-type']).toEqual(['application/json'])
+  const entries = JSON.parse(listed.body) as ServedRequest[]
+  expect(entries).toMatchObject([
+    { method: 'POST', status: 201, outcome: 'mocked', handler: { kind: 'http', header: 'POST /orders' }, request: { body: { text: '{"item":"book"}' } }, response: { body: { text: '{"id":"A-1"}' } } },
+    { method: 'GET', status: 404, outcome: 'unhandled' },
+  ])
+  // The admin routes are no traffic of the mock: they stay out of the journal.
+  expect(server.history()).toHaveLength(2)
+  const one = await curl(`${server.url}/__mocklib/api/requests/${entries[0]!.id}`)
+  expect(JSON.parse(one.body)).toMatchObject({ id: entries[0]!.id, url: `${server.url}/orders` })
+  const reset = await curl('-X', 'POST', `${server.url}/__mocklib/api/reset`)
+  expect(reset.status).toBe(204)
+  expect(JSON.parse((await curl(`${server.url}/__mocklib/api/requests`)).body)).toEqual([])
+})
+
+it('streams each new request as a server-sent event', async () => {
+  const events: { event: string; entry: ServedRequest }[] = []
+  const gotTwo = new Promise<void>((resolve, reject) => {
+    httpRequest(`${server.url}/__mocklib/api/events`, (response) => {
+      expect(response.headers['content-type']).toBe('text/event-stream')
+      let buffer = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        buffer += chunk
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.*)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (event && data) events.push({ event, entry: JSON.parse(data) as ServedRequest })
+          if (events.length === 2) {
+            response.destroy()
+            resolve()
+          }
+        }
+      })
+      // The stream is open once its head is here: now the request it should report.
+      void curl('-H', 'content-type: application/json', '--data', '{}', `${server.url}/orders`)
+    })
+      .on('error', reject)
+      .end()
+  })
+  await gotTwo
+  expect(events.map(({ event, entry }) => [event, entry.method, entry.status])).toEqual([
+    ['request', 'POST', 201],
+    ['update', 'POST', 201],
+  ])
+  expect(events[1]!.entry.response.body?.text).toBe('{"id":"A-1"}')
+})
+
+it('serves the inspector page to a loopback client', async () => {
+  const page = await curl(`${server.url}/__mocklib/`)
+  expect(page.status).toBe(200)
+  expect(page.headers['content-type']).toEqual(['text/html; charset=utf-8'])
+  expect(page.body).toContain('<title>mocklib inspector</title>')
+  expect((await curl(`${server.url}/__mocklib`)).headers.location).toEqual(['/__mocklib/'])
+  const unknown = await curl(`${server.url}/__mocklib/api/nothing`)
+  expect(unknown.status).toBe(404)
+})
+
+/** This machine's first address off loopback (the test host has one: a network interface). */
+function offLoopbackAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address
+  if (address === undefined) throw new Error('This test needs a network interface besides loopback.')
+  return address
+}
+
+it('refuses admin routes to clients off loopback, unless they send the admin token; the mock itself answers them', async () => {
+  const address = offLoopbackAddress()
+  const open = await createMockServer([http.get('/ping', () => HttpResponse.text('pong'))], { host: '0.0.0.0' })
+  const guarded = await createMockServer([], { host: '0.0.0.0', adminToken: 's3cret' })
+  try {
+    const remote = (target: MockServer, path: string) => `http://${address}:${new URL(target.url).port}${path}`
+    expect((await curl(remote(open, '/ping'))).body).toBe('pong')
+    const refused = await curl(remote(open, '/__mocklib/api/requests'))
+    expect(refused.status).toBe(403)
+    expect(refused.body).toBe('[mocklib] The mocklib inspector answers loopback clients only. Open it on the machine that runs the server, or start the server with --admin-token <token>.')
+    expect((await curl(remote(guarded, '/__mocklib/api/requests'))).status).toBe(403)
+    expect((await curl('-H', 'Authorization: Bearer wrong', remote(guarded, '/__mocklib/api/requests'))).status).toBe(403)
+    expect((await curl('-H', 'Authorization: Bearer s3cret', remote(guarded, '/__mocklib/api/requests'))).status).toBe(200)
+    expect((await curl(remote(guarded, '/__mocklib/?token=s3cret'))).status).toBe(200)
+  } finally {
+    await open.close()
+    await guarded.close()
+  }
+})
