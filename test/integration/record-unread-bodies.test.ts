@@ -19,7 +19,7 @@ import axios from 'axios'
 import { build } from 'esbuild'
 import { fromHar, type Har, type HarEntry } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { request as undiciRequest } from 'undici'
+import { fetch as undiciFetch, request as undiciRequest } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failOnUnhandledRejection, useLocalServer } from './support/harness.js'
 
@@ -93,8 +93,8 @@ function heldNodeStream(status: number, stream: Readable): Held {
   }
 }
 
-const viaFetch: HoldingClient = async (url) => {
-  const response = await fetch(url)
+const viaFetchOf = (fetchOf: typeof fetch): HoldingClient => async (url) => {
+  const response = await fetchOf(url)
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
@@ -129,9 +129,10 @@ const viaAxios: HoldingClient = async (url) => {
 }
 
 const clients: ReadonlyArray<readonly [string, HoldingClient]> = [
-  ['fetch', viaFetch],
+  ['fetch', viaFetchOf(fetch)],
   ['node:http', viaNodeHttp],
   ['undici.request', viaUndiciRequest],
+  ['undici.fetch', viaFetchOf(undiciFetch as unknown as typeof fetch)],
   ['axios', viaAxios],
 ]
 
@@ -155,6 +156,10 @@ const statusThenStop: Record<string, StatusThenStop> = {
     new Promise((resolve, reject) => {
       nodeHttp.get(url, (response) => resolve({ status: response.statusCode ?? 0, har: stop(), drop: dropStream(response) })).on('error', reject)
     }),
+  async 'undici.fetch'(url, stop) {
+    const response = await undiciFetch(url)
+    return { status: response.status, har: stop(), drop: () => void response.body?.cancel().catch(() => {}) }
+  },
   async 'undici.request'(url, stop) {
     const { statusCode, body } = await undiciRequest(url)
     return { status: statusCode, har: stop(), drop: dropStream(body) }
@@ -315,7 +320,7 @@ describe('a script whose bodies are never read', () => {
   const CHILD_SCRIPT = `
 import nodeHttp from 'node:http'
 import axios from 'axios'
-import { request as undiciRequest } from 'undici'
+import { fetch as undiciFetch, request as undiciRequest } from 'undici'
 import { setupServer } from './mocklib.mjs'
 
 const origin = process.argv[2]
