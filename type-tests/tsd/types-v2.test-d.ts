@@ -13,7 +13,8 @@ expectType<{ name: string; version: string }>({} as PathParams<'/pkg/:name@:vers
 expectType<{ id: string }>({} as PathParams<'/posts/:id#top'>)
 expectType<{}>({} as PathParams<'/search?q=:q'>)
 expectType<{ '0': string }>({} as PathParams<'/files/*'>)
-expectError(http.get('/p/:id(\\d+)', () => undefined))
+expectType<{ id: string }>({} as PathParams<'/p/:id(\\d+)'>)
+expectError(http.get('/p/:id(.*)', () => undefined))
 
 // Item 1: strict response bodies.
 http.get<{}, never, Post>('/posts/1', () => HttpResponse.json({ id: '1', title: 'x' }))

@@ -125,7 +125,7 @@ export interface HttpHandlerFactory {
   <Path extends string, RequestBody = JsonBodyType>(
     this: NoInference<HelperPathThis<Path>>,
     path: Path,
-    resolver: HttpResolver<Record<string, string>, RequestBody, any>,
+    resolver: HttpResolver<HelperParams<Path>, RequestBody, any>,
     options?: HandlerOptions,
   ): HttpHandler
   // Params come from explicit generics only (`NoInference`), never from the
@@ -194,3 +194,18 @@ type LiteralProblem<Path extends string> =
   PathCheck<Path> extends MockTypeError<infer Message>
     ? Message
     : 'The resolver does not fit this path: its params are PathParams of the path (for example { id: string } for /posts/:id). Fix the resolver, or declare them with http.get<Params>(...).'
+
+/**
+ * The params a helper's resolver gets for its bare path type parameter: a
+ * string record (the path is unknown), which is also the helper's own
+ * `PathParams<Path>`, so that the helper can hand them on to a callback typed
+ * `(params: PathParams<Path>) => …` without a cast. `PathParams` of a type
+ * parameter is deferred, so the intersection costs nothing on literal paths
+ * (they never reach this overload).
+ *
+ * @example
+ * function mockGet<Path extends string>(path: Path, respond: (params: PathParams<Path>) => Response) {
+ *   return http.get(path, ({ params }) => respond(params))
+ * }
+ */
+export type HelperParams<Path extends string> = PathParams<Path> & Record<string, string>
