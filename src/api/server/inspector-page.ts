@@ -104,6 +104,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
     selected = id
     const entry = entries.get(id)
     const detail = document.getElementById('detail')
+    render()
     if (!entry) return detail.replaceChildren(el('p', { className: 'empty', textContent: 'Select a request.' }))
     detail.replaceChildren(
       el('h2', { textContent: entry.method + ' ' + entry.url }),
@@ -113,7 +114,6 @@ export const INSPECTOR_PAGE = `<!doctype html>
       el('h2', { textContent: 'Response headers' }), headerView(entry.response.headers),
       el('h2', { textContent: 'Response body' }), bodyView(entry.response.body, entry.response.headers),
     )
-    render()
   }
   const har = () => ({ log: { version: '1.2', creator: { name: 'mocklib inspector', version: '1' }, entries: [...entries.values()].filter((entry) => entry.status > 0).map((entry) => {
     const header = (headers) => headers.map(([name, value]) => ({ name, value }))
