@@ -121,6 +121,33 @@ export function listenerFailureOf(exchange: WebSocketExchange): Error | undefine
   return listenerFailures.get(exchange)
 }
 
+const policyOutcomes = new WeakSet<WebSocketExchange>()
+
+/**
+ * Marks that the unhandled-request policy decides `exchange` (no handler took
+ * it): its `passthrough()` or `errorWith()` that follows is the policy's.
+ *
+ * @example
+ * decideByPolicy(exchange)
+ * verdict.action === 'pass' ? exchange.passthrough() : exchange.errorWith(verdict.error)
+ */
+export function decideByPolicy(exchange: WebSocketExchange): void {
+  policyOutcomes.add(exchange)
+}
+
+/**
+ * True when the unhandled-request policy decided `exchange`: lets a source
+ * play msw's outcome of a policy (the client opens at once on a passthrough,
+ * and opens after its `error` under `'error'`) rather than that of a refused
+ * or broken connection.
+ *
+ * @example
+ * passthrough: () => (decidedByPolicy(exchange) ? openNowAndConnect() : connectThenOpen())
+ */
+export function decidedByPolicy(exchange: WebSocketExchange): boolean {
+  return policyOutcomes.has(exchange)
+}
+
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value))
 }

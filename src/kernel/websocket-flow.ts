@@ -1,7 +1,7 @@
 import type { Handler, WebSocketExchange } from './contracts.js'
 import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
 import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
-import { dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
+import { decideByPolicy, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
 /** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
 export interface ConnectionOffer {
@@ -45,6 +45,7 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
     if (reporting) await reporting
     const request = connectionRequest(exchange)
     const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
+    decideByPolicy(exchange)
     if (verdict.action === 'pass') exchange.passthrough()
     else exchange.errorWith(verdict.error)
   }
@@ -67,6 +68,7 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
       },
       decline() {
         const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
+        decideByPolicy(exchange)
         if (verdict.action === 'pass') exchange.passthrough()
         else exchange.errorWith(verdict.error)
       },

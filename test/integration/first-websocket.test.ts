@@ -90,13 +90,13 @@ it('the first socket sent to while connecting throws as the next one does, and s
   expect(await early()).toEqual(first)
 })
 
-it('the first socket no handler takes fails under the error policy as the next one does', async () => {
+it('the first socket no handler takes is refused under the error policy as the next one is (error, then open with no server, as msw 2.15)', async () => {
   await listenFresh()
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
   try {
-    const unhandled = () => socketEvents('wss://nobody.example.test')
+    const unhandled = () => socketEvents('wss://nobody.example.test', () => {}, (socket) => socket.close(1000, 'done'))
     const first = await unhandled()
-    expect(first).toEqual(['error 0', 'close 1011 false 3'])
+    expect(first).toEqual(['error 0', 'open 1', 'close 1000 true 3'])
     expect(await unhandled()).toEqual(first)
   } finally {
     errors.mockRestore()

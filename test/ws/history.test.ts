@@ -9,7 +9,7 @@ import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WsClient from 'ws'
 import { failOnUnhandledRejection } from '../integration/support/harness.js'
-import { closed, messages, opened, useRealWebSocketServer, useGlobalSockets } from './support.js'
+import { closed, eventsUntilOpen, messages, opened, useRealWebSocketServer, useGlobalSockets } from './support.js'
 
 const server = setupServer()
 failOnUnhandledRejection()
@@ -216,7 +216,7 @@ describe('unmatched connections', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const socket = connect(real)
-      await closed(socket)
+      await eventsUntilOpen(socket)
       const [record] = server.unhandledRequests()
       expect(record).toMatchObject({ kind: 'websocket', method: 'GET', url: real })
       expect(record!.request.headers.get('upgrade')).toBe('websocket')

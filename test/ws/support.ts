@@ -45,6 +45,20 @@ export function messages(socket: WebSocket, count: number): Promise<string[]> {
   })
 }
 
+/**
+ * The events a socket gets until it opened, with an error's `cause` message:
+ * an unhandled connection under `onUnhandledRequest: 'error'` gets `error`,
+ * then `open` (msw 2.15 opens it with no server behind it).
+ */
+export function eventsUntilOpen(socket: WebSocket): Promise<string[]> {
+  const events: string[] = []
+  return new Promise((resolve) => {
+    socket.addEventListener('error', (event) => events.push(`error: ${String((event as Event & { cause?: Error }).cause?.message)}`))
+    socket.addEventListener('close', (event) => events.push(`close ${event.code}`))
+    socket.addEventListener('open', () => resolve([...events, 'open']), { once: true })
+  })
+}
+
 /** Resolves with the close event's code and reason. */
 export function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
   return new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason }), { once: true }))

@@ -1,5 +1,6 @@
 import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-id.js'
+import { decidedByPolicy } from '../../websocket-dispatch.js'
 import { closeReason } from '../../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import type { MockWebSocket } from './websocket-mock-socket.js'
@@ -122,7 +123,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   exchange(): WebSocketExchange {
     const server = new BridgedServer(this, this.protocols)
     const protocols = this.protocols
-    return {
+    const exchange: WebSocketExchange = {
       kind: 'websocket',
       id: this.id,
       url: this.url,
@@ -130,19 +131,26 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
       connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
       accept: () => this.#open(protocols[0] ?? ''),
       passthrough: () => {
-        server.addEventListener('open', () => this.#open(server.protocol))
         server.connect()
+        // As msw 2.15 (its interceptor opens the client once the policy let the connection through):
+        // open now, not when the real server does; what the client sends meanwhile waits for the real
+        // server, and one that cannot be reached gives the client `error`, then close 1006.
+        if (decidedByPolicy(exchange)) return this.#open(protocols[0] ?? '')
+        server.addEventListener('open', () => this.#open(server.protocol))
       },
       errorWith: (error) => {
         if (this.#socket.readyState === CLOSED) return
         const event = new Event('error')
         Object.defineProperty(event, 'cause', { value: error, enumerable: true })
         this.#socket.dispatchEvent(event)
-        // As msw: a failed connection closes uncleanly, and never opens.
+        // As msw 2.15: a connection the policy refused ('error') gets that `error`, then opens, with no server behind it.
+        if (decidedByPolicy(exchange)) return queueMicrotask(() => this.#open(protocols[0] ?? ''))
+        // As msw: a connection that failed otherwise (a listener threw) closes uncleanly, and never opens.
         this.#socket.readyState = CLOSING
         queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
       },
     }
+    return exchange
   }
 }
 
