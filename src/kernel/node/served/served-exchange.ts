@@ -73,7 +73,12 @@ export class ServedExchange implements HttpExchange {
     const raw = this.incoming.rawHeaders
     for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
     const body = NO_BODY_METHODS.has(this.method) ? undefined : this.body
-    return new Request(this.url, { method: this.method, headers, body: body as BodyInit | undefined })
+    // Aborted when the client goes away before its answer is done: an event stream's resolver stops on it.
+    const aborted = new AbortController()
+    this.outgoing.once('close', () => {
+      if (!this.outgoing.writableFinished) aborted.abort(new Error('The client closed the connection.'))
+    })
+    return new Request(this.url, { method: this.method, headers, body: body as BodyInit | undefined, signal: aborted.signal })
   }
 
   respondWith(response: Response): void {
