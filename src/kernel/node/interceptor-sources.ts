@@ -16,8 +16,11 @@ import { hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
  * const interceptors: InterceptorLike[] = [new ClientRequestInterceptor()]
  */
 export interface InterceptorLike {
+  /** Its class: mocklib reads the static `symbol` (or, failing that, the class name) to know the mechanism. */
   readonly constructor: { readonly name: string; readonly symbol?: symbol }
+  /** @mswjs/interceptors' own start; mocklib never calls it. */
   apply(): void
+  /** @mswjs/interceptors' own stop; mocklib never calls it. */
   dispose(): void
 }
 
