@@ -1,12 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { ExchangeSink, StartingSource } from '../../contracts.js'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import { corsAnswerHeaders, isPreflight, preflightAnswer } from './cors.js'
 import { BodyTooLarge, readBody } from './read-body.js'
 import { ServedExchange, type Forwarded, type ServedOutcome } from './served-exchange.js'
 import { servedUrl } from './served-url.js'
 import { writeResponse } from './write-response.js'
+
+/** What answers WebSocket upgrades: loaded by the first one. */
+const upgrades = onFirstUse(
+  () => import('./served-upgrade.js'),
+  (error) => new Error(message(`The mock server's WebSocket support could not be loaded (${String(error)}).`, 'Reinstall mocklib.')),
+)
 
 /** How the served source listens and answers what never reaches the handlers. */
 export interface ServedSourceOptions {
@@ -43,6 +51,7 @@ export interface ServedSource extends StartingSource {
  */
 export function createServedSource(options: ServedSourceOptions): ServedSource {
   const server = createServer()
+  const upgraded = new Set<Duplex>()
   let origin = ''
   const hooks = {
     forward: options.forward,
@@ -77,6 +86,17 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
     },
     start(sink) {
       server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => void receive(sink, incoming, outgoing).catch(() => outgoing.destroy()))
+      server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
+        // Upgraded sockets leave the server's connection list: closing the server must end them itself.
+        upgraded.add(socket)
+        socket.once('close', () => upgraded.delete(socket))
+        const url = servedUrl(incoming, new URL(origin).host)
+        if (url === undefined) return void socket.destroy()
+        void upgrades.load().then(
+          ({ offerServedUpgrade }) => offerServedUpgrade(sink, incoming, socket, head, url),
+          () => socket.destroy(),
+        )
+      })
       return new Promise((resolve, reject) => {
         server.once('error', reject)
         server.listen(options.port, options.host, () => {
@@ -86,6 +106,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
           resolve(() => new Promise<void>((closed) => {
             server.close(() => closed())
             server.closeAllConnections()
+            for (const socket of upgraded) socket.destroy()
           }))
         })
       })

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { duplexPair, type Duplex } from 'node:stream'
+import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
+import { message } from '../../errors.js'
+import { createRequestId } from '../../request-id.js'
+import { closeReason } from '../../websocket-exchange.js'
+import { listenerFailureOf } from '../../websocket-dispatch.js'
+import { BridgedServer } from '../websocket/websocket-bridge-ends.js'
+import { BridgedClient } from '../websocket/websocket-bridged-client.js'
+
+// Loaded by a mock server's first WebSocket upgrade request: a server whose clients speak only HTTP pays for none of it.
+
+const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+/** RFC 6455 "internal error". */
+const INTERNAL_ERROR = 1011
+
+/**
+ * Offers the WebSocket connection an upgrade request to the mock server asks
+ * for to the runtime, as intercepted connections are offered: the client's
+ * end speaks RFC 6455 over the request's own socket, so `ws` handlers (and
+ * GraphQL subscriptions over WebSocket) answer real clients unchanged.
+ * `accept()` completes the handshake (101); a connection no handler takes is
+ * refused with 404, one whose listener threw is closed with 1011.
+ *
+ * @example
+ * server.on('upgrade', (incoming, socket, head) => offerServedUpgrade(sink, incoming, socket, head, url))
+ */
+export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage, socket: Duplex, head: Buffer, httpUrl: URL): void {
+  const key = incoming.headers['sec-websocket-key']
+  if (incoming.headers.upgrade?.toLowerCase() !== 'websocket' || typeof key !== 'string') return refuse(socket, 400, message('Only WebSocket upgrades are served.'))
+  const url = new URL(httpUrl)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  const protocols = (incoming.headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim()).filter(Boolean)
+  if (head.length > 0) socket.unshift(head)
+  // The handlers' end writes to its side of a pair from the moment they hold the client (a greeting sent in
+  // `connection`): it reaches the socket once the handshake is written, never before it.
+  const [wireSide, handlerSide] = duplexPair()
+  const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
+  const server = new BridgedServer(client, protocols)
+  let settled = false
+  const handshake = (): void => {
+    if (settled) return
+    settled = true
+    const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${createHash('sha1').update(key + GUID).digest('base64')}`]
+    if (protocols[0] !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocols[0]}`)
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+    wireSide.pipe(socket)
+    socket.pipe(wireSide)
+    socket.once('close', () => wireSide.destroy())
+    wireSide.once('close', () => socket.destroy())
+  }
+  const exchange: WebSocketExchange = {
+    kind: 'websocket',
+    id: client.id,
+    url,
+    protocols,
+    connection: { client, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+    accept: handshake,
+    passthrough: () => {
+      if (settled) return
+      settled = true
+      refuse(socket, 404, message(`No WebSocket handler took ${url.pathname}.`, 'Add a ws.link() handler for it.'))
+    },
+    errorWith: (error) => {
+      if (listenerFailureOf(exchange) !== undefined) {
+        // A handler took it and its listener threw: the handshake succeeded, then the server failed (1011).
+        handshake()
+        client.close(INTERNAL_ERROR, closeReason(error))
+        return
+      }
+      if (settled) return
+      settled = true
+      refuse(socket, 500, error.message)
+    },
+  }
+  void sink(exchange)
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  const body = Buffer.from(text)
+  socket.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 400 ? 'Bad Request' : 'Internal Server Error'}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${text}`)
+}
