@@ -7,10 +7,12 @@ import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { message } from '../kernel/index.js'
 import type { Handler } from '../kernel/index.js'
+import type { Har, HarEntry } from '../dsl/index.js'
+import type { MockServer } from '../api/server.js'
 
 /** The help text of the command. */
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
-                         [--max-body <bytes>] [--history <count>] [--admin-token <token>]
+                         [--record <out.har>] [--max-body <bytes>] [--history <count>] [--admin-token <token>]
 
   Serves the handlers of each <source> over HTTP, in the order given:
     a module (.js .mjs .cjs .ts .mts .cts) exporting \`default [...]\` or \`handlers\`
@@ -18,7 +20,8 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
     an OpenAPI 3.x document (.yaml .yml .json), served as fromOpenApi() serves it,
     a HAR recording (.har), each entry answered by method, path and query.
   Prints the URL it listens on as its first line. Unhandled requests get 404,
-  or go to --proxy. The inspector is at <url>/__mocklib/ (loopback clients
+  or go to --proxy. --record writes every proxied exchange to <out.har> as it
+  happens; 'mocklib serve out.har' plays it back. The inspector is at <url>/__mocklib/ (loopback clients
   only, unless --admin-token is given: then send it as a Bearer token or ?token=).`
 
 const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
@@ -33,6 +36,7 @@ export interface ServeArguments {
   readonly maxBodyBytes?: number
   readonly historyLimit?: number
   readonly adminToken?: string
+  readonly record?: string
 }
 
 /** A one-line error the command prints before it exits with `code`. */
@@ -54,7 +58,7 @@ export class ServeError extends Error {
 export function parseServeArguments(args: readonly string[]): ServeArguments {
   const sources: string[] = []
   const options: Record<string, string> = {}
-  const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token'])
+  const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!
     if (!arg.startsWith('--')) {
@@ -85,6 +89,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     ...(count('--max-body') !== undefined && { maxBodyBytes: count('--max-body')! }),
     ...(count('--history') !== undefined && { historyLimit: count('--history')! }),
     ...(options['--admin-token'] !== undefined && { adminToken: options['--admin-token'] }),
+    ...(options['--record'] !== undefined && { record: options['--record'] }),
   }
 }
 
@@ -208,8 +213,35 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   console.log(`mocklib mock server listening on ${server.url}`)
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
+  if (options.record !== undefined) {
+    recordAsItHappens(server, options.record)
+    console.log(`  recording proxied exchanges to ${options.record}`)
+  }
   const stop = (): void => void server.close().then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   return server
+}
+
+/**
+ * Writes every exchange the proxy answers to `path` as it happens: after each
+ * one, the recording so far is closed, its entries added to the file's, and a
+ * new recording started (in the same tick: no exchange is missed between them).
+ */
+function recordAsItHappens(server: MockServer, path: string): void {
+  const entries: HarEntry[] = []
+  let recording = server.record()
+  let writing = Promise.resolve()
+  server.events.on('response:bypass', () => {
+    writing = writing.then(async () => {
+      await recording.settled()
+      const har: Har = recording.stop()
+      recording = server.record()
+      entries.push(...har.log.entries)
+      const { writeFileSync, renameSync } = await import('node:fs')
+      const temporary = `${path}.${process.pid}.tmp`
+      writeFileSync(temporary, `${JSON.stringify({ log: { ...har.log, entries } }, null, 2)}\n`)
+      renameSync(temporary, path)
+    }).catch((error: unknown) => console.error(message(`serve: could not write ${path}: ${String(error)}`)))
+  })
 }

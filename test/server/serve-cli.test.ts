@@ -92,3 +92,28 @@ it('says in one line what is wrong, with an exit code: unknown file, module that
     occupied.close()
   }
 })
+
+it('--record writes each proxied exchange as it happens, and serving that file plays it back', async () => {
+  const { createServer: createHttpServer } = await import('node:http')
+  const { readFileSync } = await import('node:fs')
+  const api = createHttpServer((request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ real: request.url })))
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  const har = join(root, 'temp', `mocklib-serve-record-${process.pid}.har`)
+  try {
+    const { url, child } = await serve('default-export.mjs', '--port', '0', '--proxy', `http://127.0.0.1:${(api.address() as { port: number }).port}`, '--record', har)
+    expect(JSON.parse((await curl(`${url}/accounts/7?full=1`)).body)).toEqual({ real: '/accounts/7?full=1' })
+    await expect.poll(() => (existsSync(har) ? (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length : 0)).toBe(1)
+    await curl(`${url}/health`) // mocked: not recorded
+    expect(JSON.parse((await curl(`${url}/orders`)).body)).toEqual({ real: '/orders' })
+    await expect.poll(() => (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length).toBe(2)
+    child.kill()
+  } finally {
+    api.close()
+  }
+  // Offline: the API is gone, the recording answers.
+  const replay = await serve(har, '--port', '0')
+  expect(JSON.parse((await curl(`${replay.url}/accounts/7?full=1`)).body)).toEqual({ real: '/accounts/7?full=1' })
+  expect(JSON.parse((await curl(`${replay.url}/orders`)).body)).toEqual({ real: '/orders' })
+  replay.child.kill()
+  rmSync(har, { force: true })
+})
