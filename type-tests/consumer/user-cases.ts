@@ -2,7 +2,7 @@
 // negative test. In the consumer matrix (every compiler from 5.0, against the
 // built package) and in the source checks (type-tests/tsconfig.json).
 import { expectTypeOf } from 'expect-type'
-import { http, HttpResponse, mock, type HttpResolver, type JsonBodyType, type RestMock } from 'mocklib'
+import { http, HttpResponse, mock, type HttpResolver, type JsonBodyType, type PathParams, type RestMock } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 interface Post {
@@ -52,6 +52,16 @@ export function twice<Path extends string>(path: Path) {
   // @ts-expect-error the pattern names :id twice, whatever the path is
   return http.get(`${path}/:id/:id`, () => undefined)
 }
+// Issue 36 item 5: the helper's params are its own PathParams<Path>, handed on without a cast.
+export function getWith<Path extends string>(path: Path, respond: (params: PathParams<Path>) => Post) {
+  return http.get(path, ({ params }) => HttpResponse.json(respond(params)))
+}
+export const withParams = getWith('/posts/:id', (params) => {
+  expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+  return { id: params.id, title: 'x' }
+})
+// @ts-expect-error the literal path has no :slug
+getWith('/posts/:id', (params) => ({ id: params.slug, title: 'x' }))
 export const helpers = setupServer(getAny('/posts/:id'), mockAny('/posts'), crud('/posts'))
 
 // A helper with a body type parameter: the body must be of that type.
