@@ -2,8 +2,8 @@
  * `npx mocklib serve <source>...`: serves handler modules, OpenAPI documents
  * and HAR recordings over real HTTP (mocklib/server's `createMockServer`).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, resolve } from 'node:path'
+import { existsSync, readFileSync, statSync, watch } from 'node:fs'
+import { basename, dirname, extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { message } from '../kernel/index.js'
 import type { Handler } from '../kernel/index.js'
@@ -12,7 +12,7 @@ import type { MockServer } from '../api/server.js'
 
 /** The help text of the command. */
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
-                         [--record <out.har>] [--max-body <bytes>] [--history <count>] [--admin-token <token>]
+                         [--watch] [--record <out.har>] [--max-body <bytes>] [--history <count>] [--admin-token <token>]
 
   Serves the handlers of each <source> over HTTP, in the order given:
     a module (.js .mjs .cjs .ts .mts .cts) exporting \`default [...]\` or \`handlers\`
@@ -21,7 +21,8 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
     a HAR recording (.har), each entry answered by method, path and query.
   Prints the URL it listens on as its first line. Unhandled requests get 404,
   or go to --proxy. --record writes every proxied exchange to <out.har> as it
-  happens; 'mocklib serve out.har' plays it back. The inspector is at <url>/__mocklib/ (loopback clients
+  happens; 'mocklib serve out.har' plays it back. --watch reloads the sources
+  when their files change (the modules they import are not reloaded). The inspector is at <url>/__mocklib/ (loopback clients
   only, unless --admin-token is given: then send it as a Bearer token or ?token=).`
 
 const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
@@ -37,6 +38,8 @@ export interface ServeArguments {
   readonly historyLimit?: number
   readonly adminToken?: string
   readonly record?: string
+  /** Reload the sources when their files change, keeping the port and the history. */
+  readonly watch?: boolean
 }
 
 /** A one-line error the command prints before it exits with `code`. */
@@ -59,6 +62,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
   const sources: string[] = []
   const options: Record<string, string> = {}
   const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
+  const flags = new Set(['--watch'])
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!
     if (!arg.startsWith('--')) {
@@ -66,7 +70,11 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
       continue
     }
     const [name, inline] = arg.split('=', 2) as [string, string | undefined]
-    if (!known.has(name)) throw new ServeError(message(`serve: unknown option ${name}.`, `Known options: ${[...known].join(', ')}.`), 2)
+    if (flags.has(name)) {
+      options[name] = 'true'
+      continue
+    }
+    if (!known.has(name)) throw new ServeError(message(`serve: unknown option ${name}.`, `Known options: ${[...known, ...flags].join(', ')}.`), 2)
     const value = inline ?? args[++index]
     if (value === undefined) throw new ServeError(message(`serve: ${name} needs a value.`), 2)
     options[name] = value
@@ -90,6 +98,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     ...(count('--history') !== undefined && { historyLimit: count('--history')! }),
     ...(options['--admin-token'] !== undefined && { adminToken: options['--admin-token'] }),
     ...(options['--record'] !== undefined && { record: options['--record'] }),
+    watch: options['--watch'] === 'true',
   }
 }
 
@@ -99,12 +108,12 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
  * @example
  * const handlers = await loadSource('mocks/handlers.ts')
  */
-export async function loadSource(file: string): Promise<Handler[]> {
+export async function loadSource(file: string, generation = 0): Promise<Handler[]> {
   const path = resolve(file)
   if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
   if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
   const extension = extname(path).toLowerCase()
-  if (MODULE_EXTENSIONS.has(extension)) return loadModule(file, path, extension)
+  if (MODULE_EXTENSIONS.has(extension)) return loadModule(file, path, extension, generation)
   if (extension === '.har') return loadHar(file, path)
   if (extension === '.yaml' || extension === '.yml') return loadOpenApi(file, path)
   if (extension === '.json') {
@@ -115,13 +124,14 @@ export async function loadSource(file: string): Promise<Handler[]> {
   throw new ServeError(message(`serve: ${file} is no source mocklib can serve (${extension || 'no extension'}).`, 'Give a .js/.ts module, an OpenAPI .yaml/.json document or a .har file.'))
 }
 
-async function loadModule(file: string, path: string, extension: string): Promise<Handler[]> {
+async function loadModule(file: string, path: string, extension: string, generation: number): Promise<Handler[]> {
   if (TYPESCRIPT_EXTENSIONS.has(extension) && !canStripTypes()) {
     throw new ServeError(message(`serve: ${file} is TypeScript, which Node ${process.versions.node} does not load by itself.`, 'Use Node 22.18+ (or 23.6+, 24), run with --experimental-strip-types, or compile the module to JavaScript.'))
   }
   let loaded: Record<string, unknown>
   try {
-    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+    // A reload (--watch) asks for a new URL: the module cache keeps every URL it loaded once.
+    loaded = (await import(`${pathToFileURL(path).href}${generation === 0 ? '' : `?reload=${generation}`}`)) as Record<string, unknown>
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, 'Fix the module (run it with node to see the whole stack).'))
@@ -213,6 +223,10 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   console.log(`mocklib mock server listening on ${server.url}`)
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
+  if (options.watch) {
+    watchSources(server, options.sources)
+    console.log('  watching the sources: a change reloads them (port and history stay)')
+  }
   if (options.record !== undefined) {
     recordAsItHappens(server, options.record)
     console.log(`  recording proxied exchanges to ${options.record}`)
@@ -244,4 +258,36 @@ function recordAsItHappens(server: MockServer, path: string): void {
       renameSync(temporary, path)
     }).catch((error: unknown) => console.error(message(`serve: could not write ${path}: ${String(error)}`)))
   })
+}
+
+/**
+ * Reloads every source when one of their files changes, and makes the
+ * reloaded handlers the server's (as `resetHandlers(...handlers)`): the port,
+ * the history and open connections stay. A source that fails to load keeps
+ * the handlers that were serving, with the error printed.
+ */
+function watchSources(server: MockServer, sources: readonly string[]): void {
+  let generation = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const reload = async (): Promise<void> => {
+    const current = ++generation
+    try {
+      const handlers: Handler[] = []
+      for (const source of sources) handlers.push(...(await loadSource(source, current)))
+      server.resetHandlers(...handlers)
+      console.log(`[mocklib] serve: reloaded ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${sources.join(', ')}`)
+    } catch (error) {
+      console.error(`${(error as Error).message} (still serving the handlers loaded before)`)
+    }
+  }
+  for (const source of sources) {
+    // Editors save in bursts (truncate, write, rename): one reload after they settle.
+    // The folder, not the file: an editor that saves by renaming leaves a watcher of the old file behind.
+    const file = resolve(source)
+    watch(dirname(file), (_event, name) => {
+      if (name !== basename(file)) return
+      clearTimeout(timer)
+      timer = setTimeout(() => void reload(), 50)
+    })
+  }
 }

@@ -117,3 +117,25 @@ it('--record writes each proxied exchange as it happens, and serving that file p
   replay.child.kill()
   rmSync(har, { force: true })
 })
+
+it('--watch reloads a changed module without dropping the port or the history', async () => {
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  // Inside the package, so that the module's `import 'mocklib'` resolves.
+  const folder = join(root, 'temp', `mocklib-serve-watch-${process.pid}`)
+  mkdirSync(folder, { recursive: true })
+  const module = join(folder, 'handlers.mjs')
+  const version = (text: string) => `import { http, HttpResponse } from 'mocklib'\nexport default [http.get('/version', () => HttpResponse.text('${text}'))]\n`
+  writeFileSync(module, version('one'))
+  try {
+    const { url, child } = await serve(module, '--port', '0', '--watch')
+    expect((await curl(`${url}/version`)).body).toBe('one')
+    writeFileSync(module, version('two'))
+    await expect.poll(async () => (await curl(`${url}/version`)).body, { timeout: 5_000 }).toBe('two')
+    const journal = JSON.parse((await curl(`${url}/__mocklib/api/requests`)).body) as { url: string }[]
+    expect(journal[0]?.url).toBe(`${url}/version`)
+    expect(journal.length).toBeGreaterThanOrEqual(2)
+    child.kill()
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+})
