@@ -1,5 +1,5 @@
-import { message, type AnswerProblem, type Handler, type LifecycleEvents } from '../kernel/index.js'
-import { createRuntimeStack } from '../kernel/runtime-stack.js'
+import { message, type AnswerProblem, type Handler, type LifecycleEvents, type Source } from '../kernel/index.js'
+import { createRuntimeStack, type RuntimeStack } from '../kernel/runtime-stack.js'
 import { sourcesForInterceptors, type InterceptorLike } from '../kernel/node/index.js'
 import type { MockAssertions, RecordOptions } from '../dsl/index.js'
 import type { NodeRecording } from '../dsl/record/write-har.js'
@@ -101,7 +101,17 @@ export class SetupServerApi {
     assertHandlers(handlers, 'new SetupServerApi()')
     // Read now, so that an interceptor mocklib does not know fails here rather than at listen().
     const sources = interceptors === undefined ? undefined : sourcesForInterceptors(interceptors, 'new SetupServerApi()')
-    const server = sources === undefined ? createServer(handlers) : createServer(handlers, createRuntimeStack(() => sources))
+    const server = sources === undefined ? createServer(handlers) : createServer(handlers, stackFor(sources))
     Object.assign(this, server)
   }
+}
+
+/** One stack per set of mechanisms, so that servers given the same interceptors listen together, chained as setupServer() servers are. */
+const stacks = new Map<string, RuntimeStack>()
+
+function stackFor(sources: readonly Source[]): RuntimeStack {
+  const key = sources.map((source) => source.name).join('+')
+  let stack = stacks.get(key)
+  if (stack === undefined) stacks.set(key, (stack = createRuntimeStack(() => sources)))
+  return stack
 }

@@ -47,6 +47,14 @@ function nodeSources(): Source[] {
   ]
 }
 
+/** Every stack a server listened on: stacks over different sources cannot listen at once. */
+const stacksInUse = new Set<RuntimeStack>()
+
+function otherStackListening(stack: RuntimeStack): boolean {
+  for (const other of stacksInUse) if (other !== stack && other.runtimes.length > 0) return true
+  return false
+}
+
 /** The listening servers of this process, newest first, over one set of sources. */
 const listening = createRuntimeStack(nodeSources)
 
@@ -90,6 +98,10 @@ export function createServer(handlers: readonly Handler[], stack: RuntimeStack =
     events: core.emitter,
     listen(options = {}) {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
+      if (otherStackListening(stack)) {
+        throw new Error(message('server.listen() was called while a server that intercepts with other interceptors is listening (a setupServer() server and a new SetupServerApi(handlers, interceptors) one, or two SetupServerApi given different interceptors): both would patch the same clients.', 'Close the other server first, or give both the same interceptors.'))
+      }
+      stacksInUse.add(stack)
       core.answerChecks.clear()
       contract = options.contract
       if (contract) {

@@ -106,6 +106,37 @@ describe('new SetupServerApi(handlers, interceptors)', () => {
     expect(typeof setupServer).toBe('function')
   })
 
+  it('two servers given the same interceptors listen together, chained as setupServer() servers are', async () => {
+    server = new SetupServerApi(handlers(), [new ClientRequestInterceptor()])
+    const newer = new SetupServerApi([rest.get(`${origin}/newer`, () => HttpResponse.text('newer'))], [new ClientRequestInterceptor()])
+    server.listen({ onUnhandledRequest: 'error' })
+    newer.listen({ onUnhandledRequest: 'bypass' })
+    try {
+      expect(await viaNodeHttp(`${origin}/newer`)).toBe('newer')
+      expect(await viaNodeHttp(`${origin}/resource`)).toBe('mocked')
+      expect(await viaFetch(`${origin}/resource`)).toBe('real')
+    } finally {
+      newer.close()
+    }
+  })
+
+  it('listen() while a server with other interceptors listens throws a [mocklib] error instead of patching the clients twice', async () => {
+    const usual = setupServer(...handlers())
+    usual.listen()
+    try {
+      server = new SetupServerApi(handlers(), [new ClientRequestInterceptor()])
+      expect(() => server!.listen()).toThrow(/\[mocklib\] server\.listen\(\) was called while a server that intercepts with other interceptors is listening.*Close the other server first/s)
+      expect(await viaNodeHttp(`${origin}/resource`)).toBe('mocked')
+    } finally {
+      usual.close()
+    }
+    // Once the other one closed, it listens.
+    server.listen()
+    expect(await viaNodeHttp(`${origin}/resource`)).toBe('mocked')
+    expect(await viaFetch(`${origin}/resource`)).toBe('real')
+    expect(() => new SetupServerApi(handlers(), [new FetchInterceptor()]).listen()).toThrow(/other interceptors/)
+  })
+
   it('refuses an interceptor it does not know, and handlers not given as an array, with a [mocklib] error', () => {
     class RemoteInterceptor {}
     expect(() => new SetupServerApi(handlers(), [new RemoteInterceptor() as never])).toThrow(/\[mocklib\].*interceptor it does not know \(RemoteInterceptor\).*ClientRequestInterceptor/s)
