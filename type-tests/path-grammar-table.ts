@@ -71,6 +71,8 @@ export const refusedPaths = [
   { pattern: '/p/:id((a|b))', refused: /a group inside the group/ },
   { pattern: '/p/:id(\\d+', refused: /the group is not closed/ },
   { pattern: '/p/:id(a.b|c)', refused: /not one of the accepted shapes.*Accepted: one character class/ },
+  { pattern: '/p/:id(\\d+-\\d+)', refused: /not one of the accepted shapes/ },
+  { pattern: '/p/:id(\\d+?)', refused: /not one of the accepted shapes/ },
   { pattern: '/p/:1', refused: /must be followed by a parameter name/ },
   { pattern: '/p/:', refused: /must be followed by a parameter name/ },
   { pattern: '/p/:-x', refused: /must be followed by a parameter name/ },

@@ -214,8 +214,9 @@ type ParseParam<
  * `:name(…)`, path-to-regexp's inline pattern: the param is a `string` (optional
  * with a `?` after the group). The runtime (`path-inline-pattern.ts`) decides
  * the accepted subset; the types refuse what it surely refuses (a nested
- * group, an unclosed one, an alternative with regex syntax such as `.*`),
- * with a cheap look at the group's text and no walk over its characters.
+ * group, an unclosed one, a class followed by more than a quantifier, an
+ * alternative with regex syntax such as `.*`), with a few template checks
+ * of the group's text and no walk over its characters.
  */
 type ParseInline<
   Name extends string,
@@ -225,7 +226,7 @@ type ParseInline<
   Optional extends string,
   Stars extends string,
 > = Text extends `(${infer Inner})${infer After}`
-  ? Inner extends `${'\\d' | '\\w' | '['}${string}`
+  ? Inner extends `${'\\d' | '\\w'}${InlineQuantifier}` | `[${string}]${InlineQuantifier}`
     ? Inner extends `${string}(${string}`
       ? InlineProblem<Name, Inner>
       : ParseAfterInline<Name, After, Starred, Required, Optional, Stars>
@@ -244,6 +245,9 @@ type ParseAfterInline<
 > = After extends `?${infer AfterOptional}`
   ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Name, Stars | Starred[0]>
   : ParsePathPart<After, Starred[1], Required | Name, Optional, Stars | Starred[0]>
+
+/** The quantifiers of an inline character class (`path-inline-pattern.ts`). */
+type InlineQuantifier = '' | '+' | '*' | '?' | `{${number}}` | `{${number},}` | `{${number},${number}}`
 
 /** Regex syntax that makes a group more than literals separated by `|`. */
 type InlineMeta = '\\' | '.' | '*' | '+' | '?' | '(' | '[' | '{' | '^' | '$' | ' '
