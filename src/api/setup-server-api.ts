@@ -102,8 +102,39 @@ export class SetupServerApi {
     // Read now, so that an interceptor mocklib does not know fails here rather than at listen().
     const sources = interceptors === undefined ? undefined : sourcesForInterceptors(interceptors, 'new SetupServerApi()')
     const server = sources === undefined ? createServer(handlers) : createServer(handlers, stackFor(sources))
-    Object.assign(this, server)
+    servers.set(this, server)
+    defineMethods(server)
   }
+}
+
+/** The runtime behind each instance. */
+const servers = new WeakMap<SetupServerApi, SetupServerApi>()
+
+/**
+ * Puts the server's methods (and `events`) on the prototype, forwarding to
+ * the instance's runtime: a subclass may then override `listen()` and the rest
+ * and call `super.listen()`, as with msw's class.
+ */
+function defineMethods(sample: object): void {
+  const prototype = SetupServerApi.prototype
+  if (Object.hasOwn(prototype, 'listen')) return
+  for (const [name, value] of Object.entries(sample)) {
+    if (typeof value !== 'function') continue
+    Object.defineProperty(prototype, name, {
+      value(this: SetupServerApi, ...args: unknown[]) {
+        const server = servers.get(this) as unknown as Record<string, (...args: unknown[]) => unknown>
+        return server[name]!(...args)
+      },
+      writable: true,
+      configurable: true,
+    })
+  }
+  Object.defineProperty(prototype, 'events', {
+    get(this: SetupServerApi) {
+      return servers.get(this)!.events
+    },
+    configurable: true,
+  })
 }
 
 /** One stack per set of mechanisms, so that servers given the same interceptors listen together, chained as setupServer() servers are. */

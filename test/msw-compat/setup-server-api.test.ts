@@ -137,6 +137,20 @@ describe('new SetupServerApi(handlers, interceptors)', () => {
     expect(() => new SetupServerApi(handlers(), [new FetchInterceptor()]).listen()).toThrow(/other interceptors/)
   })
 
+  it('a subclass may override a method and call super, as with msw\'s class', async () => {
+    const calls: string[] = []
+    class LoggingServer extends SetupServerApi {
+      override listen(...args: Parameters<SetupServerApi['listen']>): void {
+        calls.push('listen')
+        super.listen(...args)
+      }
+    }
+    server = new LoggingServer(handlers(), [new ClientRequestInterceptor()])
+    server.listen()
+    expect(calls).toEqual(['listen'])
+    expect(await viaNodeHttp(`${origin}/resource`)).toBe('mocked')
+  })
+
   it('refuses an interceptor it does not know, and handlers not given as an array, with a [mocklib] error', () => {
     class RemoteInterceptor {}
     expect(() => new SetupServerApi(handlers(), [new RemoteInterceptor() as never])).toThrow(/\[mocklib\].*interceptor it does not know \(RemoteInterceptor\).*ClientRequestInterceptor/s)

@@ -33,7 +33,7 @@ function useHandlers(url: string, stop: Stop, log: string[]): void {
   server.use(
     link.addEventListener('connection', ({ server: real }) => {
       real.addEventListener('error', (event) => {
-        log.push(`first handler, first listener: ${event.type} cancelable=${event.cancelable}`)
+        log.push(`first handler, first listener: ${event.type} cancelable=${(event as unknown as Event).cancelable}`)
         if (stop !== 'none') event[stop]()
       })
       real.addEventListener('error', () => log.push('first handler, second listener'))
