@@ -10,7 +10,11 @@ import { curl } from './clients.js'
 let server: MockServer
 
 beforeAll(async () => {
-  server = await createMockServer([http.post('/orders', () => HttpResponse.json({ id: 'A-1' }, { status: 201 }))])
+  server = await createMockServer([
+    http.post('/orders', () => HttpResponse.json({ id: 'A-1' }, { status: 201 })),
+    // A streamed body: the journal reads its own copy after the head is written.
+    http.get('/report', () => new HttpResponse(new Blob(['line 1\n', 'line 2\n']).stream(), { headers: { 'content-type': 'text/plain' } })),
+  ])
 })
 afterAll(() => server.close())
 
@@ -33,7 +37,7 @@ it('lists the journal as JSON, with the answer body once read, and forgets it on
   expect(JSON.parse((await curl(`${server.url}/__mocklib/api/requests`)).body)).toEqual([])
 })
 
-it('streams each new request as a server-sent event', async () => {
+it('streams each new request as a server-sent event, and an update once a streamed body was read', async () => {
   const events: { event: string; entry: ServedRequest }[] = []
   const gotTwo = new Promise<void>((resolve, reject) => {
     httpRequest(`${server.url}/__mocklib/api/events`, (response) => {
@@ -49,24 +53,28 @@ it('streams each new request as a server-sent event', async () => {
           const event = /^event: (.*)$/m.exec(block)?.[1]
           const data = /^data: (.*)$/m.exec(block)?.[1]
           if (event && data) events.push({ event, entry: JSON.parse(data) as ServedRequest })
-          if (events.length === 2) {
+          if (events.length === 3) {
             response.destroy()
             resolve()
           }
         }
       })
       // The stream is open once its head is here: now the request it should report.
-      void curl('-H', 'content-type: application/json', '--data', '{}', `${server.url}/orders`)
+      void curl('-H', 'content-type: application/json', '--data', '{}', `${server.url}/orders`).then(() => curl(`${server.url}/report`))
     })
       .on('error', reject)
       .end()
   })
   await gotTwo
-  expect(events.map(({ event, entry }) => [event, entry.method, entry.status])).toEqual([
-    ['request', 'POST', 201],
-    ['update', 'POST', 201],
+  expect(events.map(({ event, entry }) => [event, entry.method, new URL(entry.url).pathname])).toEqual([
+    ['request', 'POST', '/orders'],
+    ['request', 'GET', '/report'],
+    ['update', 'GET', '/report'],
   ])
-  expect(events[1]!.entry.response.body?.text).toBe('{"id":"A-1"}')
+  // A body made from a string is in the first event already; a streamed one in the update.
+  expect(events[0]!.entry.response.body?.text).toBe('{"id":"A-1"}')
+  expect(events[1]!.entry.response.body).toBeUndefined()
+  expect(events[2]!.entry.response.body?.text).toBe('line 1\nline 2\n')
 })
 
 it('serves the inspector page to a loopback client', async () => {

@@ -1,3 +1,4 @@
+import { knownBodyOf } from '../../kernel/known-body.js'
 import type { ServedExchange } from '../../kernel/node/served/index.js'
 import type { ServedBody, ServedRequest } from './served-request.js'
 
@@ -62,12 +63,15 @@ export class Journal {
       request: { headers: pairs(exchange.incoming.rawHeaders) },
       response: { headers: response.type === 'error' ? [] : [...response.headers] },
     }
+    const requestType = exchange.incoming.headers['content-type']
+    if (exchange.body !== undefined) entry.request.body = keep(exchange.body, exchange.body.length, requestType)
+    // A body made from a string is known now (and read from no stream): the entry is complete at once.
+    const known = response.type === 'error' ? undefined : knownBodyOf(response)
+    if (known !== undefined) entry.response.body = keep(new TextEncoder().encode(known), Buffer.byteLength(known), response.headers.get('content-type') ?? undefined)
     this.#entries.push(entry)
     if (this.#entries.length > this.limit) this.#entries.shift()
     this.#emit({ type: 'request', entry })
-    const requestType = exchange.incoming.headers['content-type']
-    if (exchange.body !== undefined) entry.request.body = keep(exchange.body, exchange.body.length, requestType)
-    if (response.type === 'error' || response.body === null) return
+    if (known !== undefined || response.type === 'error' || response.body === null) return
     void readKept(response.clone(), response.headers.get('content-type') ?? undefined).then((body) => {
       entry.response.body = body
       if (this.#entries.includes(entry)) this.#emit({ type: 'update', entry })

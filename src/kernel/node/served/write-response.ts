@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { knownBodyOf } from '../../known-body.js'
 
 /** Status codes whose responses never carry a body. */
 const BODILESS_STATUS = new Set([101, 204, 205, 304])
@@ -30,6 +31,9 @@ export async function writeResponse(response: Response, target: ServerResponse, 
   if (cookies.length > 0) target.setHeader('set-cookie', cookies)
   if (extraHeaders) for (const [name, value] of extraHeaders) if (!target.hasHeader(name)) target.setHeader(name, value)
 
+  // A body made from a string (HttpResponse.json/text) goes out as it is: no stream to make and read.
+  const known = method === 'HEAD' || BODILESS_STATUS.has(response.status) ? undefined : knownBodyOf(response)
+  if (known !== undefined) return void target.end(known)
   const body = response.body
   if (body === null || method === 'HEAD' || BODILESS_STATUS.has(response.status)) {
     void body?.cancel().catch(() => {})
