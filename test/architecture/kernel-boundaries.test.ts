@@ -26,13 +26,16 @@ const ALLOWED_CROSSINGS = [
   'kernel/node/fetch/fetch-adapter.ts → kernel/node/websocket/websocket-fetch-upgrade.ts',
   // The fast path hands undici a mocked redirect or compressed body through the dispatcher source (type only).
   'kernel/node/fetch/fetch-adapter.ts → kernel/node/undici/undici-dispatcher.ts',
+  // The mock server (mocklib/server) answers a WebSocket upgrade with the ws DSL's ends of a bridged connection.
+  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridge-ends.ts',
+  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridged-client.ts',
 ]
 
 describe('kernel boundaries (types included)', () => {
   it('reads the whole tree', () => {
     expect(files).toEqual(expect.arrayContaining(['kernel/http-flow.ts', 'kernel/websocket-flow.ts', 'kernel/node/intercept-node.ts']))
     expect(importsOf.get('kernel/node/index.ts')).toContain('kernel/node/intercept-node.ts')
-    expect(new Set(files.map(mechanismOf))).toEqual(new Set([undefined, 'fetch', 'undici', 'client-request', 'socket', 'xhr', 'websocket']))
+    expect(new Set(files.map(mechanismOf))).toEqual(new Set([undefined, 'fetch', 'undici', 'client-request', 'socket', 'xhr', 'websocket', 'served']))
   })
 
   it('flows name no source', () => {
@@ -63,6 +66,11 @@ describe('kernel boundaries (types included)', () => {
         // Bun and Deno: their fetch is answered like the fast path's, and node:http through the ClientRequest layer.
         'kernel/web-runtimes/web-fetch-exchange.ts → kernel/node/fetch/fetch-response.ts',
         'kernel/web-runtimes/intercept-web-runtime.ts → kernel/node/client-request/client-request-adapter.ts',
+        // mocklib/server enters its source through the folder's own index: through kernel/node/index.ts, the
+        // bundler's split moved the Node entry's interception code into the chunk the browser loads lazily.
+        'api/server/create-mock-server.ts → kernel/node/served/index.ts',
+        'api/server/journal.ts → kernel/node/served/index.ts',
+        'api/server/served-request.ts → kernel/node/served/index.ts',
       ].sort(),
     )
   })
