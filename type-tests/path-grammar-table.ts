@@ -67,8 +67,8 @@ export const unmatchedPaths = [
 ] as const satisfies readonly UnmatchedRow[]
 
 export const refusedPaths = [
-  { pattern: '/p/:id(.*)', refused: /inline pattern "\(\.\*\)", which mocklib does not accept .*use a "\*" wildcard/ },
-  { pattern: '/p/:id((a|b))', refused: /a group inside the group/ },
+  { pattern: '/p/:id(.*)', refused: /inline pattern "\(\.\*\)", which mocklib does not accept \(for any text use a "\*" wildcard\)/ },
+  { pattern: '/p/:id((a|b))', refused: /does not accept \(a group inside the group\)/ },
   { pattern: '/p/:id(\\d+', refused: /the group is not closed/ },
   { pattern: '/p/:id(a.b|c)', refused: /not one of the accepted shapes.*Accepted: one character class/ },
   { pattern: '/p/:id(\\d+-\\d+)', refused: /not one of the accepted shapes/ },
