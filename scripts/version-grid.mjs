@@ -140,11 +140,15 @@ function runOne({ name, cell, library }) {
     const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS)
     child.on('close', (code, signal) => {
       clearTimeout(timer)
-      writeFileSync(join(dir, `log-${name}-${library}.txt`), log)
-      if (signal && !hungAtExit) return resolve({ error: `killed after ${RUN_TIMEOUT_MS / 1000} s (hung)` })
+      const logFile = join(dir, `log-${name}-${library}.txt`)
+      writeFileSync(logFile, log)
+      if (signal && !hungAtExit) return resolve({ error: `killed after ${RUN_TIMEOUT_MS / 1000} s (hung)${firstError(log)}`, logFile })
       // Jest's JSON writer throws on a circular failure detail (an axios error): its printed list stands in.
-      const outcomes = existsSync(output) ? outcomesOf(JSON.parse(readFileSync(output, 'utf8'))) : printedOutcomes(log)
-      resolve(outcomes.size === 0 ? { error: `the suite did not load: ${lastLines(log)}` } : { outcomes, hungAtExit })
+      const json = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : undefined
+      const outcomes = json !== undefined ? outcomesOf(json) : printedOutcomes(log)
+      const reasons = json !== undefined ? reasonsOf(json) : new Map()
+      // No case reported: the suite did not load, or the process died under the cases (an uncaught error in jsdom).
+      resolve(outcomes.size === 0 ? { error: `no case reported (exit ${code})${firstError(log)}:\n${lastLines(log)}`, logFile } : { outcomes, reasons, hungAtExit, logFile })
     })
   })
 }
@@ -154,7 +158,8 @@ function jestCommand(dir, cell, library, output) {
     rootDir: join(dir, 'tests'),
     roots: ['<rootDir>'],
     testMatch: ['<rootDir>/jest.grid.test.cjs'],
-    testEnvironment: cell.env,
+    // A name (node, jsdom, jest-fixed-jsdom) or a custom environment of the grid's (setup/*.cjs).
+    testEnvironment: cell.env.endsWith('.cjs') ? join(dir, 'tests', 'setup', cell.env) : cell.env,
     // msw's documented setup for jsdom: Node's export conditions, so 'msw/node' resolves.
     ...(cell.env === 'jsdom' ? { testEnvironmentOptions: { customExportConditions: [''], url: 'http://localhost/' } } : {}),
     setupFiles: cell.setup ? [join(dir, 'tests', 'setup', cell.setup)] : [],
@@ -164,10 +169,10 @@ function jestCommand(dir, cell, library, output) {
     // from its CommonJS build: under Jest they must be transformed, as msw's Jest users configure.
     transform: { '\\.[cm]?js$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }]] }] },
     transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft|@inquirer)/)'],
-    testTimeout: 10_000,
+    testTimeout: 5_000,
     cacheDirectory: join(dir, '.jest-cache'),
   }
-  return [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', JSON.stringify(config), '--ci', '--watchman=false', '--forceExit', '--json', `--outputFile=${output}`]
+  return [join(dir, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', JSON.stringify(config), '--ci', '--watchman=false', '--json', `--outputFile=${output}`]
 }
 
 function vitestCommand(dir, output) {
@@ -181,6 +186,24 @@ function outcomesOf(report) {
     for (const assertion of file.assertionResults ?? []) outcomes.set(assertion.title, assertion.status === 'passed' ? 'passed' : 'failed')
   }
   return outcomes
+}
+
+/** Case title → the first line of its failure message (shown beside a lost case). */
+function reasonsOf(report) {
+  const reasons = new Map()
+  for (const file of report.testResults ?? []) {
+    for (const assertion of file.assertionResults ?? []) {
+      const reason = firstLine(assertion.failureMessages?.[0] ?? '')
+      if (assertion.status !== 'passed' && reason !== '') reasons.set(assertion.title, reason)
+    }
+  }
+  return reasons
+}
+
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex
+  const line = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((text) => text.trim()).find((text) => text !== '') ?? ''
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line
 }
 
 /** Case title → outcome from Jest's printed list (`✓ title (3 ms)`, `✕ title`). */
@@ -217,8 +240,9 @@ function report(selectedCells, results) {
       if (control.outcomes !== undefined && !control.hungAtExit) failed = true
       details.push(`${name}: Jest did not exit after the cases with mocklib${control.hungAtExit ? ' (nor with msw)' : ' (it did with msw)'}`)
     }
-    for (const title of lost) details.push(`${name}: LOST with mocklib: ${title}`)
-    for (const title of both) details.push(`${name}: fails with msw and mocklib: ${title}`)
+    if (lost.length > 0 || ours.error !== undefined) details.push(`${name}: mocklib's full output: ${ours.logFile}`)
+    for (const title of lost) details.push(`${name}: LOST with mocklib: ${title}${ours.reasons?.has(title) ? ` — ${ours.reasons.get(title)}` : ''}`)
+    for (const title of both) details.push(`${name}: fails with msw and mocklib: ${title}${control.reasons?.has(title) ? ` — msw: ${control.reasons.get(title)}` : ''}`)
     rows.push([name, tally(control), tally(ours), `${lost.length === 0 ? '0' : `${lost.length} ✗`}${ours.hungAtExit ? ', hangs at exit' : ''}`])
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
@@ -231,6 +255,12 @@ function tally(result) {
   if (result.error !== undefined) return 'no result'
   const outcomes = [...result.outcomes.values()]
   return `${outcomes.filter((outcome) => outcome === 'passed').length}/${outcomes.length}${result.hungAtExit ? ' (hangs at exit)' : ''}`
+}
+
+/** The first error line of a run's output, to name why it gave no result. */
+function firstError(log) {
+  const line = log.split('\n').find((text) => /\b(Type|Reference|Syntax)?Error\b/.test(text))
+  return line === undefined ? '' : `, first error: ${firstLine(line)}`
 }
 
 function lastLines(text) {

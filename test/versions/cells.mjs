@@ -9,7 +9,8 @@ const vitest = (fixture, env, extra = {}) => ({ fixture, runner: 'vitest', env, 
 const undici = (module) => ({ setup: 'undici-recipe.cjs', vars: { GRID_UNDICI: module } })
 
 export const cells = {
-  'jest27-node': jest('jest27', 'node'),
+  // Jest 27's node environment with Node's web globals (setup/jest27-node-environment.cjs: msw 2 cannot load without).
+  'jest27-node': jest('jest27', 'jest27-node-environment.cjs'),
   'jest27-jsdom16-undici5': jest('jest27', 'jsdom', undici('undici')),
   'jest28-node': jest('jest28', 'node'),
   'jest28-jsdom19-undici6': jest('jest28', 'jsdom', undici('undici')),

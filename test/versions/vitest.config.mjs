@@ -11,7 +11,7 @@ export default defineConfig({
     environment: process.env.GRID_ENV ?? 'node',
     environmentOptions: { jsdom: { url: 'http://localhost/' }, happyDOM: { url: 'http://localhost/' } },
     setupFiles,
-    testTimeout: 10_000,
+    testTimeout: 5_000,
     pool: 'forks',
     poolOptions: { forks: { singleFork: true } },
   },
