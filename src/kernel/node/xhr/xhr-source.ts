@@ -5,6 +5,7 @@ import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
 import { pairXhrSignals } from './xhr-abort-realm.js'
 import { lendBlobStream } from './xhr-blob-stream.js'
+import { lendUrlParsers } from './xhr-url-parsers.js'
 import type { HttpSink } from '../exchange-sink.js'
 
 /**
@@ -123,7 +124,9 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
   interceptor.apply()
   const unpair = pairXhrSignals()
   const unlend = lendBlobStream()
+  const unlendParsers = lendUrlParsers()
   return () => {
+    unlendParsers()
     unlend()
     unpair()
     interceptor.dispose()
