@@ -100,13 +100,16 @@ afterAll(() => {
 })
 
 describe('the packed package in a fresh project', () => {
-  it('contains dist, README and the old-compiler notice only, besides package.json', () => {
+  it('contains dist, README, the old-compiler notice and the entries for resolvers without exports only, besides package.json', () => {
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'mocklib'), encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((file) => file.replace(/^\.\//, ''))
     // legacy-types/: the one declaration TypeScript < 5.0 reads (typesVersions), which says to upgrade.
-    expect(files.filter((file) => !file.startsWith('dist/') && !file.startsWith('legacy-types/') && !['package.json', 'README.md'].includes(file))).toEqual([])
+    // node.js, browser.js…: what 'mocklib/node' is to a resolver that ignores "exports" (Jest 27, webpack 4).
+    const entries = ['node.js', 'browser.js', 'playwright.js', 'openapi.js', 'server.js']
+    expect(files.filter((file) => !file.startsWith('dist/') && !file.startsWith('legacy-types/') && !['package.json', 'README.md', ...entries].includes(file))).toEqual([])
+    for (const entry of entries) expect(readFileSync(join(project, 'node_modules', 'mocklib', entry), 'utf8')).toContain(`require('./dist/${entry.replace('.js', '.cjs')}')`)
     expect(files).toContain('legacy-types/mocklib-needs-TypeScript-5.0-or-newer.d.ts')
     expect(files).toContain('dist/index.cjs')
     expect(files).toContain('dist/node.d.cts')
