@@ -8,9 +8,19 @@
  * parseUrl('not a url') // null
  */
 export function parseUrl(input: string, base?: string): URL | null {
-  if (typeof URL.parse === 'function') return URL.parse(input, base)
+  return typeof URL.parse === 'function' ? URL.parse(input, base) : parseWith(URL, input, base)
+}
+
+/**
+ * What `Url.parse(input, base)` answers, with only the constructor of `Url`:
+ * for lending `parse`/`canParse` to an environment's URL class that lacks them.
+ *
+ * @example
+ * parseWith(URL, 'not a url') // null
+ */
+export function parseWith(Url: typeof URL, input: string | URL, base?: string | URL): URL | null {
   try {
-    return new URL(input, base)
+    return new Url(input, base)
   } catch {
     return null
   }

@@ -1,25 +1,6 @@
 import { decodeComponentSafely } from '../../kernel/index.js'
-import { compileConstrained } from './path-constrained-matcher.js'
-import type { InlinePattern } from './path-inline-pattern.js'
+import { compileConstrained, type ParamRecord, type Variable } from './path-constrained-matcher.js'
 import type { PathToken } from './path-tokenizer.js'
-
-/** What a variable part of a pattern may cover. */
-export interface Variable {
-  /** Param name or star index (`"0"`); `undefined` for an uncaptured origin `*`. */
-  readonly name: string | undefined
-  /** Characters the part may not contain (`/` for a path param), or `''` for none. */
-  readonly excluded: string
-  /** 0 for stars and optional params, 1 otherwise. */
-  readonly min: number
-  /** `/:name?`: nothing, or a slash and a non-empty segment. */
-  readonly segment: boolean
-  readonly optional: boolean
-  /** A param's inline pattern (`:id(\d+)`); such a pattern is matched by `compileConstrained`. */
-  readonly inline: InlinePattern | undefined
-}
-
-/** Params of a match: a null-prototype record, so `__proto__` or `constructor` are plain keys. */
-export type ParamRecord = Record<string, string>
 
 /**
  * A matcher whose cost is linear in the subject (for a given pattern): no

@@ -1,5 +1,6 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { compileTokens, type ParamRecord } from './path-matcher.js'
+import type { ParamRecord } from './path-constrained-matcher.js'
+import { compileTokens } from './path-matcher.js'
 import { plainStaticPrefix } from './path-scan.js'
 import { tokenizePath } from './path-tokenizer.js'
 

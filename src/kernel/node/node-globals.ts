@@ -137,6 +137,7 @@ export const URL = withStaticParsers(environment.URL)
 
 function withStaticParsers(Url: typeof globalThis.URL | undefined): typeof globalThis.URL | undefined {
   if (typeof Url !== 'function' || (typeof Url.canParse === 'function' && typeof Url.parse === 'function')) return Url
+  // Written out, not `parseWith` of url-parse.ts: this injected module imports nothing.
   const parse = (input: string | URL, base?: string | URL): URL | null => {
     try {
       return new Url(input, base)

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
@@ -8,10 +7,10 @@ import { closeReason } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from '../websocket/websocket-bridge-ends.js'
 import { BridgedClient } from '../websocket/websocket-bridged-client.js'
+import { acceptValueFor } from '../websocket/websocket-frames.js'
 
 // Loaded by a mock server's first WebSocket upgrade request: a server whose clients speak only HTTP pays for none of it.
 
-const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 /** RFC 6455 "internal error". */
 const INTERNAL_ERROR = 1011
 
@@ -42,7 +41,7 @@ export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage
   const handshake = (): void => {
     if (settled) return
     settled = true
-    const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${createHash('sha1').update(key + GUID).digest('base64')}`]
+    const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptValueFor(key)}`]
     if (protocols[0] !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocols[0]}`)
     socket.write(`${lines.join('\r\n')}\r\n\r\n`)
     wireSide.pipe(socket)

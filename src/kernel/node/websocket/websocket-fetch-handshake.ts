@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto'
 import type { WebSocketExchange } from '../../contracts.js'
 import { offerOnly } from '../../websocket-dispatch.js'
+import { acceptValueFor } from './websocket-frames.js'
 
 // What answers a WebSocket handshake made with fetch, loaded by the first one
 // (see `answerFetchUpgrade` in websocket-fetch-upgrade.ts, which decides whether a request is one).
-
-const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
 /**
  * Offers `connection` (a fetch handshake's socket) to the handlers through
@@ -53,7 +51,7 @@ function switchingProtocols(key: string, url: string): Response {
   const response = new Response(null, {
     headers: {
       connection: 'upgrade',
-      'sec-websocket-accept': createHash('sha1').update(key + GUID).digest('base64'),
+      'sec-websocket-accept': acceptValueFor(key),
       upgrade: 'websocket',
     },
   })

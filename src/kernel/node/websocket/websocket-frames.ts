@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * RFC 6455 framing for the server end of a bridged `ws`-package connection:
  * client frames arrive masked, server frames leave unmasked. No extensions
@@ -85,4 +87,17 @@ export class FrameReader {
     this.#buffer = buffer.subarray(offset + length)
     return { fin, opcode, payload }
   }
+}
+
+/** RFC 6455's GUID, appended to a client's key for the handshake answer. */
+const HANDSHAKE_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+
+/**
+ * The `Sec-WebSocket-Accept` value that answers a client's `Sec-WebSocket-Key`.
+ *
+ * @example
+ * acceptValueFor('dGhlIHNhbXBsZSBub25jZQ==') // 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='
+ */
+export function acceptValueFor(key: string): string {
+  return createHash('sha1').update(key + HANDSHAKE_GUID).digest('base64')
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { duplexPair, type Duplex } from 'node:stream'
 import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-id.js'
@@ -7,11 +6,10 @@ import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from './websocket-bridge-ends.js'
 import { BridgedClient } from './websocket-bridged-client.js'
 import type { UpgradeRequest } from './websocket-upgrade.js'
+import { acceptValueFor } from './websocket-frames.js'
 
 // What answers a node:http upgrade request (the `ws` package's client): loaded by the
 // first one (websocket-upgrade.ts), so that a process without such clients pays for none of it.
-
-const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
 /** RFC 6455 "internal error": the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
@@ -63,7 +61,7 @@ function upgrade(request: UpgradeRequest, socket: Duplex, protocol: string | und
   const headers: Record<string, string> = {
     upgrade: 'websocket',
     connection: 'Upgrade',
-    'sec-websocket-accept': createHash('sha1').update(key + GUID).digest('base64'),
+    'sec-websocket-accept': acceptValueFor(key),
   }
   if (protocol !== undefined) headers['sec-websocket-protocol'] = protocol
   // What ws reads from a net.Socket beyond the Duplex interface.

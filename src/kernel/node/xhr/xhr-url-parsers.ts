@@ -1,3 +1,5 @@
+import { parseWith } from '../../url-parse.js'
+
 /**
  * The interceptor calls `URL.canParse` on every XHR response it makes. jsdom
  * before 22.1 (Vitest 1's jsdom environment, which puts jsdom's `URL` on the
@@ -13,13 +15,7 @@
 export function lendUrlParsers(): () => void {
   const Url = globalThis.URL as typeof URL | undefined
   if (Url === undefined) return () => {}
-  const parse = (input: string, base?: string): URL | null => {
-    try {
-      return new Url(input, base)
-    } catch {
-      return null
-    }
-  }
+  const parse = (input: string, base?: string): URL | null => parseWith(Url, input, base)
   const lent: Array<[string, unknown]> = []
   if (typeof Url.parse !== 'function') lent.push(['parse', parse])
   if (typeof Url.canParse !== 'function') lent.push(['canParse', (input: string, base?: string) => parse(input, base) !== null])
