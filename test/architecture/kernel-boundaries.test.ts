@@ -29,6 +29,8 @@ const ALLOWED_CROSSINGS = [
   // The mock server (mocklib/server) answers a WebSocket upgrade with the ws DSL's ends of a bridged connection.
   'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridge-ends.ts',
   'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridged-client.ts',
+  // ...and its 101 answer carries the same Sec-WebSocket-Accept value the bridge computes.
+  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-frames.ts',
 ]
 
 describe('kernel boundaries (types included)', () => {
