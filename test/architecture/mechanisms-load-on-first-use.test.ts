@@ -18,7 +18,7 @@ const gates = [
   { mechanism: 'GraphQL subscriptions', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-session.ts', 'dsl/graphql/graphql-ws-protocol.ts', 'dsl/graphql/subscription-sse.ts', 'dsl/graphql/subscription-stream.ts'] },
   { mechanism: "msw 2's handler methods (run, test, parse/predicate and run overrides)", gate: 'dsl/shared/msw-handler-protocol.ts', behind: ['dsl/shared/msw-handler-run.ts'] },
   { mechanism: 'GraphQL batch answering', gate: 'dsl/graphql/graphql-channel.ts', behind: ['dsl/graphql/graphql-batch.ts'] },
-  { mechanism: 'answer checks (a contract)', gate: 'kernel/answer-checking-on-demand.ts', behind: ['kernel/answer-checking.ts', 'kernel/mocked-answer.ts'] },
+  { mechanism: 'answer checks (a contract)', gate: 'kernel/http-flow.ts', behind: ['kernel/answer-check.ts'] },
   { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },
   { mechanism: "a GraphQL handler's matching and answering (and msw 2's parse/predicate/run), with the request reader", gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-handler-answering.ts', 'dsl/graphql/content-negotiation.ts'] },
   { mechanism: "a subscription handler's matching (SSE requests, graphql-ws connections)", gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-matching.ts'] },
@@ -29,7 +29,6 @@ const gates = [
   { mechanism: 'an sse() stream (its two ends, the resolver run)', gate: 'dsl/sse/sse.ts', behind: ['dsl/sse/stream-answering.ts'] },
   { mechanism: "reading the real stream of an sse() handler's server.connect()", gate: 'dsl/sse/forwarded-event-source.ts', behind: ['dsl/sse/real-stream-reading.ts'] },
   { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
-  { mechanism: 'several listening servers asked in turn', gate: 'kernel/runtime-stack.ts', behind: ['kernel/runtime-chain.ts'] },
   { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },
   { mechanism: 'a WebSocket handshake made with fetch (its offer, the 101 answer)', gate: 'kernel/node/websocket/websocket-fetch-upgrade.ts', behind: ['kernel/node/websocket/websocket-fetch-handshake.ts'] },
 ] as const

@@ -1,5 +1,4 @@
-import { answerChecking } from '../../kernel/answer-checking-on-demand.js'
-import type { AnswerCheck } from '../../kernel/index.js'
+import { answerChecking, type AnswerCheck } from '../../kernel/index.js'
 
 /**
  * `check`, saying in the page's console why it refused an answer: the request
