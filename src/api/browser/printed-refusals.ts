@@ -21,7 +21,7 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
   }
   const printing: AnswerCheck = {
     check(answer) {
-      // The runtime calls a check from the answer-checking code, so it has loaded by now.
+      // The runtime calls a check from the answer-check code, so it has loaded by now.
       const verdict = answerChecking.use((running) => running.runAnswerChecks(alone, answer))
       return verdict instanceof Promise ? verdict.then(printed) : printed(verdict)
     },
