@@ -246,6 +246,7 @@ export class HttpTurn {
     this.fire('request:match')
     this.fire('request:end')
     if (isPassthrough(response)) return yield* this.sendOn('passthrough')
+    // Without checks (most runtimes) the answer is delivered here: one step fewer on the fast path.
     if (this.checked === undefined) return this.deliver(response)
     yield* this.answer(response)
   }

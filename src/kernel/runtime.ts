@@ -4,7 +4,7 @@ import { asError } from './errors.js'
 import { LifecycleEmitter, type TrafficObserver } from './events.js'
 import { createHttpFlow, type HttpTurn } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
-import type { Steps } from './steps.js'
+import { runSteps, step, type Steps } from './steps.js'
 import type { UnhandledRequestStrategy } from './unhandled-report.js'
 import { acceptLateErrors } from './websocket-dispatch.js'
 import { createWebSocketFlow, type ConnectionOffer } from './websocket-flow.js'
@@ -115,27 +115,15 @@ export type SourceStop = () => void | Promise<void>
 export function startSources(sources: readonly Source[], sink: ExchangeSink): (() => void)[]
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]>
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]> {
-  const started: SourceStop[] = []
-  try {
-    for (let index = 0; index < sources.length; index++) {
-      const starting = sources[index]!.start(sink)
-      if (starting instanceof Promise) return startWaiting(sources, index, starting, sink, started)
-      started.push(starting)
-    }
-  } catch (error) {
-    // Only sources that start at once started so far: they stop at once.
-    void stopSources(started)
-    throw error
-  }
-  return started
+  return runSteps(startSteps(sources, sink))
 }
 
-async function startWaiting(sources: readonly (Source | StartingSource)[], index: number, starting: Promise<SourceStop>, sink: ExchangeSink, started: SourceStop[]): Promise<SourceStop[]> {
+function* startSteps(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): Steps<SourceStop[]> {
+  const started: SourceStop[] = []
   try {
-    started.push(await starting)
-    for (const source of sources.slice(index + 1)) started.push(await source.start(sink))
+    for (const source of sources) started.push(yield* step(source.start(sink)))
   } catch (error) {
-    await stopSources(started)
+    yield* step(stopSources(started))
     throw error
   }
   return started
@@ -149,8 +137,9 @@ async function startWaiting(sources: readonly (Source | StartingSource)[], index
  * await stopSources(stops)
  */
 export function stopSources(stops: readonly SourceStop[]): void | Promise<void> {
-  for (let index = stops.length - 1; index >= 0; index--) {
-    const stopping = stops[index]!()
-    if (stopping instanceof Promise) return stopping.then(() => stopSources(stops.slice(0, index)))
-  }
+  return runSteps(stopSteps(stops))
+}
+
+function* stopSteps(stops: readonly SourceStop[]): Steps<void> {
+  for (let index = stops.length - 1; index >= 0; index--) yield* step(stops[index]!())
 }
