@@ -124,7 +124,8 @@ function* settleUnanswered(turns: readonly [HttpTurn, ...HttpTurn[]], exchange: 
   yield* sendOn(turns, exchange, 'unhandled')
 }
 
-function* sendOn(turns: readonly HttpTurn[], exchange: HttpExchange, outcome: 'passthrough' | 'unhandled'): Steps<void> {
+/** Sends the exchange to the network and tells each runtime's turn what it answered. */
+function* sendOn(turns: readonly HttpTurn[], exchange: HttpExchange, outcome: 'passthrough' | 'bypass' | 'unhandled'): Steps<void> {
   const real = yield* step(exchange.passthrough(turns.some((turn) => turn.wantsResponse)))
   // Each runtime reads its own copy (the last one takes the original).
   turns.forEach((turn, index) => turn.received(outcome, real !== undefined && index < turns.length - 1 ? real.clone() : real))
@@ -235,7 +236,7 @@ export class HttpTurn {
   /** Settles the exchange this runtime answered. */
   *conclude(): Steps<void> {
     const { outcome } = this
-    if (outcome.kind === 'bypass') return yield* this.sendOn('bypass')
+    if (outcome.kind === 'bypass') return yield* sendOn([this], this.exchange, 'bypass')
     if (outcome.kind === 'threw') return yield* this.resolverFailed(outcome.error)
     if (outcome.kind !== 'answered') return
     const { handler, response } = outcome
@@ -245,7 +246,7 @@ export class HttpTurn {
     // As msw 2.15: passthrough() is a match.
     this.fire('request:match')
     this.fire('request:end')
-    if (isPassthrough(response)) return yield* this.sendOn('passthrough')
+    if (isPassthrough(response)) return yield* sendOn([this], this.exchange, 'passthrough')
     // Without checks (most runtimes) the answer is delivered here: one step fewer on the fast path.
     if (this.checked === undefined) return this.deliver(response)
     yield* this.answer(response)
@@ -294,10 +295,6 @@ export class HttpTurn {
     if (emitter.has('response:mocked')) emitter.emit('response:mocked', { ...this.info, response: response.type === 'error' ? response : response.clone() })
     this.exchange.respondWith(response)
     if (this.copy !== undefined) this.finish('mocked', recorded)
-  }
-
-  *sendOn(outcome: 'passthrough' | 'bypass'): Steps<void> {
-    this.received(outcome, yield* step(this.exchange.passthrough(this.wantsResponse)))
   }
 
   /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
