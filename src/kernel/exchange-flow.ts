@@ -4,7 +4,7 @@ import type { LifecycleEmitter, TrafficObserver } from './events.js'
 import type { ScopeStore } from './scope-store.js'
 import type { UnhandledPolicyOptions, UnhandledRequestStrategy } from './unhandled-report.js'
 
-// The flows of earlier versions took these from here.
+// Where websocket-flow.ts takes them from; they live in errors.ts.
 export { asError, failInternally } from './errors.js'
 
 /**
