@@ -8,7 +8,7 @@
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { plainStaticPrefix } from '../../src/dsl/http/path-scan.js'
+import { plainStaticPrefix } from '../../src/dsl/http/path-pattern.js'
 import { tokenizePath } from '../../src/dsl/http/path-tokenizer.js'
 
 /** A deterministic generator, so that a failure names a pattern that can be replayed. */

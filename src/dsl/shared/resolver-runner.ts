@@ -1,6 +1,5 @@
 import { message } from '../../kernel/index.js'
-import { HttpResponse } from '../response/http-response.js'
-import { hasStreamBody } from '../response/stream-body.js'
+import { hasStreamBody, HttpResponse } from '../response/http-response.js'
 import { observeBody } from './observe-body.js'
 
 /**
