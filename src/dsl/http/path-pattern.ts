@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../kernel/index.js'
-import type { ParamRecord } from './path-constrained-matcher.js'
-import { compileTokens } from './path-matcher.js'
+import { compileTokens, type ParamRecord } from './path-matcher.js'
 import { tokenizePath } from './path-tokenizer.js'
 
 /** A path predicate compiled once, on first use. */
