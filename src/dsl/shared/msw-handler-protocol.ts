@@ -211,32 +211,23 @@ export async function runHandler<ParsedResult>(
 ): Promise<ExecutionResult<ParsedResult> | null> {
   // Read before any await: an override's `super.run()` must find the dispatch its caller recorded.
   const resumed = inDispatch.get(args.request)
-  if (resumed !== undefined && resumed.handler === handler) {
-    const response = await answer(respond, resumed.match, resumed.context)
-    return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(resumed.match, resumed.context) }
-  }
-  const context = contextOf(args.request, args.requestId)
-  const match = await handler.match(context)
-  if (match === undefined || !handler.claim()) return null
+  const standalone = resumed === undefined || resumed.handler !== handler
+  const context = standalone ? contextOf(args.request, args.requestId) : resumed.context
+  const match = standalone ? await handler.match(context) : resumed.match
+  if (standalone && (match === undefined || !handler.claim())) return null
   let response: Response | undefined
   try {
-    response = await answer(respond, match, context)
-  } catch (error) {
-    handler.unclaim()
-    throw error
-  }
-  if (response === undefined) handler.unclaim()
-  return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(match, context) }
-}
-
-async function answer(respond: Respond, match: unknown, context: RequestContext): Promise<Response | undefined> {
-  try {
-    return await respond(match, context)
+    response = await respond(match, context)
   } catch (error) {
     // As msw: a thrown Response is the answer.
-    if (error instanceof Response) return error
-    throw error
+    if (error instanceof Response) response = error
+    else {
+      if (standalone) handler.unclaim()
+      throw error
+    }
   }
+  if (standalone && response === undefined) handler.unclaim()
+  return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(match, context) }
 }
 
 /**
