@@ -246,11 +246,8 @@ let COOKIES: PropertyDescriptor
  * header. They are defined from two shared descriptors: an object literal
  * with getters costs far more per request (closures and a slow literal
  * path).
- *
- * @example
- * new HttpResolverInfo({ id: '1' }, context).params.id // '1'
  */
-export class HttpResolverInfo {
+class HttpResolverInfo {
   declare readonly request: Request
   readonly params: Record<string, string>
   declare readonly cookies: Record<string, string>
