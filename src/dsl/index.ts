@@ -5,4 +5,4 @@ export * from './public-exports.js'
 export { parseHar } from './record/har-document.js'
 export type { Recording } from './record/index.js'
 // For setupServer's cookie jar observer.
-export { hasSetCookies } from './response/set-cookies.js'
+export { hasSetCookies } from './response/cookie-jar.js'

@@ -16,7 +16,6 @@ const gates = [
   { mechanism: 'foreign fetch arguments', gate: 'kernel/node/fetch/fetch-adapter.ts', behind: ['kernel/node/fetch/foreign-fetch-adoption.ts'] },
   { mechanism: "snapshot()'s nearest-entry diagnosis", gate: 'dsl/record/snapshot.ts', behind: ['dsl/record/nearest-entry.ts'] },
   { mechanism: 'GraphQL subscriptions', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-session.ts', 'dsl/graphql/graphql-ws-protocol.ts', 'dsl/graphql/subscription-sse.ts', 'dsl/graphql/subscription-stream.ts'] },
-  { mechanism: "msw 2's handler methods (run, test, parse/predicate and run overrides)", gate: 'dsl/shared/msw-handler-protocol.ts', behind: ['dsl/shared/msw-handler-run.ts'] },
   { mechanism: 'GraphQL batch answering', gate: 'dsl/graphql/graphql-channel.ts', behind: ['dsl/graphql/graphql-batch.ts'] },
   { mechanism: 'answer checks (a contract)', gate: 'kernel/http-flow.ts', behind: ['kernel/answer-check.ts'] },
   { mechanism: 'GraphQL request reading', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-reader.ts', 'dsl/graphql/multipart-upload.ts', 'dsl/graphql/parse-operation.ts'] },

@@ -1,5 +1,5 @@
 // A deep import: the dsl barrel would tie this file to every DSL module in a bundler's chunk graph.
-import { statusText } from '../../dsl/response/status-text.js'
+import { statusText } from '../../dsl/response/http-response.js'
 import { PREFIX } from '../../kernel/index.js'
 
 function timestamp(): string {

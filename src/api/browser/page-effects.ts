@@ -1,4 +1,4 @@
-import { setCookiesOf } from '../../dsl/response/set-cookies.js'
+import { setCookiesOf } from '../../dsl/response/cookie-jar.js'
 import { isPassthrough } from '../../kernel/index.js'
 import { logMocked } from './console-log.js'
 import { storeResponseCookies } from './page-cookies.js'

@@ -1,4 +1,4 @@
-import { hasDefaultContentType } from '../response/default-content-type.js'
+import { hasDefaultContentType } from '../response/http-response.js'
 
 /** The media type of GraphQL over HTTP responses. */
 export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'

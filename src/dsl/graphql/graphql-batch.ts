@@ -1,5 +1,5 @@
 import type { Answered, PartOutcome, Redispatch, RequestContext } from '../../kernel/index.js'
-import { bypass } from '../response/bypass.js'
+import { bypass } from '../response/real-network.js'
 import { HttpResponse } from '../response/http-response.js'
 import type { InvalidOperation, ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestCode, graphQLRequestState, seedRequestState } from './graphql-request-state.js'

@@ -1,7 +1,7 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
-import { logHandled } from '../shared/log-handled.js'
+import { logHandled } from '../shared/msw-handler-protocol.js'
 import {
   matchThroughPredicate,
   overridesOf,

@@ -1,6 +1,6 @@
 import { message } from '../../kernel/index.js'
 import { HttpResponse } from '../response/http-response.js'
-import { passthrough } from '../response/passthrough.js'
+import { passthrough } from '../response/real-network.js'
 
 /**
  * What a mock's answer compiles to: the resolver of the plain handler the

@@ -5,7 +5,7 @@ import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import type { RestMock } from './rest-mock.js'
 import type { MisuseCall, Resolved, Unset } from './type-error.js'
-import type { NoInference } from '../shared/no-inference-types.js'
+import type { NoInference } from '../shared/type-helpers.js'
 
 /**
  * The body `.reply(status, body)` accepts: the declared response type, or any

@@ -1,4 +1,4 @@
-import type { MockTypeError } from '../shared/type-error.js'
+import type { MockTypeError } from '../shared/type-helpers.js'
 
 // Kept here too: the mock builder's own type errors are written in it.
 export type { MockTypeError }

@@ -1,6 +1,6 @@
 // Loaded with the first `server.connect()` of an `sse()` handler (see forwarded-event-source.ts),
 // not by `import 'mocklib'`.
-import { bypass } from '../response/bypass.js'
+import { bypass } from '../response/real-network.js'
 import { EventStreamParser } from './event-stream-parser.js'
 import type { ForwardedEventSource } from './forwarded-event-source.js'
 
