@@ -139,3 +139,25 @@ it('--watch reloads a changed module without dropping the port or the history', 
     rmSync(folder, { recursive: true, force: true })
   }
 })
+
+it('--contract answers a request that breaks the OpenAPI document with a 4xx naming the violation, as Prism does', async () => {
+  const { url, child } = await serve('petstore.yaml', 'default-export.mjs', '--port', '0', '--contract')
+  expect(JSON.parse((await curl(`${url}/v1/pets/7`)).body)).toEqual({ id: 7, name: 'Rex' })
+  const badPath = await curl(`${url}/v1/pets/rex`)
+  expect(badPath.status).toBe(400)
+  expect(badPath.headers['content-type']).toEqual(['application/problem+json'])
+  const problem = JSON.parse(badPath.body) as { status: number; violations: { part: string; name?: string; rule: string; message: string }[] }
+  expect(problem.status).toBe(400)
+  expect(problem.violations).toEqual([expect.objectContaining({ part: 'path', name: 'petId', rule: 'type' })])
+  expect(problem.violations[0]!.message).toContain('request path "petId"')
+  const badBody = await curl('-X', 'POST', '-H', 'content-type: application/json', '--data', '{"name":7}', `${url}/v1/pets`)
+  expect(badBody.status).toBe(422)
+  expect(badBody.body).toContain('request body at /name')
+  const good = await curl('-X', 'POST', '-H', 'content-type: application/json', '--data', '{"name":"Tom"}', `${url}/v1/pets`)
+  expect([good.status, JSON.parse(good.body)]).toEqual([201, { id: 8, name: 'Tom' }])
+  // Requests for no operation of the document are the other sources' (here default-export.mjs's health check).
+  expect((await curl(`${url}/health`)).body).toBe('ok')
+  child.kill()
+  const withoutDocument = await serveFailing('default-export.mjs', '--contract')
+  expect(withoutDocument).toEqual({ code: 2, stderr: '[mocklib] serve: --contract needs an OpenAPI source to check requests against. Add the OpenAPI document (.yaml, .yml or .json) to the sources.\n' })
+})
