@@ -9,6 +9,8 @@ import { message } from '../kernel/index.js'
 import type { Handler } from '../kernel/index.js'
 import type { Har, HarEntry } from '../dsl/index.js'
 import type { MockServer } from '../api/server.js'
+import { setSource } from '../api/server/handler-source.js'
+import { markHandlerLines } from './handler-lines.js'
 
 /** The help text of the command. */
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
@@ -119,9 +121,9 @@ export async function loadSource(file: string, generation = 0): Promise<Handler[
   if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
   if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
   const kind = kindOf(file, path)
-  if (kind === 'module') return loadModule(file, path, extname(path).toLowerCase(), generation)
-  if (kind === 'har') return loadHar(file, path)
-  return loadOpenApi(file, path)
+  const handlers = kind === 'module' ? await loadModule(file, path, extname(path).toLowerCase(), generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
+  markHandlerLines(file, handlers, kind)
+  return handlers
 }
 
 function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
@@ -169,7 +171,7 @@ async function contractGuard(file: string): Promise<Handler> {
   }
   // The contract judges whole exchanges; only what the client sent is judged here, so the answer is a blank.
   const blank = new Response(null, { status: 200 })
-  return http.all('*', async ({ request }) => {
+  const guard = http.all('*', async ({ request }) => {
     const violations = (await api.violationsOf({ request: request.clone(), response: blank })).filter((violation) => violation.side === 'request')
     if (violations.length === 0) return undefined
     const status = violations.some((violation) => violation.part === 'body' || violation.part === 'content-type') ? 422 : 400
@@ -181,6 +183,8 @@ async function contractGuard(file: string): Promise<Handler> {
     }
     return new Response(JSON.stringify(problem), { status, headers: { 'content-type': 'application/problem+json' } })
   })
+  setSource(guard, file)
+  return guard
 }
 
 async function loadModule(file: string, path: string, extension: string, generation: number): Promise<Handler[]> {

@@ -58,7 +58,7 @@ export class Journal {
       durationMs: Date.now() - exchange.startedAt,
       status: response.type === 'error' ? 0 : response.status,
       outcome: exchange.outcome ?? 'mocked',
-      ...(exchange.handler && { handler: { kind: exchange.handler.kind, header: exchange.handler.header } }),
+      ...(exchange.handler && { handler: { kind: exchange.handler.kind, header: exchange.handler.header, ...(exchange.handler.source !== undefined && { source: exchange.handler.source }) } }),
       ...(exchange.failure !== undefined && { failure: exchange.failure }),
       request: { headers: pairs(exchange.incoming.rawHeaders) },
       response: { headers: response.type === 'error' ? [] : [...response.headers] },
