@@ -78,7 +78,8 @@ const DEFAULT_HISTORY = 500
  * semantics as `setupServer` (first match wins, `use()` prepends,
  * `resetHandlers()`). Relative handlers (`/users`) match any request; an
  * absolute one (`https://api.example.com/users`) matches a request for the
- * path `/https://api.example.com/users` (the origin rule). The inspector
+ * path `/https://api.example.com/users`, or one that says `Host:
+ * api.example.com` (the origin rule, in the README). The inspector
  * lists the requests live at `${url}/__mocklib/`, beside a JSON admin API.
  *
  * @example
@@ -145,7 +146,11 @@ const creditHandlers: TrafficObserver = {
   },
 }
 
-/** Where a request the handlers sent on goes: its own origin (origin rule), the proxy, or nowhere (404). */
+/**
+ * Where a request the handlers sent on goes: the URL its path names (origin
+ * rule 1), the proxy, or nowhere (404). A request for another origin by its
+ * `Host` (rule 2) is never sent to that host: its name may well lead back here.
+ */
 function forward(exchange: ServedExchange, proxy: URL | undefined): Promise<Forwarded> {
   if (isPrefixedOrigin(exchange.incoming)) return proxyRequest(exchange.request, exchange.url)
   if (proxy !== undefined) return proxyRequest(exchange.request, new URL(`${proxy.pathname.replace(/\/$/, '')}${exchange.url.pathname}${exchange.url.search}`, proxy))
