@@ -197,7 +197,11 @@ async function loadModule(file: string, path: string, extension: string, generat
     loaded = (await import(`${pathToFileURL(path).href}${generation === 0 ? '' : `?reload=${generation}`}`)) as Record<string, unknown>
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, 'Fix the module (run it with node to see the whole stack).'))
+    // A .ts or .js file in a package without "type": "module" loads as CommonJS, where `import` is a syntax error.
+    const hint = /Cannot use import statement outside a module/.test(reason)
+      ? `Name it ${basename(path).replace(/\.[cm]?[jt]s$/, extension.includes('t') ? '.mts' : '.mjs')}, or set "type": "module" in the nearest package.json.`
+      : 'Fix the module (run it with node to see the whole stack).'
+    throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, hint))
   }
   const exported = loaded.default ?? loaded.handlers
   if (!Array.isArray(exported)) {
