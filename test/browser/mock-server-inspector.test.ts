@@ -77,7 +77,7 @@ it('the inspector lists a request within 100 ms of its answer, shows its handler
 
   const row = page.locator('#rows tr', { hasText: '/users' })
   // The source column names the file that gave the handler to the server (its line in the title and the detail).
-  expect(await row.locator('td').allTextContents()).toEqual([expect.any(String), 'GET', `${server.url}/users`, '200', expect.stringMatching(/^\d+$/), 'GET /users', `mock-server-inspector.test.ts:${CREATED_AT_LINE}`, ''])
+  expect(await row.locator('td').allTextContents()).toEqual([expect.any(String), 'GET', '/users', '200', expect.stringMatching(/^\d+$/), 'GET /users', `mock-server-inspector.test.ts:${CREATED_AT_LINE}`, ''])
   await row.click()
   await page.getByText(`answered by http GET /users (${fileURLToPath(import.meta.url)}:${CREATED_AT_LINE})`).waitFor()
   // The response body, pretty-printed JSON.

@@ -13,16 +13,16 @@ export const INSPECTOR_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mocklib inspector</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 13px/1.4 system-ui, sans-serif; margin: 0; color: #1d1d1f; }
   header { display: flex; gap: 8px; align-items: center; padding: 8px 12px; background: #f4f4f6; border-bottom: 1px solid #ddd; position: sticky; top: 0; }
   header h1 { font-size: 14px; margin: 0 12px 0 0; }
   header input { flex: 1; max-width: 360px; padding: 4px 6px; }
-  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); height: calc(100vh - 42px); }
+  main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); height: calc(100vh - 42px); }
   #list { overflow: auto; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; }
-  td.url { overflow: hidden; text-overflow: ellipsis; max-width: 0; width: 50%; }
+  table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+  th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   tbody tr { cursor: pointer; }
   tbody tr:hover { background: #f0f6ff; }
   tbody tr.selected { background: #dceaff; }
@@ -53,6 +53,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
 <main>
   <div id="list">
     <table>
+      <colgroup><col style="width: 78px"><col style="width: 76px"><col><col style="width: 68px"><col style="width: 46px"><col style="width: 22%"><col style="width: 12%"><col style="width: 90px"></colgroup>
       <thead><tr><th>Time</th><th>Method</th><th>URL</th><th>Status</th><th>ms</th><th>Handler</th><th>Source</th><th></th></tr></thead>
       <tbody id="rows"></tbody>
     </table>
@@ -65,6 +66,8 @@ export const INSPECTOR_PAGE = `<!doctype html>
   const token = new URLSearchParams(location.search).get('token')
   const withToken = (path) => token ? path + (path.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : path
   const QUIET_OUTCOMES = ['mocked', 'recorded']
+  // The server's own origin goes without saying: its requests show their path.
+  const shortUrl = (url) => url.startsWith(location.origin + '/') ? url.slice(location.origin.length) : url
   const entries = new Map()
   let selected
   const rows = document.getElementById('rows')
@@ -81,12 +84,12 @@ export const INSPECTOR_PAGE = `<!doctype html>
   }
   const row = (entry) => {
     const tr = el('tr', { className: entry.id === selected ? 'selected' : '' }, [
-      el('td', { textContent: new Date(entry.startedAt).toLocaleTimeString() }),
+      el('td', { textContent: new Date(entry.startedAt).toLocaleTimeString([], { hour12: false }) }),
       el('td', { textContent: entry.method }),
-      el('td', { className: 'url', textContent: entry.url, title: entry.url }),
+      el('td', { textContent: shortUrl(entry.url), title: entry.url }),
       el('td', { className: 'status-' + String(entry.status)[0], textContent: entry.status === 0 ? 'error' : String(entry.status) }),
       el('td', { textContent: String(entry.durationMs) }),
-      el('td', { textContent: entry.handler ? entry.handler.header : '' }),
+      el('td', { textContent: entry.handler ? entry.handler.header : '', title: entry.handler ? entry.handler.header : '' }),
       el('td', { className: 'source', textContent: entry.handler && entry.handler.source ? entry.handler.source.split(/[\\\\/]/).pop() : '', title: entry.handler && entry.handler.source || '' }),
       el('td', {}, QUIET_OUTCOMES.includes(entry.outcome) ? [] : [el('span', { className: 'badge ' + entry.outcome, textContent: entry.outcome })]),
     ])
