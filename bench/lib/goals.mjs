@@ -60,6 +60,9 @@ export const goals = [
       return { status: worst <= 10 ? 'met' : 'not met', detail: `+${memory.plainMB.toFixed(2)} MB plain, +${memory.boundaryMB.toFixed(2)} MB in boundaries` }
     },
   },
+  // Issue 35: the mock server over real sockets (requests per second: the others' share of mocklib's).
+  ratioGoal('mock server requests/s: @mswjs/http-middleware ≤ 0.5x mocklib (mocklib ≥ 2x)', ['served-rps', 'middleware'], ['served-rps', 'mocklib'], 0.5),
+  ratioGoal('mock server requests/s: Prism ≤ 1x mocklib (mocklib ahead)', ['served-rps', 'prism'], ['served-rps', 'mocklib'], 1),
 ]
 
 // Issue 13: every style, on every compiler the bench finds, ≤ 0.8x msw 2 written with explicit generics.
