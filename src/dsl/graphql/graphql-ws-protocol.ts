@@ -1,8 +1,10 @@
-import { message } from '../../kernel/index.js'
+import { message, type ConnectionContext } from '../../kernel/index.js'
 import type { RawClientConnection } from '../ws/ws-events.js'
-import { errorMessage } from './subscription-sse.js'
-import { pump, type SubscriptionIterator } from './subscription-stream.js'
+import { parseOperation } from './parse-operation.js'
+import { isSubscriptionHandler, type SubscriptionCandidate, type SubscriptionConnection, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
+import { errorMessage, pump, type SubscriptionIterator } from './subscription-stream.js'
 
+// graphql-ws, loaded by the first WebSocket connection a subscription handler takes.
 
 // Close codes of the protocol, as graphql-ws clients read them.
 const BAD_REQUEST = 4400
@@ -11,14 +13,14 @@ const SUBSCRIBER_EXISTS = 4409
 const TOO_MANY_INITIALISATIONS = 4429
 
 /** The payload of a `subscribe` message. */
-export interface SubscribePayload {
+interface SubscribePayload {
   readonly query: string
   readonly variables: Record<string, unknown>
   readonly operationName: string | undefined
 }
 
 /** A GraphQL error as graphql-ws's `error` message carries it. */
-export interface ProtocolError {
+interface ProtocolError {
   readonly message: string
 }
 
@@ -27,11 +29,58 @@ export interface ProtocolError {
  * took it, or the errors to answer (no handler, an unparsable query, a
  * resolver that threw before streaming).
  */
-export type StartSubscription = (
+type StartSubscription = (
   payload: SubscribePayload,
   signal: AbortSignal,
   connectionParams: Record<string, unknown> | undefined,
 ) => Promise<{ readonly iterator: SubscriptionIterator; readonly handler: string } | { readonly errors: readonly ProtocolError[] }>
+
+/**
+ * Plays graphql-ws on a connection a subscription handler took. Each
+ * `subscribe` is parsed and offered to the subscription handlers of the
+ * connection's scope, in list order, as it is when the message arrives.
+ *
+ * @example
+ * startSession(connectionOf(context), context)
+ */
+export function startSession(connection: SubscriptionConnection, context: ConnectionContext): void {
+  const { client } = context.exchange.connection as { client: RawClientConnection }
+  // The runtime's reporter (unhandledException) where the kernel provides one.
+  const report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
+  const start: StartSubscription = async (payload, signal, connectionParams) => {
+    const operation = await parseOperation({ kind: 'raw', ...payload })
+    if (operation.kind === 'invalid') return { errors: [{ message: `[mocklib] This graphql-ws subscribe cannot be answered: ${operation.reason}` }] }
+    if (operation.operationType !== 'subscription') {
+      return { errors: [{ message: `[mocklib] graphql-ws carried a ${operation.operationType}; mocklib answers only subscriptions over graphql-ws. Send queries and mutations over HTTP (graphql.query / graphql.mutation).` }] }
+    }
+    for (const handler of context.scope.list.handlers) {
+      if (!isSubscriptionHandler(handler)) continue
+      if (!(await handler.selects(operation, connection.request, connection.socketRequest)) || !handler.claim()) continue
+      const iterator = await openOrRelease(handler, {
+        query: operation.query,
+        variables: operation.variables,
+        operationName: operation.operationName,
+        operationType: 'subscription',
+        request: connection.request.request,
+        cookies: connection.request.cookies,
+        requestId: context.requestId,
+        connectionParams,
+        transport: 'graphql-ws',
+        signal,
+      })
+      if (iterator !== undefined) return { iterator, handler: handler.label }
+    }
+    return { errors: [{ message: unansweredSubscription(operation.operationName, context.url.href) }] }
+  }
+  new GraphQLWsSession(client, start, report).listen()
+}
+
+/** Opens the handler's stream; a resolver that answered nothing gives its use back (a throw keeps it, as over HTTP). */
+async function openOrRelease(handler: SubscriptionCandidate, info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
+  const iterator = await handler.open(info)
+  if (iterator === undefined) handler.unclaim()
+  return iterator
+}
 
 /**
  * The server side of one graphql-transport-ws connection, played by mocklib:
@@ -39,11 +88,8 @@ export type StartSubscription = (
  * `complete` (or `error`), and the client's `complete` (or the socket closing)
  * stops the subscription's iterator. Protocol violations close the socket with
  * the protocol's codes (4400, 4401, 4409, 4429), as a real server does.
- *
- * @example
- * new GraphQLWsSession(raw.client, start, (error) => context.report(error)).listen()
  */
-export class GraphQLWsSession {
+class GraphQLWsSession {
   #initialised = false
   #acknowledged = false
   #connectionParams: Record<string, unknown> | undefined
@@ -171,13 +217,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/**
- * The error text of a `subscribe` no handler answered.
- *
- * @example
- * unansweredSubscription('OnCount', 'ws://api.test/graphql')
- */
-export function unansweredSubscription(operationName: string | undefined, url: string): string {
+/** The error text of a `subscribe` no handler answered. */
+function unansweredSubscription(operationName: string | undefined, url: string): string {
   const name = operationName === undefined ? 'an anonymous subscription' : `the subscription "${operationName}"`
   return message(
     `No graphql.subscription() handler answers ${name} on ${url} (graphql-ws).`,

@@ -1,7 +1,14 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { ANY, operationKey } from './operation-key.js'
-import { isDocumentNode, operationsOfDocument, operationsOfSource, type DocumentOperation } from './document-operation.js'
-import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
+import {
+  ANY,
+  isDocumentNode,
+  operationKey,
+  operationsOfDocument,
+  operationsOfSource,
+  type DocumentOperation,
+  type GraphQLOperationType,
+  type ParsedOperation,
+} from './graphql-operation.js'
 
 /** What a predicate function given to `graphql.query`/`graphql.mutation` receives (as msw). */
 export interface GraphQLPredicateInfo {

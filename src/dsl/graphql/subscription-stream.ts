@@ -97,3 +97,13 @@ function describe(value: unknown): string {
   const keys = Object.keys(value).slice(0, 3)
   return keys.length === 0 ? 'an empty object' : `an object with ${keys.map((key) => `"${key}"`).join(', ')}`
 }
+
+/**
+ * The message a client sees for an error a resolver threw.
+ *
+ * @example
+ * errorMessage(new Error('boom')) // 'boom'
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
