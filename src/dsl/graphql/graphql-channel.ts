@@ -15,9 +15,6 @@ import { graphQLRequestState, mayCarryGraphQL, seedRequestState } from './graphq
  * read. A request that looks like GraphQL but cannot be used gives `null` too,
  * and leaves a note saying why for the unhandled-request message. A batch
  * that no handler answered as a whole is answered part by part.
- *
- * @example
- * this.indexKey = { channel: graphQLChannel, key: operationKey('query', 'ListPosts') }
  */
 export const graphQLChannel: Channel<RequestContext> = {
   name: 'graphql',

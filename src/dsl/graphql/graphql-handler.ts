@@ -70,9 +70,6 @@ export interface GraphQLEndpoint {
 /**
  * Compiles the endpoint of `graphql.link(url)`: a URL or path pattern like the
  * ones of `http.*`, a RegExp or a predicate function. Throws on a bad pattern.
- *
- * @example
- * compileEndpoint('https://api.example.com/graphql')
  */
 export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
   const label = typeof url === 'string' ? url : url instanceof RegExp ? String(url) : '<predicate function>'
@@ -195,10 +192,15 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   #matchOperation(state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
     if (state === null || state.kind !== 'operation') return undefined
-    if (this.#operationType !== 'any' && state.operationType !== this.#operationType) return undefined
-    const selected = this.#selector.matches(state.operationName, state, context)
+    const selected = this.#selects(state, context)
     if (selected instanceof Promise) return selected.then((yes) => (yes ? this.#onEndpoint(state, context) : undefined))
     return selected ? this.#onEndpoint(state, context) : undefined
+  }
+
+  /** Whether the operation has this handler's type and a name its selector takes. */
+  #selects(operation: ParsedOperation, context: RequestContext): boolean | Promise<boolean> {
+    if (this.#operationType !== 'any' && operation.operationType !== this.#operationType) return false
+    return this.#selector.matches(operation.operationName, operation, context)
   }
 
   #onEndpoint(state: ParsedOperation, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
@@ -278,16 +280,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    */
   async predicate(args: PredicateArgs<GraphQLRequestParsedResult>): Promise<boolean> {
     const { parsedResult } = args
-    if (!parsedResult.match.matches || parsedResult.operationType === undefined) return false
-    if (this.#operationType !== 'any' && parsedResult.operationType !== this.#operationType) return false
-    const operation: ParsedOperation = {
-      kind: 'operation',
-      operationType: parsedResult.operationType,
-      operationName: parsedResult.operationName,
-      query: parsedResult.query ?? '',
-      variables: parsedResult.variables ?? {},
-    }
-    return this.#selector.matches(parsedResult.operationName, operation, contextOf(args.request))
+    const { operationType, operationName } = parsedResult
+    if (!parsedResult.match.matches || operationType === undefined) return false
+    const operation: ParsedOperation = { kind: 'operation', operationType, operationName, query: parsedResult.query ?? '', variables: parsedResult.variables ?? {} }
+    return this.#selects(operation, contextOf(args.request))
   }
 
   /**

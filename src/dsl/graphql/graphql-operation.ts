@@ -42,12 +42,7 @@ export interface BatchOperation {
 /** Everything the GraphQL layer learns from one request; `null`: not a GraphQL request. */
 export type GraphQLRequestState = ParsedOperation | InvalidOperation | BatchOperation | null
 
-/**
- * An invalid-operation value.
- *
- * @example
- * invalid('the GraphQL query does not parse: Syntax Error …')
- */
+/** An invalid-operation value. */
 export function invalid(reason: string): InvalidOperation {
   return { kind: 'invalid', reason }
 }
@@ -55,13 +50,7 @@ export function invalid(reason: string): InvalidOperation {
 /** Wildcard key part: "any operation type" or "any operation name". */
 export const ANY = '*'
 
-/**
- * The key a GraphQL handler files itself under, and the GraphQL channel looks
- * requests up by: `query ListPosts`, `mutation *`, `* *`.
- *
- * @example
- * operationKey('query', 'ListPosts') // 'query ListPosts'
- */
+/** The key a GraphQL handler files itself under, and the GraphQL channel looks requests up by: `query ListPosts`, `mutation *`, `* *`. */
 export function operationKey(operationType: GraphQLOperationType | typeof ANY, operationName: string | typeof ANY): string {
   return `${operationType} ${operationName}`
 }
@@ -78,12 +67,7 @@ interface OperationDefinitionLike {
   readonly name?: { readonly value: string } | null
 }
 
-/**
- * True for a parsed GraphQL document (a `DocumentNode`), read structurally.
- *
- * @example
- * isDocumentNode(parse('{ a }')) // true
- */
+/** True for a parsed GraphQL document (a `DocumentNode`), read structurally. */
 export function isDocumentNode(value: unknown): value is { readonly kind: string; readonly definitions: readonly unknown[] } {
   return (
     typeof value === 'object' &&
@@ -93,13 +77,7 @@ export function isDocumentNode(value: unknown): value is { readonly kind: string
   )
 }
 
-/**
- * The operations of a `DocumentNode`. Reads the plain AST, so it needs no
- * `graphql` import.
- *
- * @example
- * operationsOfDocument(parse('mutation A { a }')) // [{ operationType: 'mutation', operationName: 'A' }]
- */
+/** The operations of a `DocumentNode`. Reads the plain AST, so it needs no `graphql` import. */
 export function operationsOfDocument(document: { readonly definitions: readonly unknown[] }): DocumentOperation[] {
   return document.definitions
     .filter((definition): definition is OperationDefinitionLike => (definition as { kind?: unknown }).kind === 'OperationDefinition')
@@ -113,9 +91,6 @@ const NAME = /[_A-Za-z0-9]/
  * The operations of a document written as text (a typed document string as
  * graphql-codegen emits it), found by a small scan of the top level: words
  * outside braces, parentheses, strings and comments. No `graphql` import.
- *
- * @example
- * operationsOfSource('query ListPosts { posts { id } }') // [{ operationType: 'query', operationName: 'ListPosts' }]
  */
 export function operationsOfSource(source: string): DocumentOperation[] {
   const found: DocumentOperation[] = []

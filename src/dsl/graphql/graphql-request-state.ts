@@ -6,20 +6,30 @@ import { parseOperation } from './parse-operation.js'
 /** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
 type GraphQLPayload = RawOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (RawOperation | InvalidOperation)[] }
 
-const STATE = Symbol('mocklib graphql request state')
-const SETTLED = Symbol('mocklib settled graphql request state')
-
 /** `settledRequestState` before the state is known. */
 export const PENDING: unique symbol = Symbol('pending')
+
+/** A request's GraphQL view: read once, and kept where handlers asked later find it without a promise. */
+interface Reading {
+  settled: GraphQLRequestState | typeof PENDING
+  promise: Promise<GraphQLRequestState> | undefined
+}
+
+const READING = Symbol('mocklib graphql request state')
+
+function readingOf(context: RequestContext): Reading {
+  return context.memo(READING, newReading)
+}
+
+function newReading(): Reading {
+  return { settled: PENDING, promise: undefined }
+}
 
 /**
  * A synchronous first look at method and search params only: false means
  * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
  * whatever its content type); the GraphQL channel asks only when the list
  * holds GraphQL handlers, so REST-only lists never read a body.
- *
- * @example
- * mayCarryGraphQL(contextOf(new Request('https://x.test/posts'))) // false
  */
 export function mayCarryGraphQL(context: RequestContext): boolean {
   if (context.method === 'GET') return context.url.searchParams.has('query')
@@ -29,75 +39,53 @@ export function mayCarryGraphQL(context: RequestContext): boolean {
 /**
  * The GraphQL view of a request, read and parsed once per request and shared
  * by the GraphQL channel, the batch splitter and every GraphQL handler.
- *
- * @example
- * const state = await graphQLRequestState(context)
- * if (state?.kind === 'operation') state.operationName
  */
 export function graphQLRequestState(context: RequestContext): Promise<GraphQLRequestState> {
-  return context.memo(STATE, readRequestState)
+  const reading = readingOf(context)
+  return (reading.promise ??= readRequestState(context, reading))
 }
 
-/**
- * Gives a part of a batch its already parsed operation.
- *
- * @example
- * seedRequestState(context.fork(partRequest), parsedItem)
- */
-export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
-  settle(context, state)
-  context.memo(STATE, () => Promise.resolve(state))
-}
-
-/**
- * The GraphQL view of a request once it is known, synchronously, or `PENDING`:
- * handlers asked after the channel read the request match without a promise.
- *
- * @example
- * const state = settledRequestState(context)
- * if (state === PENDING) return graphQLRequestState(context).then(matchState)
- */
+/** The GraphQL view once known, or `PENDING`: handlers asked after the channel read the request match synchronously. */
 export function settledRequestState(context: RequestContext): GraphQLRequestState | typeof PENDING {
-  return settledBox(context).state
+  return readingOf(context).settled
 }
 
-function settledBox(context: RequestContext): { state: GraphQLRequestState | typeof PENDING } {
-  return context.memo(SETTLED, newBox)
+/** Gives a part of a batch its already parsed operation. */
+export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
+  const reading = readingOf(context)
+  reading.settled = state
+  reading.promise = Promise.resolve(state)
 }
 
-function newBox(): { state: GraphQLRequestState | typeof PENDING } {
-  return { state: PENDING }
-}
-
-function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {
-  settledBox(context).state = state
-  return state
-}
-
-async function readRequestState(context: RequestContext): Promise<GraphQLRequestState> {
+async function readRequestState(context: RequestContext, reading: Reading): Promise<GraphQLRequestState> {
   let payload
   try {
     payload = await readPayload(context)
   } catch {
     // An unreadable body (already consumed, aborted stream) cannot be GraphQL we can match.
-    return settle(context, null)
+    payload = null
   }
-  if (payload === null) return settle(context, null)
-  if (payload.kind === 'batch') return settle(context, { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) })
-  const parsed = parseOperation(payload)
-  return settle(context, parsed instanceof Promise ? await parsed : parsed)
+  let state: GraphQLRequestState = null
+  if (payload?.kind === 'batch') {
+    state = { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) }
+  } else if (payload !== null) {
+    const parsed = parseOperation(payload)
+    // A query parsed before comes back synchronously: no extra turn for the usual request.
+    state = parsed instanceof Promise ? await parsed : parsed
+  }
+  return (reading.settled = state)
 }
 
 const MULTIPART_TYPE = /^multipart\/form-data\b/i
 const DEFINITION_KEYWORD = /^(?:query|mutation|subscription|fragment)\b/
 
 /**
- * Reads the GraphQL operation(s) of a request that follows GraphQL over HTTP:
- * GET with a `query` search param, POST with a JSON body, a multipart upload,
- * or a batch (a JSON array). `null` for every other request, without reading
- * its body; the body is read once per request (`context.bodyText()`), leaving
- * the request readable for resolvers. A `query` that does not start like a
- * GraphQL document (`/search?query=shoes`) is not GraphQL either.
+ * The GraphQL operation(s) of a request that follows GraphQL over HTTP: GET
+ * with a `query` search param, POST with a JSON body, a multipart upload, or
+ * a batch (a JSON array). `null` for every other request, without reading its
+ * body; the body is read once (`context.bodyText()`), leaving the request
+ * readable for resolvers. A `query` that does not start like a GraphQL
+ * document (`/search?query=shoes`) is not GraphQL either.
  */
 async function readPayload(context: RequestContext): Promise<GraphQLPayload | null> {
   if (!mayCarryGraphQL(context)) return null

@@ -52,9 +52,6 @@ const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
  * under its operation type (`query *`), so requests of another type, and
  * REST traffic, never call it.
  * Throws a TypeError that says what to pass instead.
- *
- * @example
- * compileSelector('query', /^List/, 'graphql.query()').key // 'query *'
  */
 export function compileSelector(operationType: GraphQLOperationType, selector: unknown, factory: string): CompiledSelector {
   if (selector instanceof RegExp) {

@@ -18,9 +18,6 @@ let parsedCharacters = 0
  * else the only one. Anything unusable becomes an `InvalidOperation` whose
  * reason quotes the parse error. A query parsed before is answered at once,
  * synchronously, from a bounded cache.
- *
- * @example
- * await parseOperation({ kind: 'raw', query: '{ a }', variables: {}, operationName: undefined }) // { kind: 'operation', operationType: 'query', … }
  */
 export function parseOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
   if (raw.kind === 'invalid') return raw

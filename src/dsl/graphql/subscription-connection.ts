@@ -2,8 +2,7 @@ import type { RequestContext } from '../../kernel/index.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import type { SubscriptionIterator } from './subscription-stream.js'
 
-/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
-export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
+// What a subscription handler is to the transports that load on first use (and to other copies of mocklib).
 
 /** What a subscription resolver receives at runtime (typed by `GraphQLSubscriptionResolverInfo`). */
 export interface SubscriptionResolverInfoRuntime {
@@ -31,12 +30,7 @@ export interface SubscriptionCandidate {
 /** The brand of subscription handlers; a `Symbol.for`, so every copy of mocklib agrees. */
 export const SUBSCRIPTION_BRAND: symbol = Symbol.for('mocklib.graphql.subscription')
 
-/**
- * True for a handler made by `graphql.subscription` (by any copy of mocklib).
- *
- * @example
- * isSubscriptionHandler(graphql.subscription('OnCount', async function* () {})) // true
- */
+/** True for a handler made by `graphql.subscription` (by any copy of mocklib). */
 export function isSubscriptionHandler(value: unknown): value is SubscriptionCandidate {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SUBSCRIPTION_BRAND] === true
 }

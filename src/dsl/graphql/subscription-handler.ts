@@ -17,13 +17,7 @@ import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
-import {
-  GRAPHQL_TRANSPORT_WS,
-  SUBSCRIPTION_BRAND,
-  type SubscriptionCandidate,
-  type SubscriptionConnection,
-  type SubscriptionResolverInfoRuntime,
-} from './subscription-connection.js'
+import { SUBSCRIPTION_BRAND, type SubscriptionCandidate, type SubscriptionConnection, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
 import { iteratorOf, type SubscriptionIterator } from './subscription-stream.js'
 
 // Each transport is a whole mechanism, loaded by the first subscription that comes through it.
@@ -33,6 +27,8 @@ const sse = /* @__PURE__ */ onFirstUse(() => import('./subscription-sse.js'), tr
 const graphQLWs = /* @__PURE__ */ onFirstUse(() => import('./graphql-ws-protocol.js'), transportFailure)
 
 const CONNECTION = Symbol('mocklib graphql-ws connection')
+/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
+const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
 
 /**
  * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
@@ -115,7 +111,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     // Over graphql-ws, the kernel accepts the connection once this settles: the session listens before any message arrives.
-    if (context.exchange.kind === 'websocket') return graphQLWs.use((module) => void module.startSession(match as SubscriptionConnection, context as ConnectionContext))
+    if (context.exchange.kind === 'websocket') return graphQLWs.use((module) => void new module.GraphQLWsSession(match as SubscriptionConnection, context as ConnectionContext).listen())
     return sse.use((module) => module.respondWithStream(this, match as ParsedOperation, context as RequestContext))
   }
 

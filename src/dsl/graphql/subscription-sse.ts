@@ -12,13 +12,7 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 }
 
-/**
- * Answers a GraphQL-over-SSE subscription request with the stream of the
- * handler's resolver; `undefined` when the resolver answered nothing.
- *
- * @example
- * return respondWithStream(handler, operation, context)
- */
+/** Answers a GraphQL-over-SSE subscription request with the stream of the handler's resolver; `undefined` when the resolver answered nothing. */
 export async function respondWithStream(handler: SubscriptionCandidate, operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
   const controller = new AbortController()
   const iterator = await handler.open({

@@ -14,9 +14,6 @@ export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
  * The iterator of what a subscription resolver returned: an async iterable or
  * an iterable. Throws a `[mocklib]` TypeError for anything else (a resolver
  * that returned a single result, a Response, a string…).
- *
- * @example
- * iteratorOf((async function* () { yield { data: { count: 1 } } })())
  */
 export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
   if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
@@ -41,9 +38,6 @@ const STOPPED = Symbol('stopped')
  * is sent and the iterator's `return()` is called, so a generator's `finally`
  * runs (at once when it waits at a `yield`, else when its pending `await`
  * settles: JavaScript cannot interrupt an await, hence the resolver's signal).
- *
- * @example
- * await pump(iteratorOf(stream, 'subscription OnCount'), controller.signal, sink, 'subscription OnCount')
  */
 export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, sink: SubscriptionSink, handler: string): Promise<void> {
   let stopped: Promise<typeof STOPPED> | undefined
@@ -98,12 +92,7 @@ function describe(value: unknown): string {
   return keys.length === 0 ? 'an empty object' : `an object with ${keys.map((key) => `"${key}"`).join(', ')}`
 }
 
-/**
- * The message a client sees for an error a resolver threw.
- *
- * @example
- * errorMessage(new Error('boom')) // 'boom'
- */
+/** The message a client sees for an error a resolver threw. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
