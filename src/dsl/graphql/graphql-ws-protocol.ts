@@ -1,8 +1,8 @@
 import { message, type ConnectionContext } from '../../kernel/index.js'
 import type { RawClientConnection } from '../ws/ws-events.js'
-import { parseOperation } from './parse-operation.js'
-import { isSubscriptionHandler, type SubscriptionConnection } from './subscription-connection.js'
-import { errorMessage, pump, type SubscriptionIterator } from './subscription-stream.js'
+import type { parseOperation } from './parse-operation.js'
+import { isSubscriptionHandler, type SubscriptionConnection, type SubscriptionIterator } from './subscription-connection.js'
+import { errorMessage, pump } from './subscription-stream.js'
 
 // Close codes of the protocol, as graphql-ws clients read them.
 const BAD_REQUEST = 4400
@@ -24,19 +24,22 @@ type Started = { readonly iterator: SubscriptionIterator; readonly handler: stri
  * is when the message arrives. Loaded by the first graphql-ws connection.
  *
  * @example
- * new GraphQLWsSession(connection, context).listen()
+ * new GraphQLWsSession(connection, context, parseOperation).listen()
  */
 export class GraphQLWsSession {
   readonly #connection: SubscriptionConnection
   readonly #context: ConnectionContext
   readonly #client: RawClientConnection
   readonly #report: (error: unknown) => void
+  readonly #parse: typeof parseOperation
   #acknowledged = false
   #connectionParams: Record<string, unknown> | undefined
   readonly #active = new Map<string, AbortController>()
 
-  constructor(connection: SubscriptionConnection, context: ConnectionContext) {
+  // The parser is given, not imported: a bundle without GraphQL handlers then drops it from its main chunk.
+  constructor(connection: SubscriptionConnection, context: ConnectionContext, parse: typeof parseOperation) {
     this.#connection = connection
+    this.#parse = parse
     this.#context = context
     this.#client = (context.exchange.connection as { client: RawClientConnection }).client
     // The runtime's reporter (unhandledException) where the kernel provides one.
@@ -123,7 +126,7 @@ export class GraphQLWsSession {
   /** Parses the subscription and offers it to the scope's subscription handlers, in list order. */
   async #start(payload: Record<string, unknown> & { query: string }, signal: AbortSignal): Promise<Started> {
     const connectionParams = this.#connectionParams
-    const operation = await parseOperation({
+    const operation = await this.#parse({
       kind: 'raw',
       query: payload.query,
       variables: isRecord(payload.variables) ? payload.variables : {},

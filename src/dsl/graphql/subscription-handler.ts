@@ -16,9 +16,16 @@ import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import { graphQLRequestState } from './graphql-request-state.js'
+import { parseOperation } from './parse-operation.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
-import { SUBSCRIPTION_BRAND, type SubscriptionCandidate, type SubscriptionConnection, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
-import { iteratorOf, type SubscriptionIterator } from './subscription-stream.js'
+import {
+  iteratorOf,
+  SUBSCRIPTION_BRAND,
+  type SubscriptionCandidate,
+  type SubscriptionConnection,
+  type SubscriptionIterator,
+  type SubscriptionResolverInfoRuntime,
+} from './subscription-connection.js'
 
 // Each transport is a whole mechanism, loaded by the first subscription that comes through it.
 const transportFailure = (error: unknown) =>
@@ -111,7 +118,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     // Over graphql-ws, the kernel accepts the connection once this settles: the session listens before any message arrives.
-    if (context.exchange.kind === 'websocket') return graphQLWs.use((module) => void new module.GraphQLWsSession(match as SubscriptionConnection, context as ConnectionContext).listen())
+    if (context.exchange.kind === 'websocket') return graphQLWs.use((module) => void new module.GraphQLWsSession(match as SubscriptionConnection, context as ConnectionContext, parseOperation).listen())
     return sse.use((module) => module.respondWithStream(this, match as ParsedOperation, context as RequestContext))
   }
 

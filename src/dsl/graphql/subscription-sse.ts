@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../kernel/index.js'
 import { encodeEvent } from '../sse/event-stream-encoder.js'
 import type { ParsedOperation } from './graphql-operation.js'
-import type { SubscriptionCandidate } from './subscription-connection.js'
-import { errorMessage, pump, type SubscriptionIterator } from './subscription-stream.js'
+import type { SubscriptionCandidate, SubscriptionIterator } from './subscription-connection.js'
+import { errorMessage, pump } from './subscription-stream.js'
 
 // GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
 

@@ -1,33 +1,13 @@
 import { message } from '../../kernel/index.js'
+import { describeValue, type SubscriptionIterator } from './subscription-connection.js'
+
+// What both transports run, loaded with the first of them (graphql-ws or SSE).
 
 /** Where a running subscription delivers its results; exactly one of `complete`/`error` ends it. */
 export interface SubscriptionSink {
   next(result: object): void
   error(error: unknown): void
   complete(): void
-}
-
-/** The iterator a subscription runs: an async generator's, or a plain iterable's. */
-export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
-
-/**
- * The iterator of what a subscription resolver returned: an async iterable or
- * an iterable. Throws a `[mocklib]` TypeError for anything else (a resolver
- * that returned a single result, a Response, a string…).
- */
-export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
-  if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
-    const asyncIterate = (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator]
-    if (typeof asyncIterate === 'function') return asyncIterate.call(stream) as AsyncIterator<unknown>
-    const iterate = (stream as { [Symbol.iterator]?: unknown })[Symbol.iterator]
-    if (typeof iterate === 'function') return iterate.call(stream) as Iterator<unknown>
-  }
-  throw new TypeError(
-    message(
-      `The resolver of ${handler} returned ${describe(stream)}, not a stream of results.`,
-      'Return an async generator: async function* () { yield { data: { … } } } (or undefined to let the next handler answer).',
-    ),
-  )
 }
 
 const STOPPED = Symbol('stopped')
@@ -57,7 +37,7 @@ export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, 
       const value: unknown = await step.value
       if (signal.aborted) break
       if (!isResult(value)) {
-        sink.error(new TypeError(message(`The resolver of ${handler} yielded ${describe(value)}, which is not a GraphQL result.`, 'Yield { data: { … } } (optionally with errors).')))
+        sink.error(new TypeError(message(`The resolver of ${handler} yielded ${describeValue(value)}, which is not a GraphQL result.`, 'Yield { data: { … } } (optionally with errors).')))
         stop(iterator)
         return
       }
@@ -81,15 +61,6 @@ function stop(iterator: SubscriptionIterator): void {
 function isResult(value: unknown): value is object {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   return 'data' in value || 'errors' in value || 'extensions' in value
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value !== 'object') return typeof value === 'string' ? 'a string' : String(value)
-  if (value instanceof Response) return 'a Response'
-  const keys = Object.keys(value).slice(0, 3)
-  return keys.length === 0 ? 'an empty object' : `an object with ${keys.map((key) => `"${key}"`).join(', ')}`
 }
 
 /** The message a client sees for an error a resolver threw. */
