@@ -1,10 +1,10 @@
 import { hasDefaultContentType } from '../response/default-content-type.js'
 
 /** The media type of GraphQL over HTTP responses. */
-export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
 
 /** True when the `Accept` header ranks `application/graphql-response+json` at least as high as `application/json` (by q-value, then by order). */
-export function prefersGraphQLResponse(accept: string | null): boolean {
+function prefersGraphQLResponse(accept: string | null): boolean {
   if (accept === null || !accept.includes(GRAPHQL_RESPONSE_TYPE)) return false
   let graphql: { q: number; at: number } | undefined
   let json: { q: number; at: number } | undefined
