@@ -7,10 +7,16 @@ import type { HandlerScope } from './handler-scope.js'
  * (its URL, protocols and connection objects), with the usual memo and notes.
  * `report` is how a handler reports an error thrown later, in a listener of
  * the connection (the runtime emits `unhandledException` for it).
+ *
+ * `Connection` is the shape of the connection objects. It defaults to `any`
+ * because a handler names the shape it reads where it reads it
+ * (`const ends: WebSocketConnectionEnds = context.exchange.connection`): the
+ * kernel hands every handler the same context, and a public handler's
+ * signature stays `ConnectionContext`.
  */
-export class ConnectionContext extends ContextScratchpad implements ExchangeContext {
+export class ConnectionContext<Connection = any> extends ContextScratchpad implements ExchangeContext {
   constructor(
-    readonly exchange: WebSocketExchange,
+    readonly exchange: WebSocketExchange<Connection>,
     readonly scope: HandlerScope,
     readonly report: (error: unknown) => void = () => {},
   ) {

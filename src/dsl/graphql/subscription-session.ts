@@ -17,7 +17,7 @@ import type { SubscriptionIterator } from './subscription-stream.js'
  * startSession(connectionOf(context), context)
  */
 export function startSession(connection: SubscriptionConnection, context: ConnectionContext): void {
-  const { client } = context.exchange.connection as { client: RawClientConnection }
+  const { client }: { client: RawClientConnection } = context.exchange.connection
   // The runtime's reporter (unhandledException) where the kernel provides one.
   const report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   const start: StartSubscription = async (payload, signal, connectionParams) => {

@@ -1,10 +1,9 @@
-import type { CompletedExchange } from './completed-exchange.js'
+import { knownBodyOf } from '../../kernel/known-body.js'
+import { BodyCapture } from './body-capture.js'
 import { createHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions, type Redactor } from './redact.js'
-import { harEntryFromBytes } from './to-har-entry.js'
-import { knownBodyOf } from '../../kernel/known-body.js'
-import { BodyCapture } from './body-capture.js'
+import { harEntryFromBytes, type CompletedExchange } from './to-har-entry.js'
 
 /** Options of a recording. */
 export interface RecordOptions {

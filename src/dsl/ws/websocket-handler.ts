@@ -2,37 +2,8 @@ import { brandAsHandler, message, type ConnectionContext, type Handler, type Han
 import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
 import { loadedConnectionCode, webSocketIndexKey } from './ws-channel.js'
-import type { WebSocketClient, WebSocketServer } from './ws-connection.js'
-import type { WebSocketConnectionInfo } from './ws-events.js'
+import type { WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
-
-/**
- * What a `connection` listener receives.
- *
- * @example
- * link.addEventListener('connection', ({ client, server, params, info }) => {
- *   if (!info.protocols?.includes('chat.v2')) client.close(4000, 'chat.v2 required')
- * })
- */
-export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
-  readonly client: WebSocketClient<Incoming, Outgoing>
-  readonly server: WebSocketServer<Incoming>
-  /** Params of the link URL, URL-decoded. */
-  readonly params: Params
-  /** `protocols` as the application passed them to `new WebSocket(url, protocols)`. */
-  readonly info: WebSocketConnectionInfo
-}
-
-/**
- * A `connection` listener.
- *
- * @example
- * const greet: WebSocketConnectionListener<{ room: string }, WebSocketData, WebSocketData> = ({ client, params }) =>
- *   client.send(`welcome to ${params.room}`)
- */
-export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
-  connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
-) => unknown
 
 /** What a handler shares with the other handlers of its link. @internal */
 export interface LinkCore {
@@ -187,16 +158,20 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
+    const link = this.#link
     // Its code loaded while the connection was looked up (see `connectionCode` in ws-channel.ts).
     loadedConnectionCode().takeConnection(
       {
         owner: this,
-        link: this.#link,
+        header: link.header,
+        parse: link.parse,
         listener: this.#listener,
         record: (record) => {
           this.#connectionCount++
-          pushBounded(this.#connections, record as WebSocketConnectionRecord<Params>)
+          pushBounded(this.#connections, record)
+          link.remember(record)
         },
+        track: (client) => link.track(client),
       },
       params,
       context,
