@@ -121,8 +121,8 @@ export class HarReplay {
     return this.#key(request)
   }
 
-  /** The next recorded entry for `request`, or `undefined` when none was recorded. Reads a clone of the body. */
-  async next(request: Request): Promise<HarEntry | undefined> {
+  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. Reads a clone of the body. */
+  async respond(request: Request): Promise<Response | undefined> {
     const key = this.#key(request)
     const group = this.#groups.get(key)
     if (!group) return undefined
@@ -137,24 +137,25 @@ export class HarReplay {
     }
     const used = this.#used.get(slot) ?? 0
     this.#used.set(slot, used + 1)
-    return candidates[Math.min(used, candidates.length - 1)]
+    return responseFromEntry(candidates[Math.min(used, candidates.length - 1)]!)
   }
+}
 
-  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. */
-  async respond(request: Request): Promise<Response | undefined> {
-    const entry = await this.next(request)
-    return entry && responseFromEntry(entry)
-  }
+/** The text of a request body, read from a clone. */
+export async function requestText(request: Request): Promise<string> {
+  return request.body === null ? '' : new TextDecoder().decode(await request.clone().arrayBuffer())
 }
 
 async function requestBodyKey(request: Request): Promise<string> {
-  return bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
+  return comparableBody(await requestText(request))
 }
 
-/** Bodies compare by bytes, JSON bodies by value (whitespace and formatting aside). */
 function bodyKey(bytes: Uint8Array | undefined): string {
-  if (bytes === undefined || bytes.length === 0) return ''
-  const text = new TextDecoder().decode(bytes)
+  return bytes === undefined ? '' : comparableBody(new TextDecoder().decode(bytes))
+}
+
+/** Bodies compare as text, JSON bodies by value (whitespace and formatting aside). */
+export function comparableBody(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text))
   } catch {
@@ -162,18 +163,12 @@ function bodyKey(bytes: Uint8Array | undefined): string {
   }
 }
 
-// The recorded body is decoded and whole: these headers described the wire, not it.
-const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+/** Headers that described the wire, not the decoded, whole body a recording holds. */
+export const WIRE_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-/**
- * The response a HAR entry recorded, as a fresh `Response` (status 0, a
- * recorded network error, becomes `Response.error()`).
- *
- * @example
- * const response = responseFromEntry(har.log.entries[0])
- */
-export function responseFromEntry(entry: HarEntry): Response {
+/** The response a HAR entry recorded, as a fresh `Response` (status 0, a recorded network error, is `Response.error()`). */
+function responseFromEntry(entry: HarEntry): Response {
   const { response } = entry
   if (response.status === 0) return Response.error()
   const headers = new Headers()
@@ -186,7 +181,7 @@ export function responseFromEntry(entry: HarEntry): Response {
   return new Response(body as BodyInit | null, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** The body of a recorded request as text (base64 bodies decoded to bytes, then latin1-safe compared). */
+/** The bytes of a recorded request body. */
 export function requestBodyOf(entry: HarEntry): Uint8Array | undefined {
   const data = entry.request.postData
   if (data?.text === undefined) return undefined

@@ -5,7 +5,7 @@ import { http } from '../http/http.js'
 import type { HttpHandler } from '../http/http-handler.js'
 import { bypass } from '../response/bypass.js'
 import { createHar, parseHar } from './har-document.js'
-import { HarReplay, requestBodyOf, requestFromEntry, wireHeaderValue, type HarRequestKey } from './har-replay.js'
+import { comparableBody, HarReplay, requestBodyOf, requestFromEntry, requestText, WIRE_HEADERS, wireHeaderValue, type HarRequestKey } from './har-replay.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions } from './redact.js'
 import { buildHarEntry } from './to-har-entry.js'
@@ -95,7 +95,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     write()
     if (!real) return Response.error()
     const headers = new Headers(real.headers)
-    for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']) headers.delete(name)
+    for (const name of WIRE_HEADERS) headers.delete(name)
     return new Response(bytes, { status: real.status, statusText: real.statusText, headers })
   }
 
@@ -182,7 +182,7 @@ function compare(request: Request, sent: string, entry: HarEntry): Difference[] 
   }
   const body = requestBodyOf(entry)
   const recordedBody = body === undefined ? '' : new TextDecoder().decode(body)
-  if (comparable(recordedBody) !== comparable(sent)) differences.push({ weight: 2, text: `body (recorded ${shown(recordedBody)}, sent ${shown(sent)})` })
+  if (comparableBody(recordedBody) !== comparableBody(sent)) differences.push({ weight: 2, text: `body (recorded ${shown(recordedBody)}, sent ${shown(sent)})` })
   // Headers only explain a miss when nothing else does (a `match` key that reads one).
   if (differences.length === 0) {
     for (const { name, value } of recorded.headers) {
@@ -193,20 +193,6 @@ function compare(request: Request, sent: string, entry: HarEntry): Difference[] 
     }
   }
   return differences
-}
-
-async function requestText(request: Request): Promise<string> {
-  if (request.body === null) return ''
-  return new TextDecoder().decode(await request.clone().arrayBuffer())
-}
-
-/** JSON compares by value, as the replay does. */
-function comparable(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text))
-  } catch {
-    return text
-  }
 }
 
 function listed(values: readonly string[]): string {

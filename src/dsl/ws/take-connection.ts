@@ -1,5 +1,4 @@
-// Connection code: loaded with the first connection a WebSocket handler is offered (see ws-channel.ts),
-// not by `import 'mocklib'`.
+// Loaded with the first connection a WebSocket handler is offered (see ws-channel.ts), not by `import 'mocklib'`.
 import { message, type ConnectionContext } from '../../kernel/index.js'
 import {
   CONNECTION_MESSAGE_LIMIT,
@@ -20,24 +19,18 @@ const INTERNAL_ERROR = 1011
 export interface TakenBy {
   /** The handler (for cross-handler `stopPropagation`). */
   readonly owner: object
-  /** The handler's description, for messages. */
   readonly header: string
   readonly parse: ((data: WebSocketData) => unknown) | undefined
   readonly listener: WebSocketConnectionListener<any, any, any>
   /** Files the connection's record on the handler and its link, before the listener runs. */
   record(record: WebSocketConnectionRecord<any>): void
-  /** Adds the client to the link's open clients. */
   track(client: WebSocketClient<any, any>): void
 }
 
 /**
- * Gives a connection a handler took to its `connection` listener: records it,
- * wraps the client and server ends, and runs the listener. A listener that
- * throws synchronously throws here (the dispatcher fails the connection, as
- * msw); a later error closes the client with 1011.
- *
- * @example
- * takeConnection({ owner: handler, header, parse, listener, record, track }, params, context)
+ * Gives a connection a handler took to its `connection` listener. A listener
+ * that throws synchronously throws here (the dispatcher fails the connection,
+ * as msw); a later error closes the client with 1011.
  */
 export function takeConnection(by: TakenBy, params: Record<string, string>, context: ConnectionContext<WebSocketConnectionEnds>): void {
   const ends = context.exchange.connection
@@ -67,7 +60,6 @@ export function takeConnection(by: TakenBy, params: Record<string, string>, cont
 
 const handlerCounts = new WeakMap<object, { count: number }>()
 
-/** Counts the handlers that took the connection whose client end is `client` (this one included). */
 function handlersOf(client: object): { count: number } {
   let counter = handlerCounts.get(client)
   if (counter === undefined) handlerCounts.set(client, (counter = { count: 0 }))
@@ -98,7 +90,6 @@ class SharedConnectionLog implements ConnectionLog {
     this.#next = (this.#next + 1) % CONNECTION_MESSAGE_LIMIT
   }
 
-  /** The kept messages, oldest first. */
   get messages(): WebSocketMessageRecord[] {
     const ring = this.#ring
     return ring.length < CONNECTION_MESSAGE_LIMIT ? ring.slice() : [...ring.slice(this.#next), ...ring.slice(0, this.#next)]
@@ -156,23 +147,18 @@ function connectionLog(client: RawClientConnection, server: RawServerConnection,
   return log
 }
 
-/** What a wrapped listener needs from the connection it belongs to. */
 interface ListenerScope {
-  /** The handler that added the listener (for cross-handler `stopPropagation`). */
   readonly owner: object
   /** How many handlers took this connection: with one, there is no other handler to stop. */
   readonly handlers: { count: number }
   /** What listeners get as `this`: the application's socket (msw binds them to it, on both ends). */
   readonly self: unknown
-  /** Turns a `message` event's data into the link's incoming type, if the link parses. */
   readonly parse: ((data: any) => unknown) | undefined
-  /** Called when a listener (or `parse`) throws: closes the client with 1011. */
   fail(error: unknown, where: string): void
 }
 
 type AnyListener = (this: any, event: any) => unknown
 
-/** Keeps, per original listener, the wrapper actually added to the end (so `removeEventListener` finds it). */
 class ListenerWrapper implements ListenerTable {
   readonly #wrapped = new Map<string, WeakMap<AnyListener, WebSocketListener>>()
 
@@ -229,12 +215,6 @@ function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
   })
 }
 
-/**
- * msw's event patching across handlers: `event.stopPropagation()` in one
- * handler's listener stops the listeners of every other handler of the
- * connection (its own still run; `stopImmediatePropagation()` stops those
- * too, natively).
- */
 interface PropagationState {
   /** The handler whose listener runs now. */
   current?: object
@@ -243,12 +223,16 @@ interface PropagationState {
 
 const propagation = new WeakMap<WebSocketEvent, PropagationState>()
 
-/** False when another handler stopped `event`'s propagation; otherwise marks `owner` as running. */
+/**
+ * msw's event patching across handlers: `event.stopPropagation()` in one
+ * handler's listener stops the listeners of every other handler of the
+ * connection (`stopImmediatePropagation()` stops its own too, natively).
+ * False when another handler stopped `event`; otherwise marks `owner` as running.
+ */
 function enter(event: WebSocketEvent, owner: object): boolean {
   let state = propagation.get(event)
   if (state === undefined) {
-    const created: PropagationState = {}
-    state = created
+    const created: PropagationState = (state = {})
     propagation.set(event, created)
     const stop = event.stopPropagation
     event.stopPropagation = () => {
