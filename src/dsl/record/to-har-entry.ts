@@ -141,19 +141,14 @@ function requestCookies(header: string | null): HarCookie[] {
   if (!header) return []
   return header
     .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair !== '')
-    .map((pair) => {
-      const at = pair.indexOf('=')
-      return at === -1 ? { name: pair, value: '' } : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() }
-    })
+    .filter((pair) => pair.trim() !== '')
+    .map(cookieOf)
 }
 
 /** One `set-cookie` response header as a HAR cookie (name, value and attributes). */
 function responseCookie(header: string): HarCookie {
   const [pair = '', ...attributes] = header.split(';')
-  const at = pair.indexOf('=')
-  const cookie: HarCookie = at === -1 ? { name: pair.trim(), value: '' } : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() }
+  const cookie = cookieOf(pair)
   for (const attribute of attributes) {
     const [rawKey = '', ...rest] = attribute.split('=')
     const key = rawKey.trim().toLowerCase()
@@ -167,4 +162,9 @@ function responseCookie(header: string): HarCookie {
     else if (key === 'secure') cookie.secure = true
   }
   return cookie
+}
+
+function cookieOf(pair: string): HarCookie {
+  const at = pair.indexOf('=')
+  return at === -1 ? { name: pair.trim(), value: '' } : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() }
 }

@@ -114,15 +114,21 @@ const STREAM_HEADERS = {
  * response at once: an async resolver is not awaited, since events it sends
  * after an `await` must stream.
  */
-function answerStream(
-  handler: StreamHandler,
-  path: string | RegExp,
-  resolver: ServerSentEventResolver<any, any>,
-  info: HttpResolverInfo<Record<string, string>>,
-): Response {
+function answerStream(handler: StreamHandler, path: string | RegExp, resolver: ServerSentEventResolver<any, any>, info: HttpResolverInfo<Record<string, string>>): Response {
   const { request } = info
-  const { client, server, response } = openStream(request)
-  const result = resolver(Object.assign(info, { client, server }))
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started
+    },
+    // The application stopped reading (cancelled the body or closed its EventSource).
+    cancel: () => client.close(),
+  })
+  const client = new ServerSentEventClient<any>(controller)
+  if (request.signal.aborted) client.close()
+  else request.signal.addEventListener('abort', () => client.close(), { once: true })
+  const response = new Response(body, { status: 200, headers: STREAM_HEADERS })
+  const result = resolver(Object.assign(info, { client, server: new ServerSentEventServer(request, client) }))
   if (isPromiseLike(result)) {
     const context = handler.contextOf(request)
     Promise.resolve(result).catch((error: unknown) => {
@@ -133,22 +139,6 @@ function answerStream(
     })
   }
   return response
-}
-
-function openStream(request: Request): { client: ServerSentEventClient<any>; server: ServerSentEventServer; response: Response } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  const body = new ReadableStream<Uint8Array>({
-    start: (started) => {
-      controller = started
-    },
-    // The application stopped reading (cancelled the body or closed its EventSource).
-    cancel: () => client.close(),
-  })
-  const client = new ServerSentEventClient<any>(controller)
-  const server = new ServerSentEventServer(request, client)
-  if (request.signal.aborted) client.close()
-  else request.signal.addEventListener('abort', () => client.close(), { once: true })
-  return { client, server, response: new Response(body, { status: 200, headers: STREAM_HEADERS }) }
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
