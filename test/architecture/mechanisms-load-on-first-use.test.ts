@@ -24,7 +24,7 @@ const gates = [
   { mechanism: 'the GraphQL channel keys of a request', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-keys.ts'] },
   { mechanism: 'executeGraphQL() (and resolveWithSchema() answers)', gate: 'dsl/graphql/execute-graphql.ts', behind: ['dsl/graphql/graphql-execution.ts'] },
   { mechanism: "a mock's steps, answer and call record (mock.*)", gate: 'dsl/mock/mock-handler.ts', behind: ['dsl/mock/mock-answering.ts'] },
-  { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/ws-channel.ts', behind: ['dsl/ws/take-connection.ts'] },
+  { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/websocket-handler.ts', behind: ['dsl/ws/take-connection.ts'] },
   { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
   { mechanism: 'several listening servers asked in turn', gate: 'kernel/runtime-stack.ts', behind: ['kernel/runtime-chain.ts'] },
   { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },

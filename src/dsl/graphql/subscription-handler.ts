@@ -1,5 +1,5 @@
 import { message, onFirstUse, RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { webSocketIndexKey } from '../ws/ws-channel.js'
+import { webSocketIndexKey } from '../ws/websocket-handler.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'

@@ -1,4 +1,4 @@
-// Loaded with the first connection a WebSocket handler is offered (see ws-channel.ts), not by `import 'mocklib'`.
+// Loaded with the first connection a WebSocket handler is offered (see websocket-handler.ts), not by `import 'mocklib'`.
 import { message, type ConnectionContext } from '../../kernel/index.js'
 import {
   CONNECTION_MESSAGE_LIMIT,
