@@ -107,7 +107,7 @@ export {
   type ServerSentEventResolverInfo,
 } from './sse/index.js'
 // Deep path: the record barrel also leads to the recorder, which only record() needs.
-export { fromHar, type FromHarOptions } from './record/from-har.js'
+export { fromHar, type FromHarOptions } from './record/har-replay.js'
 export type { Har, HarEntry, HarRequestKey, RedactOptions, RecordOptions } from './record/index.js'
 export {
   ws,

@@ -41,7 +41,7 @@ export class GraphQLWsSession {
     this.#connection = connection
     this.#parse = parse
     this.#context = context
-    this.#client = (context.exchange.connection as { client: RawClientConnection }).client
+    this.#client = context.exchange.connection.client
     // The runtime's reporter (unhandledException) where the kernel provides one.
     this.#report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   }

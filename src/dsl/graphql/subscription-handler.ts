@@ -10,7 +10,7 @@ import {
   type HttpExchange,
   type IndexKey,
 } from '../../kernel/index.js'
-import { webSocketIndexKey } from '../ws/ws-channel.js'
+import { webSocketIndexKey } from '../ws/websocket-handler.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'

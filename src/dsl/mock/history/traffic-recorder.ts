@@ -61,7 +61,7 @@ function recordConnection(context: ConnectionContext, handlers: readonly Handler
     | { readonly connections: readonly WebSocketConnectionRecord[] }
     | undefined
   const own = first?.connections.findLast((connection) => connection.id === context.requestId)
-  const client = (context.exchange.connection as { client?: object } | undefined)?.client
+  const client: object | undefined = context.exchange.connection?.client
   const logged = own === undefined && client !== undefined && handlers.length > 0 ? existingConnectionLog(client)?.view({}) : undefined
   scopeTraffic(context.scope).addConnection(context, handlers, own ?? logged)
 }
