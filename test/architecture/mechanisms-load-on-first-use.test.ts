@@ -24,7 +24,6 @@ const gates = [
   { mechanism: "a subscription handler's matching (SSE requests, graphql-ws connections)", gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-transports.ts', 'dsl/graphql/subscription-matching.ts'] },
   { mechanism: 'the GraphQL channel keys of a request', gate: 'dsl/graphql/graphql-request-state.ts', behind: ['dsl/graphql/graphql-request-reading.ts', 'dsl/graphql/graphql-request-keys.ts'] },
   { mechanism: 'executeGraphQL() (and resolveWithSchema() answers)', gate: 'dsl/graphql/execute-graphql.ts', behind: ['dsl/graphql/graphql-execution.ts'] },
-  { mechanism: "a mock's steps, answer and call record (mock.*)", gate: 'dsl/mock/mock-handler.ts', behind: ['dsl/mock/mock-answering.ts'] },
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/ws-channel.ts', behind: ['dsl/ws/take-connection.ts', 'dsl/ws/connection-log.ts', 'dsl/ws/listener-wrapper.ts', 'dsl/ws/propagation.ts'] },
   { mechanism: 'an sse() stream (its two ends, the resolver run)', gate: 'dsl/sse/sse.ts', behind: ['dsl/sse/stream-answering.ts'] },
   { mechanism: "reading the real stream of an sse() handler's server.connect()", gate: 'dsl/sse/forwarded-event-source.ts', behind: ['dsl/sse/real-stream-reading.ts'] },

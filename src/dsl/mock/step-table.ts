@@ -4,6 +4,27 @@ import { cookiesStep, headersStep, queryStep, type CookiesMatcher, type HeadersM
 import { graphQLBodyAnswer, networkErrorAnswer, passthroughAnswer, responseAnswer, statusAnswer, type MockResolver } from './rest-answer.js'
 import type { StepCheck } from './step-check.js'
 
+/**
+ * The matching steps of a mock, in the order they are checked. Assertion
+ * messages name the step that rejected a request. `method`, `path` and
+ * `operation` belong to the plain handler a mock wraps; the others are the
+ * builder's steps, one per row of the step table.
+ *
+ * @example
+ * const rejectedAt: MockStepName = 'query'
+ */
+export type MockStepName = 'method' | 'path' | 'operation' | StepTableName
+
+/**
+ * One matching step: a named `StepCheck`.
+ *
+ * @example
+ * const step: MockStep = { name: 'query', description: '', check: () => undefined }
+ */
+export interface MockStep extends StepCheck {
+  readonly name: MockStepName
+}
+
 /** The two builders: `mock.get(...)` and friends (`rest`), `mock.query/mutation(...)` (`graphql`). */
 export type MockKind = 'rest' | 'graphql'
 
@@ -24,11 +45,10 @@ export interface StepRow {
 export type AnswerRow = { readonly [Kind in MockKind]: (args: readonly unknown[], header: string) => MockResolver }
 
 /**
- * Every matching step of the `mock` builders, once. From this table come the
- * builder methods (`mock-builder.ts`), the misuse guards on built mocks
- * (`misuse-guards.ts`) and `MockStepName`. A new step is one row here (its
- * compiler may live in its own file) plus its typed signature in
- * `rest-builder-types.ts` / `graphql-builder-types.ts`.
+ * Every matching step of the `mock` builders, once: how its arguments compile,
+ * and which builders have it. The builders' methods (`rest-builder.ts`,
+ * `graphql-builder.ts`) compile through it, the misuse guards on built mocks
+ * are generated from it, and `MockStepName` lists it.
  * @internal
  */
 export const STEP_TABLE = {
