@@ -6,7 +6,7 @@ import { MockHandler, type MockTarget } from './mock-handler.js'
 import type { MockStep } from './step-table.js'
 import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
 import { operationStep } from './graphql-steps.js'
-import type { MockResolver } from './rest-answer.js'
+import type { MockResolver } from './step-table.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.

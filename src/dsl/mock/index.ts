@@ -6,8 +6,8 @@ export type { BodyMatcher, BodyMatchOptions, DeepMatcher } from './body-matcher.
 export type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 export type { ValueMatcher } from './record-steps.js'
 export type { MockStepName } from './step-table.js'
-export type { AlreadyAnswered, MisuseGuards, StepAfterAnswer } from './misuse-guards.js'
-export type { LimitSet, MockTypeError, OneLimit, Resolved, Unset } from './type-error.js'
+export type { AlreadyAnswered, LimitSet, MisuseGuards, OneLimit, Resolved, StepAfterAnswer, Unset } from './misuse-guards.js'
+export type { MockTypeError } from '../shared/type-error.js'
 // History and assertions are imported by their own paths (setupServer statically, setupWorker
 // lazily): a value export here would tie them to every bundle of the mock builder.
 export type { MockAssertions, PendingMock } from './history/mock-assertions.js'

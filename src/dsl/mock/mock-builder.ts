@@ -1,6 +1,6 @@
 import { message } from '../../kernel/index.js'
 import type { MockHandler } from './mock-handler.js'
-import type { MockResolver } from './rest-answer.js'
+import type { MockResolver } from './step-table.js'
 import { ANSWER_TABLE, STEP_TABLE, type AnswerName, type MockKind, type MockStep, type StepRow, type StepTableName } from './step-table.js'
 
 /** Where a builder starts, and how it builds its mock once answered. @internal */

@@ -3,7 +3,8 @@ import { delay as wait } from '../response/delay.js'
 import { reportResetError } from '../shared/resolver-runner.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { MockStep, MockStepName } from './step-table.js'
-import type { LimitSet, MockTypeError, OneLimit } from './type-error.js'
+import type { MockTypeError } from '../shared/type-error.js'
+import type { LimitSet, OneLimit } from './misuse-guards.js'
 
 /**
  * One request a mock answered, as kept in `mock.calls`.

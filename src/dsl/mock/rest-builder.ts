@@ -8,7 +8,7 @@ import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import { buildRestMock, restStart, type RestMock } from './rest-mock.js'
-import type { MisuseCall, Resolved, Unset } from './type-error.js'
+import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
 
 /**
  * The body `.reply(status, body)` accepts: the declared response type, or any

@@ -6,7 +6,7 @@ import type { MockCall } from './mock-handler.js'
 import { MockHandler, type MockTarget } from './mock-handler.js'
 import type { MockStep } from './step-table.js'
 import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
-import type { MockResolver } from './rest-answer.js'
+import type { MockResolver } from './step-table.js'
 
 /**
  * A REST mock: an `http.*` handler, built by `mock.get(...)…reply(...)`,
