@@ -1,7 +1,7 @@
 import type { GraphQLOperationSelector, GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from '../graphql/graphql-types.js'
 import type { HttpResponse } from '../response/http-response.js'
 import type { DeepMatcher } from './body-matcher.js'
-import { buildGraphQLMock, graphQLStart, type GraphQLMock } from './graphql-mock.js'
+import { graphQLMockStart, type GraphQLMock } from './graphql-mock.js'
 import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
 import type { Unfinished } from './rest-builder.js'
@@ -70,10 +70,7 @@ export interface GraphQLMockFactory {
 
 /** @internal */
 export function graphQLMockFactory(operationType: 'query' | 'mutation'): GraphQLMockFactory {
-  return ((selector: unknown) => {
-    const start = graphQLStart(operationType, selector)
-    return new GraphQLBuilder({ kind: 'graphql', header: start.header, build: (steps, resolver) => buildGraphQLMock(start, steps, resolver) })
-  }) as unknown as GraphQLMockFactory
+  return ((selector: unknown) => new GraphQLBuilder(graphQLMockStart(operationType, selector))) as unknown as GraphQLMockFactory
 }
 
 /** The code behind `GraphQLMockBuilder` (see `RestBuilder`): steps through the step table, answers build a `GraphQLMock`. */

@@ -7,7 +7,7 @@ import type { NoInference } from '../shared/no-inference-types.js'
 import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
 import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
-import { buildRestMock, restStart, type RestMock } from './rest-mock.js'
+import { restMockStart, type RestMock } from './rest-mock.js'
 import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
 
 /**
@@ -128,10 +128,7 @@ export interface RestMockFactory {
 
 /** @internal */
 export function restMockFactory(method: string): RestMockFactory {
-  return ((predicate: never) => {
-    const start = restStart(method, predicate)
-    return new RestBuilder({ kind: 'rest', header: start.header, build: (steps, resolver) => buildRestMock(start, steps, resolver) })
-  }) as unknown as RestMockFactory
+  return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
 }
 
 /**
