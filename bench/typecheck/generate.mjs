@@ -2,10 +2,10 @@
 // handlers over the whole path grammar (plain, `:id`, optional `:id?`,
 // repeated `:path+`/`:path*`, wildcards, absolute URLs with ports and query
 // strings, express-style `:name.:ext` and `:id(\\d+)`), OPERATIONS typed GraphQL
-// operations, and builder chains of 4 to 6 steps. Each style is written for
-// mocklib and, as the same code, for msw 2 (and msw 3): `http.*` with params
-// inferred, `http.*` with explicit generics, and the `mock.*` builder (whose
-// msw counterpart is the explicit-generics file: msw has no builder).
+// operations, and builder chains of 4 to 6 steps. mocklib is written in three
+// styles (`http.*` with params inferred, `http.*` with explicit generics, the
+// `mock.*` builder); msw 2 and msw 3 with explicit generics, the typed way to
+// write the same handlers there (msw infers no params and has no builder).
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 
 /** The size of the workload the bench and the type-cost test check. */
@@ -89,11 +89,11 @@ export function mocklibBuilderFile({ routes, operations }) {
 }
 
 /**
- * @param {{ routes: number, operations: number, module?: string, inferred?: boolean }} options `module`: 'msw' (msw 3) or 'msw2'
- * @returns {string} the msw file: explicit generics on every handler, or (`inferred`) the inferred style's code
+ * @param {{ routes: number, operations: number, module?: string }} options `module`: 'msw' (msw 3) or 'msw2'
+ * @returns {string} the msw file, explicit generics on every handler
  */
-export function mswFile({ routes, operations, module = 'msw', inferred = false }) {
-  return handlersFile({ routes, operations, module, style: inferred ? 'inferred' : 'explicit' })
+export function mswFile({ routes, operations, module = 'msw' }) {
+  return handlersFile({ routes, operations, module, style: 'explicit' })
 }
 
 /** The typed documents `Op0`…: one per operation, so that OPERATIONS can change. */
