@@ -102,11 +102,10 @@ export interface MockTarget<Match = any, Call = MockCall> {
 export class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<unknown> {
   readonly info: { readonly kind: 'mock'; readonly header: string }
   readonly #target: MockTarget<unknown, Call>
-  /** The builder's steps, in call order (run after the wrapped handler matched). */
+  /** The builder's steps, run after the wrapped handler matched. */
   readonly #steps: readonly MockStep[]
-  /** Every step, for diagnostics: the wrapped handler's, then the builder's. */
+  /** For diagnostics: the wrapped handler's steps, then the builder's. */
   readonly #allSteps: readonly MockStep[]
-  /** The last `MOCK_CALL_HISTORY_LIMIT` calls, oldest first. */
   #calls: Call[] = []
   #callCount = 0
   #limitedBy: string | undefined
@@ -318,7 +317,6 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     if (this.#calls.length > MOCK_CALL_HISTORY_LIMIT) this.#calls.shift()
   }
 
-  /** The builder's steps, once the wrapped handler matched: `inner` if every step passes; a promise only while a step reads data. */
   #stepsPass(context: RequestContext, inner: unknown): unknown {
     if (this.#steps.length === 0) return inner
     const passed = this.#runSteps(context, 0)
@@ -327,7 +325,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return passed.then((ok) => (ok ? inner : undefined))
   }
 
-  /** Runs the steps from `from`; synchronous until a step needs data that is still being read. */
+  /** Synchronous until a step needs data that is still being read. */
   #runSteps(context: RequestContext, from: number): boolean | Promise<boolean> {
     const steps = this.#steps
     for (let index = from; index < steps.length; index++) {
