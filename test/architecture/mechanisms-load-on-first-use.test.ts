@@ -17,7 +17,6 @@ const gates = [
   { mechanism: 'answer checks (a contract)', gate: 'kernel/http-flow.ts', behind: ['kernel/answer-check.ts'] },
   { mechanism: 'GraphQL subscriptions over SSE', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-sse.ts'] },
   { mechanism: 'GraphQL subscriptions over graphql-ws', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/graphql-ws-protocol.ts'] },
-  { mechanism: "a mock's steps, answer and call record (mock.*)", gate: 'dsl/mock/mock-handler.ts', behind: ['dsl/mock/mock-answering.ts'] },
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/websocket-handler.ts', behind: ['dsl/ws/take-connection.ts'] },
   { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
   { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },

@@ -1,9 +1,10 @@
 import type { GraphQLOperationSelector, GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from '../graphql/graphql-types.js'
 import type { HttpResponse } from '../response/http-response.js'
-import type { GraphQLMock } from './graphql-mock.js'
 import type { DeepMatcher } from './body-matcher.js'
+import { graphQLMockStart, type GraphQLMock } from './graphql-mock.js'
+import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
-import type { Unfinished } from './rest-builder-types.js'
+import type { Unfinished } from './rest-builder.js'
 
 declare const unfinished: unique symbol
 
@@ -65,4 +66,40 @@ export interface GraphQLMockBuilder<Result, Variables, _Unfinished extends Unfin
  */
 export interface GraphQLMockFactory {
   <Result = any, Variables = GraphQLVariables>(selector: GraphQLOperationSelector<Result, Variables>): GraphQLMockBuilder<Result, Variables>
+}
+
+/** @internal */
+export function graphQLMockFactory(operationType: 'query' | 'mutation'): GraphQLMockFactory {
+  return ((selector: unknown) => new GraphQLBuilder(graphQLMockStart(operationType, selector))) as unknown as GraphQLMockFactory
+}
+
+/** The code behind `GraphQLMockBuilder` (see `RestBuilder`): steps through the step table, answers build a `GraphQLMock`. */
+class GraphQLBuilder extends MockBuilder {
+  variables(matcher: unknown): GraphQLBuilder {
+    return this.withStep('variables', [matcher])
+  }
+
+  headers(matcher: HeadersMatcher): GraphQLBuilder {
+    return this.withStep('headers', [matcher])
+  }
+
+  cookies(matcher: CookiesMatcher): GraphQLBuilder {
+    return this.withStep('cookies', [matcher])
+  }
+
+  reply(bodyOrResolver: unknown): GraphQLMock {
+    return this.answer('reply', [bodyOrResolver]) as GraphQLMock
+  }
+
+  replyWith(response: Response): GraphQLMock {
+    return this.answer('replyWith', [response]) as GraphQLMock
+  }
+
+  networkError(): GraphQLMock {
+    return this.answer('networkError', []) as GraphQLMock
+  }
+
+  passthrough(): GraphQLMock {
+    return this.answer('passthrough', []) as GraphQLMock
+  }
 }

@@ -1,11 +1,14 @@
+import type { HttpPredicateInfo } from '../http/http-predicate.js'
 import type { HttpResolver } from '../http/http-types.js'
+import type { PathParams } from '../http/path-params.js'
 import type { DefaultBodyType } from '../response/body-types.js'
 import type { HttpResponse, StatusInRange } from '../response/http-response.js'
-import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
-import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
-import type { RestMock } from './rest-mock.js'
-import type { MisuseCall, Resolved, Unset } from './type-error.js'
 import type { NoInference } from '../shared/type-helpers.js'
+import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
+import { MockBuilder } from './mock-builder.js'
+import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
+import { restMockStart, type RestMock } from './rest-mock.js'
+import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
 
 /**
  * The body `.reply(status, body)` accepts: the declared response type, or any
@@ -107,4 +110,62 @@ export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extend
    * @example mock.get('http://127.0.0.1:3000/health').passthrough()
    */
   passthrough(): RestMock<Params, Resolved<RequestBody, unknown>, never>
+}
+
+/**
+ * Starts a REST mock for one method, e.g. `mock.get`. The predicate takes the
+ * same forms as `http.*` (path with `:params`, absolute URL, `*`, RegExp,
+ * function); params are inferred from a path literal. An invalid pattern
+ * throws at once, naming it.
+ *
+ * @example
+ * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export interface RestMockFactory {
+  <Path extends string>(path: Path): RestMockBuilder<PathParams<Path>>
+  (predicate: RegExp | ((info: HttpPredicateInfo) => boolean)): RestMockBuilder<Record<string, string>>
+}
+
+/** @internal */
+export function restMockFactory(method: string): RestMockFactory {
+  return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
+}
+
+/**
+ * The code behind `RestMockBuilder`: each step compiles its matcher through
+ * the step table, each answer builds a `RestMock`. The typed signatures are the
+ * interface's (the public type), which carries the builder's type state.
+ */
+class RestBuilder extends MockBuilder {
+  query(matcher: QueryMatcher): RestBuilder {
+    return this.withStep('query', [matcher])
+  }
+
+  headers(matcher: HeadersMatcher): RestBuilder {
+    return this.withStep('headers', [matcher])
+  }
+
+  cookies(matcher: CookiesMatcher): RestBuilder {
+    return this.withStep('cookies', [matcher])
+  }
+
+  body(matcher?: unknown, options?: BodyMatchOptions): RestBuilder {
+    return this.withStep('body', [matcher, options])
+  }
+
+  reply(statusOrResolver: unknown, body?: unknown, init?: ResponseInit): RestMock {
+    return this.answer('reply', [statusOrResolver, body, init]) as RestMock
+  }
+
+  replyWith(response: Response): RestMock {
+    return this.answer('replyWith', [response]) as RestMock
+  }
+
+  networkError(): RestMock {
+    return this.answer('networkError', []) as RestMock
+  }
+
+  passthrough(): RestMock {
+    return this.answer('passthrough', []) as RestMock
+  }
 }
