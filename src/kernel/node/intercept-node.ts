@@ -1,10 +1,9 @@
 import { patchClientRequests } from './client-request/client-request-adapter.js'
-import { installDispatcherSources } from './undici/dispatcher-sources.js'
 import type { HttpSink } from './exchange-sink.js'
 import { patchGlobalFetch } from './fetch/fetch-adapter.js'
-import { isolatePools } from './undici/pool-isolation.js'
-import { watchPooledSockets } from './undici/pooled-socket-retirement.js'
 import { interceptSocketsOnDemand } from './socket/socket-layer-on-demand.js'
+import { isolatePools, watchPooledSockets } from './socket/socket-pools.js'
+import { installDispatcherSources } from './undici/undici-dispatcher.js'
 
 /**
  * Which layer answers global fetch: `'fast'` (the default) patches fetch

@@ -3,7 +3,7 @@ import { message } from '../errors.js'
 import { patchClientRequests } from './client-request/client-request-adapter.js'
 import { patchGlobalFetch } from './fetch/fetch-adapter.js'
 import { interceptNode } from './intercept-node.js'
-import { installDispatcherSources } from './undici/dispatcher-sources.js'
+import { installDispatcherSources } from './undici/undici-dispatcher.js'
 import { createWebSocketSource } from './websocket/websocket-source.js'
 import { hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
 

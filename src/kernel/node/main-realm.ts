@@ -39,7 +39,7 @@ export function nodeMainGlobal(): (MainRealm & object) | undefined {
  * edge-runtime), so that Node's main global object is another object.
  *
  * @example
- * if (inForeignContext()) installDispatcherSource(sink, nodeMainGlobal())
+ * if (inForeignContext()) loadMainUndici()
  */
 export function inForeignContext(): boolean {
   // Node's own functions (process.getBuiltinModule) belong to the main realm, whose Function.prototype

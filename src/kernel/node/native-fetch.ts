@@ -1,10 +1,10 @@
+// The Fetch pieces every Node layer answers with. The classes are taken as they were when mocklib
+// loaded: once the socket layer is applied, @mswjs/interceptors wraps the globals in Proxies that
+// record raw header names for the wire, a cost the objects mocklib builds for its own layers (which
+// never reach the wire that way) need not pay. Instances are those of the globals' classes either way.
+
 /**
- * The Fetch classes as they were when mocklib loaded. Once the socket layer
- * is applied, @mswjs/interceptors wraps the globals in Proxies that record raw
- * header names for the wire; the Request and Headers mocklib builds for its
- * own layers (the fetch fast path, the ClientRequest layer) never reach the
- * wire that way, so they skip that cost. Instances are those of the globals'
- * classes either way.
+ * Fetch's classes as they were when mocklib loaded.
  *
  * @example
  * const request = new NativeRequest('http://x.test/', { headers: new NativeHeaders({ a: '1' }) })
@@ -12,3 +12,33 @@
 export const NativeRequest: typeof Request = globalThis.Request
 export const NativeHeaders: typeof Headers = globalThis.Headers
 export const NativeResponse: typeof Response = globalThis.Response
+
+/**
+ * The error a fetch rejects with when a handler answered `Response.error()`
+ * (`HttpResponse.error()`): `TypeError('Failed to fetch')` with the response as
+ * its cause, as msw 2 does. The cause prints as what it is rather than as
+ * `[object Response]`.
+ *
+ * @example
+ * Promise.reject(networkError(Response.error()))
+ */
+export function networkError(response: Response): TypeError {
+  const text = 'Response.error() (a network error returned by a request handler)'
+  Object.defineProperties(response, {
+    toString: { value: () => text },
+    [Symbol.for('nodejs.util.inspect.custom')]: { value: () => text },
+  })
+  return new TypeError('Failed to fetch', { cause: response })
+}
+
+/**
+ * The status text a client sees for `response`: the one it was given, else the
+ * reason phrase a real Node server sends for its status (what undici reports).
+ *
+ * @example
+ * statusTextOf(new Response(null, { status: 404 })) // 'Not Found'
+ */
+export function statusTextOf(response: Response): string {
+  // node:http is loaded when a response is played, not when mocklib/node is imported.
+  return response.statusText || process.getBuiltinModule('node:http').STATUS_CODES[response.status] || ''
+}

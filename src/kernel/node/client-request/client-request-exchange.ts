@@ -5,7 +5,7 @@ import { createRequestId } from '../../request-id.js'
 import { toFetchRequest } from './fetch-request.js'
 import type { MockSocket } from './mock-socket.js'
 import { NativeHeaders, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
+import { networkError } from '../native-fetch.js'
 import { writeResponse } from './response-writer.js'
 
 /** `http.request` / `https.request` as the layer found them. */

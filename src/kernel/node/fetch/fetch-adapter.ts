@@ -8,7 +8,7 @@ import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
 import { hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
 import { fetchAtLoad, sendThrough } from './fetch-network.js'
 import { NativeRequest } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
+import { networkError } from '../native-fetch.js'
 import { answerFetchUpgrade } from '../websocket/websocket-fetch-upgrade.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
@@ -24,7 +24,7 @@ import type { DispatcherSource } from '../undici/undici-dispatcher.js'
  * unresolved and unreported. Returns the function that restores fetch.
  *
  * @example
- * const restore = patchGlobalFetch(runtime.handle, installDispatcherSource(runtime.handle)!)
+ * const restore = patchGlobalFetch(runtime.handle, installDispatcherSources(runtime.handle)!)
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch

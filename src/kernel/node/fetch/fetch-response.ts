@@ -1,4 +1,4 @@
-import { statusTextOf } from '../status-text.js'
+import { statusTextOf } from '../native-fetch.js'
 import { NativeResponse } from '../native-fetch.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])

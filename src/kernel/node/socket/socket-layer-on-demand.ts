@@ -2,7 +2,7 @@ import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
 import type { HttpSink } from '../exchange-sink.js'
-import { closeZombieSockets } from '../zombie-sockets.js'
+import { closeZombieSockets } from './socket-pools.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void

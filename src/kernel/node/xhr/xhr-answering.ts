@@ -3,7 +3,7 @@ import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import type { HttpSink } from '../exchange-sink.js'
 import { NativeHeaders, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
+import { networkError } from '../native-fetch.js'
 import type { InterceptedXhr, NetworkRequests } from './xhr-source.js'
 
 // What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
