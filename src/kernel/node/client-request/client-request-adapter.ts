@@ -2,8 +2,8 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { HttpSink } from '../exchange-sink.js'
+import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
@@ -20,7 +20,7 @@ interface ClientRequestWithOnSocket extends ClientRequest {
  * that never calls node:http does not pay for it.
  */
 const answering = onFirstUse(
-  () => import('./client-request-answering.js'),
+  () => import('./client-request-exchange.js'),
   (error) =>
     new Error(
       message(

@@ -3,10 +3,9 @@ import type { Source } from '../../contracts.js'
 import { parseCookieHeader } from '../../cookies.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import { pairXhrSignals } from './xhr-abort-realm.js'
-import { lendBlobStream } from './xhr-blob-stream.js'
-import { lendUrlParsers } from './xhr-url-parsers.js'
 import type { HttpSink } from '../exchange-sink.js'
+import type { NetworkRequests } from './xhr-answering.js'
+import { lendEnvironment } from './xhr-environment.js'
 
 /**
  * Node's own request functions, taken when mocklib/node loads (before any
@@ -19,21 +18,7 @@ const nodeHttp = globalThis.process?.getBuiltinModule?.('node:http')
 const nodeHttps = globalThis.process?.getBuiltinModule?.('node:https')
 const realRequest: NetworkRequests = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
 
-/** Node's own request functions, by URL protocol (see `realRequest`). */
-export interface NetworkRequests {
-  readonly 'http:': typeof import('node:http').request | undefined
-  readonly 'https:': typeof import('node:https').request | undefined
-}
-
 type InterceptorClass = typeof XMLHttpRequestInterceptor
-/** What the interceptor hands its `request` listener: the request and the controller that settles it. */
-export interface InterceptedXhr {
-  readonly request: Request
-  readonly controller: {
-    respondWith(response: Response): void
-    errorWith(reason?: Error): void
-  }
-}
 
 /**
  * What answers an XHR (xhr-answering.ts): loaded by the first request, not with
@@ -122,13 +107,9 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
     )
   })
   interceptor.apply()
-  const unpair = pairXhrSignals()
-  const unlend = lendBlobStream()
-  const unlendParsers = lendUrlParsers()
+  const restoreEnvironment = lendEnvironment()
   return () => {
-    unlendParsers()
-    unlend()
-    unpair()
+    restoreEnvironment()
     interceptor.dispose()
   }
 }
