@@ -1,7 +1,7 @@
 import { message } from '../errors.js'
 import { onFirstUse } from '../on-first-use.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
-import type { HttpSink } from '../node/exchange-sink.js'
+import type { HttpSink } from '../node/http-layer.js'
 import type { FetchCall } from './web-fetch-exchange.js'
 
 /**

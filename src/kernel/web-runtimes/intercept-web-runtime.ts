@@ -1,7 +1,7 @@
 import type { RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { patchClientRequests } from '../node/client-request/client-request-adapter.js'
-import type { HttpSink } from '../node/exchange-sink.js'
+import type { HttpSink } from '../node/http-layer.js'
 import { BYPASS_HEADER, ownCall } from '../passthrough.js'
 import { patchWebFetch } from './fetch-source.js'
 

@@ -1,7 +1,7 @@
 import type { HttpExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
 import { asFetchResponse } from '../node/fetch/fetch-response.js'
-import { networkError } from '../node/native-fetch.js'
+import { networkError } from '../node/http-layer.js'
 import { decodedBody } from '../decode-body.js'
 import { isRedirect, nextRedirect } from '../fetch-redirect.js'
 

@@ -2,7 +2,7 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { MockSocket } from './mock-socket.js'
 

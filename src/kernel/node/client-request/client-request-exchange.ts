@@ -2,8 +2,7 @@ import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeRequest, NativeResponse, networkError } from '../native-fetch.js'
+import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 

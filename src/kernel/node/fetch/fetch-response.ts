@@ -1,7 +1,7 @@
 import { decodedBody } from '../../decode-body.js'
 import { isRedirect, nextRedirect } from '../../fetch-redirect.js'
 import { inForeignContext, nodeMainGlobal } from '../main-realm.js'
-import { NativeRequest, NativeResponse, statusTextOf } from '../native-fetch.js'
+import { NativeRequest, NativeResponse, statusTextOf } from '../http-layer.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 

@@ -1,13 +1,14 @@
 import { nodeAbortController, nodeMainGlobal } from '../main-realm.js'
-import { NativeHeaders, NativeRequest } from '../native-fetch.js'
+import { NativeHeaders, NativeRequest } from '../http-layer.js'
 
 // Test setups hand fetch objects of another realm or library: node-fetch's
 // Request and Headers (`vi.stubGlobal`), jsdom's or happy-dom's AbortSignal,
 // Blob and FormData, a polyfill's Request. Node's Request refuses a foreign
 // signal and quietly sends a foreign FormData as the text "[object FormData]";
-// msw answers them all. These helpers tell such inputs apart, on every call;
-// foreign-fetch-adoption.ts, loaded by the first one, turns them into ones the
-// Request class mocklib builds with accepts, keeping what they mean.
+// msw answers them all. The fast path tells such inputs apart on every call
+// (cheaply: plain arguments answer at the first check) and adopts them: turns
+// them into objects the Request class mocklib builds with accepts, keeping
+// what they mean.
 
 /** A Request of any Fetch implementation: node-fetch's, a polyfill's, another realm's. */
 interface RequestLike {
@@ -23,8 +24,7 @@ interface RequestLike {
 
 /**
  * True when `init` carries an object that the Request class mocklib builds
- * with would refuse or misread: a signal, FormData or URLSearchParams of
- * another realm or library. Cheap: plain `init`s answer at the first check.
+ * with would refuse or misread.
  *
  * @example
  * hasForeignInit({ signal: new window.AbortController().signal }) // true under Vitest's jsdom
@@ -41,9 +41,6 @@ export function hasForeignInit(init: RequestInit | undefined): boolean {
  * A FormData of another realm, or one that holds a file of another realm
  * (undici's FormData polyfilled under Jest's jsdom keeps jsdom's File, which
  * it cannot read when it sends the form).
- *
- * @example
- * isForeignForm(new window.FormData()) // true under Vitest's jsdom
  */
 function isForeignForm(body: object): boolean {
   if (!isTagged(body, 'FormData')) return false
@@ -60,9 +57,6 @@ function isForeignForm(body: object): boolean {
  * `instanceof ArrayBuffer` in its own realm, so under Jest (the test in a vm
  * context) it sent the text "[object ArrayBuffer]". A view over it is read
  * by every implementation.
- *
- * @example
- * if (isForeignBuffer(body)) body = new Uint8Array(body as ArrayBuffer)
  */
 function isForeignBuffer(body: object): boolean {
   return !requestRealm().undici && isTagged(body, 'ArrayBuffer')
@@ -70,7 +64,7 @@ function isForeignBuffer(body: object): boolean {
 
 /**
  * True for a Request made by another Fetch implementation than the one
- * mocklib builds with (node-fetch's, a polyfill's, another realm's).
+ * mocklib builds with.
  *
  * @example
  * isForeignRequest(new NodeFetchRequest('http://x.test/')) // true
@@ -87,12 +81,7 @@ function isTagged(value: object, tag: string): boolean {
 
 type BodyTag = 'FormData' | 'URLSearchParams' | 'Blob' | 'File'
 
-/**
- * True when `value` is a `tag` object that is not of the Request class's realm.
- *
- * @example
- * isForeignOf(new window.Blob(['x']), 'Blob') // true under Vitest's jsdom
- */
+/** True when `value` is a `tag` object that is not of the Request class's realm. */
 function isForeignOf(value: object, tag: BodyTag): boolean {
   if (!isTagged(value, tag)) return false
   const classes = requestRealm()
@@ -120,11 +109,7 @@ let realm: RequestRealm | undefined
  * Node's Request refuses those of other realms, and under Vitest's jsdom the
  * globals named so may be jsdom's (in the very context of Node's Request), so
  * Node's are found by what the Request accepts: a signal, a URL's search
- * params, the body it reads back (`learnBodyClasses`). Another
- * Request class (happy-dom's, edge-runtime's) takes the environment's globals.
- *
- * @example
- * const follower = new (requestRealm().AbortController)()
+ * params, the body it reads back (`learnBodyClasses`).
  */
 function requestRealm(): RequestRealm {
   if (realm !== undefined) return realm
@@ -159,15 +144,10 @@ function acceptsSignalOf(Controller: typeof AbortController): boolean {
   }
 }
 
-// Loaded by the first fetch() given a foreign object (foreign-fetch-input.ts tells them apart): test
-// setups without node-fetch, jsdom signals or polyfilled bodies never load it.
-
 /** `fetch(input, init)` arguments once every foreign object in them is replaced. */
 interface FetchArguments {
   readonly input: RequestInfo | URL
   readonly init: RequestInit | undefined
-  /** The signal the caller gave (foreign or not): aborting rejects with its reason. */
-  readonly signal: AbortSignal | undefined
 }
 
 /**
@@ -177,7 +157,7 @@ interface FetchArguments {
  * same reason), foreign Headers, FormData, URLSearchParams, Blob copies.
  *
  * @example
- * const { input, init, signal } = await adoptFetchArguments(new NodeFetchRequest(url, { method: 'POST', body: 'x' }), undefined)
+ * const { input, init } = await adoptFetchArguments(new NodeFetchRequest(url, { method: 'POST', body: 'x' }), undefined)
  * new Request(input, init)
  */
 export async function adoptFetchArguments(input: RequestInfo | URL, init: RequestInit | undefined): Promise<FetchArguments> {
@@ -187,11 +167,11 @@ export async function adoptFetchArguments(input: RequestInfo | URL, init: Reques
     target = input.url
     merged = { ...(await initOf(input)), ...merged }
   }
-  const signal = (merged.signal ?? undefined) as AbortSignal | undefined
+  const signal = merged.signal ?? undefined
   if (signal !== undefined && !(signal instanceof requestRealm().AbortSignal)) merged.signal = followerOf(signal)
   if (merged.headers !== undefined && !(merged.headers instanceof NativeHeaders) && typeof merged.headers === 'object') merged.headers = headerPairs(merged.headers)
   if (merged.body !== undefined && merged.body !== null) merged = await withOwnBody(merged)
-  return { input: target, init: merged, signal }
+  return { input: target, init: merged }
 }
 
 async function initOf(request: RequestLike): Promise<RequestInit> {

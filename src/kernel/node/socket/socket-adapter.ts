@@ -4,7 +4,7 @@
 import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../../passthrough.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and

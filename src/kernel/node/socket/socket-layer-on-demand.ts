@@ -1,7 +1,7 @@
 import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
 import { closeZombieSockets } from './socket-pools.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'

@@ -1,8 +1,7 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeRequest, NativeResponse, networkError } from '../native-fetch.js'
+import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 
 /** A dispatch the global dispatcher took for the handlers, with what it read of it. */

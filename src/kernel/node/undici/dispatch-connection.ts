@@ -1,5 +1,5 @@
 import { setCookieValues } from '../../cookies.js'
-import { statusTextOf } from '../native-fetch.js'
+import { statusTextOf } from '../http-layer.js'
 
 /** The part of undici's `Dispatcher` mocklib relies on. */
 export interface Dispatcher {

@@ -1,5 +1,5 @@
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
 import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.js'
 import { answerDispatch } from './dispatch-answering.js'
 import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'

@@ -3,9 +3,6 @@ import { rememberNativeWebSocket } from './websocket-native.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
-// Shared with the page's WebSocket source (src/kernel/browser), hence in the kernel.
-export type { InterceptedWebSocketConnection } from '../../websocket-exchange.js'
-
 /**
  * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
  * (Node's built-in client, and every library that uses it) with

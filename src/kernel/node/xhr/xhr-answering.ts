@@ -1,8 +1,7 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeResponse, networkError } from '../native-fetch.js'
+import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
 
 // What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
 // interceptor, applied at listen(), holds it. A DOM test environment that sends no XHR never loads it.

@@ -1,6 +1,6 @@
 import { parseWith } from '../../url-parse.js'
 import { nodeAbortController } from '../main-realm.js'
-import { NativeRequest } from '../native-fetch.js'
+import { NativeRequest } from '../http-layer.js'
 
 /**
  * Lends the DOM test environment what the XMLHttpRequest interceptor needs of

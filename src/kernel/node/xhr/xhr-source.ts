@@ -3,7 +3,7 @@ import type { Source } from '../../contracts.js'
 import { parseCookieHeader } from '../../cookies.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
 import type { NetworkRequests } from './xhr-answering.js'
 import { lendEnvironment } from './xhr-environment.js'
 

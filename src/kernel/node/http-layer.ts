@@ -1,7 +1,21 @@
-// The Fetch pieces every Node layer answers with. The classes are taken as they were when mocklib
-// loaded: once the socket layer is applied, @mswjs/interceptors wraps the globals in Proxies that
-// record raw header names for the wire, a cost the objects mocklib builds for its own layers (which
-// never reach the wire that way) need not pay. Instances are those of the globals' classes either way.
+import type { HttpExchange } from '../contracts.js'
+
+// What every Node HTTP layer shares: the sink it hands exchanges to, and the Fetch pieces it answers with.
+
+/**
+ * Where the Node HTTP sources hand their exchanges: the runtime's sink
+ * (`Runtime.handle`), which answers through the exchange and reports real
+ * responses itself (through `passthrough(report)`).
+ *
+ * @example
+ * const stop = interceptSockets(runtime.handle)
+ */
+export type HttpSink = (exchange: HttpExchange) => Promise<void>
+
+// The classes are taken as they were when mocklib loaded: once the socket layer is applied,
+// @mswjs/interceptors wraps the globals in Proxies that record raw header names for the wire, a cost
+// the objects mocklib builds for its own layers (which never reach the wire that way) need not pay.
+// Instances are those of the globals' classes either way.
 
 /**
  * Fetch's classes as they were when mocklib loaded.
