@@ -66,12 +66,7 @@ export function patchWebFetch(sink: HttpSink): () => void {
   }
 }
 
-/**
- * `request` as the network must see it: without the header that marks mocklib's own calls and `bypass()`.
- *
- * @example
- * realFetch(withoutMark(request))
- */
+/** `request` as the network must see it: without the header that marks mocklib's own calls and `bypass()`. */
 function withoutMark(request: Request): Request {
   if (!request.headers.has(BYPASS_HEADER)) return request
   const headers = new Headers(request.headers)

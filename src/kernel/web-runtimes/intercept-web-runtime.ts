@@ -9,11 +9,10 @@ import { patchWebFetch } from './fetch-source.js'
 export type WebRuntime = 'bun' | 'deno'
 
 /**
- * The runtime this process runs in when it is Bun or Deno, `undefined` under
- * Node. Both report themselves in `process.versions` (their Node
- * compatibility layer), which is what decides which sources `listen()` starts:
- * they have no undici dispatcher behind `fetch` and no socket layer under
- * `node:http`, so the Node sources cannot see their requests.
+ * The runtime this process runs in when it is Bun or Deno (both say so in
+ * `process.versions`), `undefined` under Node: they have no undici dispatcher
+ * behind `fetch` and no socket layer under `node:http`, so the Node sources
+ * cannot see their requests.
  *
  * @example
  * webRuntime() // 'bun' under `bun test`, 'deno' under `deno test`, undefined under node
@@ -40,11 +39,8 @@ export interface WebRuntimeOptions {
  * Starts the HTTP sources of Bun and Deno, delivering to `sink`: global
  * `fetch` (their own source, see `patchWebFetch`), `node:http`/`https` (the
  * ClientRequest layer, which both runtimes run as Node does), and
- * `EventSource` where the runtime has one. Unlike `interceptNode` there is no
- * undici dispatcher and no socket layer: neither runtime routes its clients
- * through them. It also keeps mocklib's marking header off the passthroughs
- * of the WebSocket source, which starts after it. Returns the function that
- * stops them all.
+ * `EventSource` where the runtime has one. Returns the function that stops
+ * them all.
  *
  * @example
  * const stop = webRuntime() === undefined ? interceptNode(sink) : interceptWebRuntime(sink, { patchEventSource })
@@ -65,23 +61,15 @@ export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions =
   }
 }
 
+// Under Node, the socket layer (for node:http) and undici's dispatcher (for WebSocket) remove the header
+// that marks mocklib's own passthrough calls before the wire. Bun and Deno have neither, so the real
+// functions the ClientRequest layer and the WebSocket source (started after this) take are wrapped to
+// remove it. Any other value of the header is the application's and is left alone.
+
 type RequestFunction = (...args: unknown[]) => unknown
 
-/**
- * Under Node, the ClientRequest layer's passthrough carries mocklib's
- * `ownCall()` header down to the socket layer, which removes it before the
- * wire. Bun and Deno have no socket layer under `node:http`, so this wraps
- * `http.request`/`https.request` (the functions the ClientRequest layer then
- * takes as the real ones) to remove that header from the requests it sends.
- * Any other value of the header is the application's and is left alone.
- * Returns the function that puts both back.
- *
- * @example
- * const restoreRequests = removeOwnCallHeader()
- * const restoreClientRequests = patchClientRequests(sink) // its passthroughs now leave no header behind
- */
 function removeOwnCallHeader(): () => void {
-  const restores = [wrap(process.getBuiltinModule('node:http')), wrap(process.getBuiltinModule('node:https'))]
+  const restores = [wrapRequest(process.getBuiltinModule('node:http')), wrapRequest(process.getBuiltinModule('node:https'))]
   syncBuiltinESMExports()
   return () => {
     for (const restore of restores) restore()
@@ -89,24 +77,13 @@ function removeOwnCallHeader(): () => void {
   }
 }
 
-function wrap(module: typeof import('node:http') | typeof import('node:https')): () => void {
+function wrapRequest(module: typeof import('node:http') | typeof import('node:https')): () => void {
   const real = module.request as unknown as RequestFunction
-  const wrapped: RequestFunction = (...args) => real(...args.map(requestOptionsWithoutOwnCall))
+  const wrapped: RequestFunction = (...args) => real(...args.map((argument) => (argument instanceof URL ? argument : withoutOwnCall(argument))))
   module.request = wrapped as unknown as typeof module.request
   return () => {
     if (module.request === (wrapped as unknown)) module.request = real as unknown as typeof module.request
   }
-}
-
-/** The options argument without the `ownCall()` header; every other argument as given. */
-function requestOptionsWithoutOwnCall(argument: unknown): unknown {
-  if (typeof argument !== 'object' || argument === null || argument instanceof URL) return argument
-  const headers = (argument as RequestOptions).headers
-  if (headers === undefined || Array.isArray(headers)) return argument
-  const record = headers as Record<string, unknown>
-  if (record[BYPASS_HEADER] !== ownCall()) return argument
-  const { [BYPASS_HEADER]: _own, ...kept } = record
-  return { ...argument, headers: kept }
 }
 
 /** The options object Bun, Deno and undici accept as the second argument of `new WebSocket()`. */
@@ -116,26 +93,13 @@ interface WebSocketOptions {
   [option: string]: unknown
 }
 
-/**
- * The WebSocket source connects a passthrough with the runtime's own
- * WebSocket, marking it `ownCall()` in a header; under Node, undici's
- * dispatcher removes that header. Bun's and Deno's WebSocket send whatever
- * headers they are given, so this puts in `globalThis.WebSocket` (which the
- * WebSocket source, started after it, takes as the runtime's own) a subclass
- * that connects without that header. Returns the function that puts the
- * runtime's WebSocket back; does nothing where there is none.
- *
- * @example
- * const restore = removeOwnCallWebSocketHeader()
- * const stopWebSockets = createWebSocketSource().start(sink) // its passthroughs carry no mocklib header
- */
 function removeOwnCallWebSocketHeader(): () => void {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket')
   const Native = globalThis.WebSocket
   if (descriptor === undefined || typeof Native !== 'function') return () => {}
   const WithoutOwnCall = class WebSocket extends Native {
     constructor(url: string | URL, options?: string | string[] | WebSocketOptions) {
-      super(url, webSocketOptionsWithoutOwnCall(options) as string | string[])
+      super(url, withoutOwnCall(options) as string | string[])
     }
   }
   Object.defineProperty(globalThis, 'WebSocket', { value: WithoutOwnCall, writable: true, configurable: true, enumerable: false })
@@ -144,10 +108,13 @@ function removeOwnCallWebSocketHeader(): () => void {
   }
 }
 
-function webSocketOptionsWithoutOwnCall(options: string | string[] | WebSocketOptions | undefined): typeof options {
+/** `options` (request or WebSocket options; any other argument as given) without the `ownCall()` header. */
+function withoutOwnCall(options: unknown): unknown {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return options
-  const headers = options.headers
-  if (headers === undefined || headers[BYPASS_HEADER] !== ownCall()) return options
-  const { [BYPASS_HEADER]: _own, ...kept } = headers
+  const headers = (options as RequestOptions | WebSocketOptions).headers
+  if (headers === undefined || headers === null || Array.isArray(headers)) return options
+  const record = headers as Record<string, unknown>
+  if (record[BYPASS_HEADER] !== ownCall()) return options
+  const { [BYPASS_HEADER]: _own, ...kept } = record
   return { ...options, headers: kept }
 }

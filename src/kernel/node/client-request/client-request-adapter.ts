@@ -14,11 +14,8 @@ interface ClientRequestWithOnSocket extends ClientRequest {
   onSocket(socket: unknown, error?: Error): void
 }
 
-/**
- * What answers a request (its socket, the exchange, the response writer), loaded
- * by the first request made while listening, not at `listen()`: a cold start
- * that never calls node:http does not pay for it.
- */
+// What answers a request (its socket, the exchange, the response writer) is loaded by the first
+// request made while listening: a cold start that never calls node:http does not pay for it.
 const answering = onFirstUse(
   () => import('./client-request-exchange.js'),
   (error) =>
@@ -37,11 +34,8 @@ const answering = onFirstUse(
  * mocked response is written into the socket (Node's parser reads it), a passthrough
  * goes out through the original function (marked `ownCall()`, so the socket
  * layer lets it go unresolved and unreported) and its response is relayed the
- * same way.
- * Much cheaper than the socket layer, which still sees everything else.
- * What answers a request is loaded by the first one (see `loadAnswering`);
- * that request is answered like the next ones, a few microtasks later.
- * Returns the function that restores the four functions.
+ * same way. Much cheaper than the socket layer, which still sees everything
+ * else. Returns the function that restores the four functions.
  *
  * @example
  * const restore = patchClientRequests(runtime.handle)

@@ -200,10 +200,6 @@ function toFetchResponse(incoming: IncomingMessage): Response {
  * (`text()`, `json()`, `body`, `clone()`, …) that serve the bytes sent. msw
  * drops that body from the Request (its interceptors keep only a raw Node
  * stream aside); a resolver here reads it like any other body.
- *
- * @example
- * const request = toFetchRequest('http://x.test/_search', 'GET', headers, Buffer.from('{"q":1}'))
- * await request.json() // { q: 1 }
  */
 function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
   const bodyForbidden = method === 'GET' || method === 'HEAD'

@@ -237,9 +237,6 @@ type WellFormedCheck = string & { isWellFormed(): boolean }
  * made global since (node-fetch, a polyfill, a wrapper). Where mocklib's
  * classes are Node's own while the environment's fetch is not (Jest with
  * cross-fetch's or whatwg-fetch's polyfill), it is Node's fetch.
- *
- * @example
- * sendThrough(fetchAtLoad!, request, answerHeader, undefined)
  */
 const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
 
@@ -249,9 +246,6 @@ const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && Nat
  * instead). A fetch that is not the one `NativeRequest` belongs with (node-fetch,
  * a polyfill, Node's own under happy-dom) gets the URL and a plain init (with
  * the request's signal) rather than a Request it would misread.
- *
- * @example
- * sendThrough(realFetch, request, [BYPASS_HEADER, ownCall()], undefined)
  */
 function sendThrough(send: typeof fetch, request: Request, mark: readonly [string, string], bodyText: string | undefined): Promise<Response> {
   if (send === fetchAtLoad) {

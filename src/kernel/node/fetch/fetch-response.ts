@@ -86,11 +86,10 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
 
 /**
  * True when `viaUndici`, the fetch mocklib hands a mocked redirect or
- * compressed body to (`answerOnce`), can play it: it is undici's (mocklib
- * builds undici Requests: the class with `duplex`; happy-dom's is not) and
- * reaches the dispatcher source: in a Jest context, only Node's own fetch does
- * (undici's npm package polyfilled into jsdom cannot even finish a fetch there,
- * on jsdom's timers). Otherwise mocklib plays the answer itself (`playAnswerHere`).
+ * compressed body to (`answerOnce`), can play it: it is undici's (the Request
+ * class with `duplex`) and reaches the dispatcher source (in a Jest context only
+ * Node's own fetch does: undici's npm package polyfilled into jsdom cannot even
+ * finish a fetch there, on jsdom's timers).
  *
  * @example
  * const playsAnswers = undiciPlaysAnswers(fetchAtLoad)
@@ -104,11 +103,11 @@ export function undiciPlaysAnswers(viaUndici: typeof fetch | undefined): boolean
 const hops = new WeakMap<Request, number>()
 
 /**
- * What a fetch gives for the mocked `response` to `request` when no undici is
- * there to do it: a redirect is followed as the request's `redirect` mode says
- * (the next hop is sent with `send`, so the handlers answer it too), a gzip or
- * deflate body is decoded, and the answer looks like a real fetch response.
- * `body` gives the bytes the client sent, for a redirect that resends them.
+ * What a fetch gives for the mocked `response` to `request` when no undici can
+ * play it: a redirect is followed as the request's `redirect` mode says (the
+ * next hop is sent with `send`, so the handlers answer it too), a gzip or
+ * deflate body is decoded. `body` gives the bytes the client sent, for a
+ * redirect that resends them.
  *
  * @example
  * resolve(playAnswerHere(request, async () => null, response, mockedFetch))

@@ -29,10 +29,6 @@ export function lendEnvironment(): () => void {
  * made and sent, the global AbortController is Node's; the test's own code sees
  * the environment's at every other time. Returns the function that unwraps it;
  * nothing is wrapped where the globals agree.
- *
- * @example
- * interceptor.apply()
- * const unwrap = pairXhrSignals()
  */
 function pairXhrSignals(): () => void {
   const Controller = signalsRequestRefuses() ? nodeAbortController() : undefined
@@ -87,10 +83,6 @@ function signalsRequestRefuses(): boolean {
  * event listener as an uncaught exception. Lending jsdom's Blob a `stream()`
  * built on its own `arrayBuffer()` while the XHR source listens avoids it;
  * Blobs that have one (Node's, happy-dom's) are left as they are.
- *
- * @example
- * const restore = lendBlobStream()
- * restore()
  */
 function lendBlobStream(): () => void {
   const prototype = (globalThis.Blob as typeof Blob | undefined)?.prototype as Partial<Blob> | undefined
@@ -116,10 +108,6 @@ function lendBlobStream(): () => void {
  * environment's `URL` the two statics while the XHR source listens avoids it;
  * a `URL` that has them (Node's, newer jsdom's, happy-dom's) is left as it is.
  * The CommonJS build needs none of this (its `URL` is injected).
- *
- * @example
- * const restore = lendUrlParsers()
- * restore()
  */
 function lendUrlParsers(): () => void {
   const Url = globalThis.URL as typeof URL | undefined
