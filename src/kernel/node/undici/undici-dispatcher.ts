@@ -27,14 +27,11 @@ export interface DispatcherSource {
 
 /**
  * Installs the dispatcher source on every global object whose undici clients a
- * test can reach: this context's (undici's npm package loaded by the test, or
- * Node's own when the test runs in Node's main context) and, when the test runs
- * in a `vm` context of its own (Jest, Vitest's edge-runtime), Node's main one,
- * where Node's own fetch looks its dispatcher up even when the environment
- * copied that fetch into the test's context (jest-fixed-jsdom, Jest's node
- * environment). Returns the source Node's own fetch goes through (the fetch fast
- * path hands it the answers only undici can play, see `answerOnce`), with a
- * `stop` for all of them; `undefined` when there is no undici anywhere.
+ * test can reach: this context's and, when the test runs in a `vm` context of
+ * its own (Jest, Vitest's edge-runtime), Node's main one, where Node's own
+ * fetch looks its dispatcher up even when the environment copied that fetch
+ * into the test's context. Returns the source Node's own fetch goes through,
+ * with a `stop` for all of them; `undefined` when there is no undici anywhere.
  *
  * @example
  * const dispatcher = installDispatcherSources(runtime.handle)

@@ -5,18 +5,9 @@ import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
 /**
  * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
- * (Node's built-in client, and every library that uses it) with
- * `MockWebSocket`, a WHATWG WebSocket with no network under it (cheaper
- * per message than @mswjs/interceptors' override, which validates every
- * event through undici's WebIDL). Each `new WebSocket(url)`
- * becomes a `WebSocketExchange`; the runtime decides:
- * - `accept()`: a handler took it, the connection stays mocked;
- * - `passthrough()`: connect to the real server, events flow both ways;
- * - `errorWith()`: the client sees `error`, then `close` with code 1011.
- *
- * It also takes the clients that connect with a node:http upgrade request (the
- * `ws` npm package's client, and libraries built on it): see
- * `interceptUpgradeRequests`.
+ * with `MockWebSocket` and takes the clients that connect with a node:http
+ * upgrade request (`interceptUpgradeRequests`). Each connection becomes a
+ * `WebSocketExchange` that the runtime accepts, passes through or fails.
  *
  * @example
  * const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
