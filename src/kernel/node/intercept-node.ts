@@ -2,7 +2,7 @@ import { patchClientRequests } from './client-request/client-request-adapter.js'
 import type { HttpSink } from './http-layer.js'
 import { patchGlobalFetch } from './fetch/fetch-adapter.js'
 import { interceptSocketsOnDemand } from './socket/socket-layer-on-demand.js'
-import { isolatePools, watchPooledSockets } from './socket/socket-pools.js'
+import { watchPooledSockets } from './socket/socket-pools.js'
 import { installDispatcherSources } from './undici/undici-dispatcher.js'
 
 /**
@@ -39,11 +39,8 @@ export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFe
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
   const stopFetch = fetchLayer === 'fast' ? interceptGlobalFetch(sink) : undefined
-  // Clients left to the socket layer get pools of their own (a pooled real connection would bypass it).
-  const restorePools = stopFetch === undefined || restoreClientRequests === undefined ? isolatePools() : undefined
   return () => {
     stopFetch?.()
-    restorePools?.()
     restoreClientRequests?.()
     stopSockets()
     retirePooledSockets()
