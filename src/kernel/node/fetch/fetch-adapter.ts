@@ -10,13 +10,8 @@ import { answerFetchUpgrade } from '../websocket/websocket-source.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
 /**
- * The fetch fast path: replaces `globalThis.fetch` so that a plain mocked
- * answer never goes through undici's fetch machinery, the dear part of a call.
- * Whatever only undici can do exactly is left to it: invalid input is passed to
- * the real fetch (which rejects as it does), and a mocked redirect or
- * compressed body is handed to the real fetch together with its answer
- * (`dispatcher.answerOnce`), so undici follows, strips headers and decodes;
- * the next hops come back through the dispatcher source to the handlers.
+ * The fetch fast path (see the folder's README): replaces `globalThis.fetch`
+ * so that a plain mocked answer never goes through undici's fetch machinery.
  * Network calls are marked `ownCall()` so that lower sources let them through
  * unresolved and unreported. Returns the function that restores fetch.
  *
