@@ -8,19 +8,17 @@ import { describe, expect, it } from 'vitest'
 import { src, staticGraph } from './static-graph.js'
 
 const gates = [
-  { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request/client-request-adapter.ts', behind: ['kernel/node/client-request/client-request-answering.ts', 'kernel/node/client-request/client-request-exchange.ts', 'kernel/node/client-request/mock-socket.ts', 'kernel/node/client-request/response-writer.ts'] },
+  { mechanism: 'the ClientRequest layer', gate: 'kernel/node/client-request/client-request-adapter.ts', behind: ['kernel/node/client-request/client-request-exchange.ts', 'kernel/node/client-request/mock-socket.ts', 'kernel/node/client-request/response-writer.ts'] },
   { mechanism: 'the socket layer', gate: 'kernel/node/socket/socket-layer-on-demand.ts', behind: ['kernel/node/socket/socket-adapter.ts'] },
+  // A WebSocket handshake made with fetch is offered by the same end (MockSocketClient#offerHandshake).
   { mechanism: "a global WebSocket's ends", gate: 'kernel/node/websocket/websocket-mock-socket.ts', behind: ['kernel/node/websocket/websocket-socket-client.ts', 'kernel/node/websocket/websocket-bridge-ends.ts'] },
   { mechanism: 'the `ws` upgrade bridge', gate: 'kernel/node/websocket/websocket-upgrade.ts', behind: ['kernel/node/websocket/websocket-upgrade-bridge.ts', 'kernel/node/websocket/websocket-bridged-client.ts', 'kernel/node/websocket/websocket-frames.ts'] },
   { mechanism: 'XHR answering', gate: 'kernel/node/xhr/xhr-source.ts', behind: ['kernel/node/xhr/xhr-answering.ts'] },
-  { mechanism: 'foreign fetch arguments', gate: 'kernel/node/fetch/fetch-adapter.ts', behind: ['kernel/node/fetch/foreign-fetch-adoption.ts'] },
   { mechanism: 'answer checks (a contract)', gate: 'kernel/http-flow.ts', behind: ['kernel/answer-check.ts'] },
   { mechanism: 'GraphQL subscriptions over SSE', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-sse.ts'] },
   { mechanism: 'GraphQL subscriptions over graphql-ws', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/graphql-ws-protocol.ts'] },
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/websocket-handler.ts', behind: ['dsl/ws/take-connection.ts'] },
-  { mechanism: 'undici dispatch answering (the exchange, the replay to the handler, a passthrough relay)', gate: 'kernel/node/undici/undici-dispatcher.ts', behind: ['kernel/node/undici/dispatch-answering.ts', 'kernel/node/undici/dispatch-handler.ts', 'kernel/node/undici/dispatch-connection.ts', 'kernel/node/undici/dispatch-replay.ts'] },
   { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },
-  { mechanism: 'a WebSocket handshake made with fetch (its offer, the 101 answer)', gate: 'kernel/node/websocket/websocket-fetch-upgrade.ts', behind: ['kernel/node/websocket/websocket-fetch-handshake.ts'] },
 ] as const
 
 describe('each mechanism loads on first use', () => {

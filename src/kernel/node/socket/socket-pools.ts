@@ -1,8 +1,23 @@
+import { subscribe } from 'node:diagnostics_channel'
 import { Socket } from 'node:net'
-import { trackUndiciConnections, undiciConnections } from './undici-connections.js'
 
-// From load on: a connection an undici pool opens before the first listen() must be known to it.
-trackUndiciConnections()
+// What keeps real connections pooled before or outside `listen()` from carrying a request past the
+// socket layer, and what cleans up after the sockets it answered.
+
+/** Undici's channel for a new connection; every copy (Node's own, the npm package) publishes to it. */
+const CONNECTED = 'undici:client:connected'
+
+// Every connection undici opens, remembered until it closes, from the moment mocklib/node loads (so
+// connections pooled before the first `listen()` are known): undici's pools are otherwise out of reach
+// (an `Agent` the app made and passed as `dispatcher` is known only to the app). Observing changes
+// nothing for undici.
+const undiciConnections = new Set<Socket>()
+subscribe(CONNECTED, (message) => {
+  const socket = (message as { socket?: Socket }).socket
+  if (socket === undefined || socket.destroyed) return
+  undiciConnections.add(socket)
+  socket.once('close', () => undiciConnections.delete(socket))
+})
 
 /** The start of an HTTP/1 response, as a server sends it first on a connection. */
 const STATUS_LINE = /^HTTP\/1\.[01] \d{3}/
@@ -42,7 +57,7 @@ type Connect = (this: Socket, ...args: unknown[]) => unknown
  * retire()
  */
 export function watchPooledSockets(): () => void {
-  for (const socket of undiciConnections()) retire(socket)
+  for (const socket of undiciConnections) retire(socket)
   const watched = new Set<Socket>()
   // A connect the socket layer held is replayed through here again: one watch per socket.
   const seen = new WeakSet<Socket>()
@@ -108,4 +123,28 @@ function retire(socket: Socket): void {
 function isPooled(socket: Socket): boolean {
   const handle = (socket as unknown as { _handle?: { hasRef?: () => boolean } | null })._handle
   return typeof handle?.hasRef === 'function' && !handle.hasRef()
+}
+
+/**
+ * Closes the TCP handles of sockets that are destroyed but still hold one.
+ *
+ * Why: a socket the socket layer answered keeps the TCP handle it was created
+ * with (never connected); when the client destroys it (undici's pool does on
+ * close), @mswjs/interceptors leaves that handle open, so each mocked undici
+ * connection used to stay in `process.getActiveResourcesInfo()` for good.
+ * Only sockets already destroyed are touched.
+ *
+ * @example
+ * closeZombieSockets()
+ */
+export function closeZombieSockets(): void {
+  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? []
+  for (const handle of handles) {
+    if (!(handle instanceof Socket) || !handle.destroyed) continue
+    const socket = handle as Socket & { _handle: { close?: () => void } | null }
+    const tcp = socket._handle
+    if (tcp === null || typeof tcp.close !== 'function') continue
+    socket._handle = null
+    tcp.close()
+  }
 }
