@@ -1,5 +1,6 @@
 import type { Source, StartingSource } from '../contracts.js'
 import { onFirstUse } from '../on-first-use.js'
+import type { PageRequestSettings } from './page-request-source.js'
 
 /** A source whose code is a chunk of its own, loaded on `load()` or on its first `start()`. */
 export interface LazySource extends StartingSource {
@@ -25,4 +26,27 @@ export function lazySource(name: string, loadSource: () => Promise<Source | Star
     load,
     start: async (sink) => (await load()).start(sink),
   }
+}
+
+/**
+ * The page's requests (see `pageRequestSource`), loaded on first use.
+ *
+ * @example
+ * const requests = lazyPageRequestSource(settings)
+ * await requests.load()
+ */
+export function lazyPageRequestSource(settings: PageRequestSettings): LazySource {
+  return lazySource('page-requests', () => import('./page-request-source.js').then((chunk) => chunk.pageRequestSource(settings)))
+}
+
+/**
+ * The page's WebSockets (see `pageWebSocketSource`), loaded on first use: a
+ * Service Worker never sees WebSockets, so every mode patches the page's class.
+ *
+ * @example
+ * const webSockets = lazyPageWebSocketSource()
+ * await webSockets.load()
+ */
+export function lazyPageWebSocketSource(): LazySource {
+  return lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
 }

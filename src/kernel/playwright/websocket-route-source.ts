@@ -1,6 +1,5 @@
 import type { Source, WebSocketExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
-import { routeCloseReason } from './close-reason.js'
 import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import type { RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
@@ -67,4 +66,15 @@ export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWor
       }
     },
   }
+}
+
+/**
+ * The close reason for a routed WebSocket refused with `error`: its message,
+ * cut to the 123 UTF-8 bytes a close frame allows. (The kernel's
+ * `closeReason` does the same for interceptor sockets; this copy keeps the
+ * Playwright entry from sharing a build chunk with the Node entry.)
+ */
+function routeCloseReason(error: Error): string {
+  const bytes = new TextEncoder().encode(error.message)
+  return bytes.length <= 123 ? error.message : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`
 }
