@@ -32,11 +32,6 @@ function pendingOf(scope: HandlerScope): PendingMock[] {
  * traffic to report: the methods answer from the handler list alone.
  * `reportsArrived` is what a recording's `settled()` waits for first: the
  * passthrough reports the page's sources still expect.
- *
- * @example
- * const history = lazyHistory(core, () => import('./on-start.js'), () => page.reports?.arrived())
- * await history.ready // in start()
- * history.assertions.assertDone()
  */
 export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived?: () => Promise<void> | undefined): LazyHistory {
   const store: ScopeStore = core.store

@@ -16,9 +16,6 @@ function isSameOrigin(url: string): boolean {
  * The page's cookies for a request: a browser adds them on the network, after
  * any interception, so resolvers would never see them in the `Cookie` header.
  * Given for same-origin requests that send credentials, as the browser would.
- *
- * @example
- * createRuntime({ store, sources, readCookies: readPageCookies })
  */
 export function readPageCookies(request: Request): Record<string, string> {
   if (typeof document === 'undefined' || request.credentials === 'omit' || !isSameOrigin(request.url)) return {}
@@ -29,9 +26,6 @@ export function readPageCookies(request: Request): Record<string, string> {
  * What a browser does with a mocked answer, done for the page's requests:
  * store its cookies in `document.cookie` and (unless `quiet`) log it. Called
  * by a runtime observer, so the Service Worker and in-page sources share it.
- *
- * @example
- * runtime.observers.add({ onHandled: (context, _handler, response) => applyPageEffects(context.request, response, false) })
  */
 export function applyPageEffects(request: Request, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
@@ -92,10 +86,6 @@ function statusColor(status: number): string {
  * unhandled request under `onUnhandledRequest: 'error'` is reported the same
  * way (as msw does). A check that throws is a refusal too, and printed alike.
  * What `check` reads of real responses (`checkReceived`) is left as it is.
- *
- * @example
- * runtime.answerChecks.add(printedRefusals(await contract(document, { onViolation: 'error' })))
- * await fetch('/pets/2') // rejects; console.error: "[mocklib] The exchange breaks the OpenAPI contract: …"
  */
 export function printedRefusals(check: AnswerCheck): AnswerCheck {
   const alone = [check]

@@ -12,11 +12,6 @@ export interface LazySource extends StartingSource {
  * A source behind a gate of a few lines: a page that never starts mocking
  * never downloads the source's code (nor the interceptor under it), and
  * `start()` can request every chunk it needs at once with `load()`.
- *
- * @example
- * const webSockets = lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
- * await webSockets.load()
- * const runtime = createRuntime({ store, sources: [webSockets] })
  */
 export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
   // A chunk that failed to download is asked for again by the next start().
@@ -28,13 +23,7 @@ export function lazySource(name: string, loadSource: () => Promise<Source | Star
   }
 }
 
-/**
- * The page's requests (see `pageRequestSource`), loaded on first use.
- *
- * @example
- * const requests = lazyPageRequestSource(settings)
- * await requests.load()
- */
+/** The page's requests (see `pageRequestSource`), loaded on first use. */
 export function lazyPageRequestSource(settings: PageRequestSettings): LazySource {
   return lazySource('page-requests', () => import('./page-request-source.js').then((chunk) => chunk.pageRequestSource(settings)))
 }
@@ -42,10 +31,6 @@ export function lazyPageRequestSource(settings: PageRequestSettings): LazySource
 /**
  * The page's WebSockets (see `pageWebSocketSource`), loaded on first use: a
  * Service Worker never sees WebSockets, so every mode patches the page's class.
- *
- * @example
- * const webSockets = lazyPageWebSocketSource()
- * await webSockets.load()
  */
 export function lazyPageWebSocketSource(): LazySource {
   return lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))

@@ -16,11 +16,6 @@ import { canParseUrl } from '../url-parse.js'
  * signal's reason. Returns the function that gives the page its `fetch` back
  * (if another patch wrapped this one since, this one lets every request
  * through from then on).
- *
- * @example
- * const restore = patchPageFetch(runtime.handle)
- * await fetch('/api/user') // answered by the runtime's handlers
- * restore()
  */
 export function patchPageFetch(sink: ExchangeSink): () => void {
   const realFetch = globalThis.fetch

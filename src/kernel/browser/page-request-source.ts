@@ -67,11 +67,6 @@ function whyNoServiceWorker(): string | undefined {
  * run (or `interception: 'in-page'`), patched in the page itself. With `'service-worker'` a worker that cannot run
  * fails `start()` instead of falling back. Writes how it intercepts to
  * `settings.started`, and the passthrough reports it waits for to `settings.reports`.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [pageRequestSource(settings)] })
- * await runtime.start()
- * settings.started // { mode: 'service-worker', registration }
  */
 export function pageRequestSource(settings: PageRequestSettings): StartingSource {
   return {

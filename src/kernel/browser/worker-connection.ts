@@ -118,10 +118,6 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
  * and it reaches `sink` as an exchange. The passthrough reports it asks of the
  * worker are tracked by `reports` until they arrive. Rejects with a message
  * that says what to do on a version mismatch.
- *
- * @example
- * const connection = await connectWorker(registration, '/mocklib-worker.js', runtime.handle, createReportTracker())
- * await connection.stop()
  */
 export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<WorkerConnection> {
   const worker = await activatedWorker(registration)

@@ -17,10 +17,6 @@ export type ReportWaiters = Map<string, (response: Response | undefined) => void
  * told then, and fails it as a network error. A report asked of the worker is
  * tracked by `tracker` from before the worker is told to pass through, so a
  * recording's `settled()` knows of it before the client can see the response.
- *
- * @example
- * const exchange = workerExchange(message.request, (reply, transfer) => port.postMessage(reply, transfer), reports, tracker)
- * if (exchange) void sink(exchange)
  */
 export function workerExchange(serialized: SerializedRequest, send: ReplySender, reports: ReportWaiters, tracker: ReportTracker): HttpExchange | undefined {
   let replied = false
@@ -135,12 +131,7 @@ function serializeResponse(response: Response): SerializedAnswer | Promise<Seria
   return response.arrayBuffer().then((body) => ({ response: { ...head, body }, transfer: [body] }))
 }
 
-/**
- * A response the worker reported back (for `response:bypass`).
- *
- * @example
- * report(data.response === null ? undefined : deserializeResponse(data.response))
- */
+/** A response the worker reported back (for `response:bypass`). */
 export function deserializeResponse(serialized: SerializedResponse): Response {
   const body = NULL_BODY_STATUS.has(serialized.status) ? null : serialized.body
   return new Response(body, { status: serialized.status, statusText: serialized.statusText, headers: serialized.headers })

@@ -39,9 +39,6 @@ const NO_PERMIT: RelayPermit = async () => undefined
  *
  * Its `pageOrigin` is the requesting page's (see `requestingPageOrigin`): a
  * handler's host-less path matches only there.
- *
- * @example
- * await context.route(() => true, async (route) => sink(await routeExchange(route, console.error)))
  */
 export async function routeExchange(route: RouteLike, failed: RouteFailure, browser: RoutingBrowser = {}): Promise<HttpExchange> {
   const { permit, readHeaders } = browser
@@ -127,9 +124,6 @@ function toFetchResponse(real: FetchedResponseLike, body: Buffer): Response {
  * Network Access; granted for the page's own loopback origin only, once.
  * Without the permission (older Playwright or Chromium), nothing is granted
  * and a page its server served still reaches the relay.
- *
- * @example
- * await relayPermit(context)('http://127.0.0.1:5173')
  */
 export function relayPermit(target: RoutableLike): RelayPermit {
   const granted = new Map<string, Promise<void>>()

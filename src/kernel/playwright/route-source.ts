@@ -20,11 +20,6 @@ export interface RoutingWork {
 /**
  * Keeps the calls to Playwright that sources start from their synchronous
  * `start()`/`stop()`, so that their owner can wait for them.
- *
- * @example
- * const work = createRoutingWork()
- * runtime.start()
- * await work.settled() // the routes are in place
  */
 export function createRoutingWork(): RoutingWork & { settled(): Promise<void> } {
   let pending: Promise<unknown>[] = []
@@ -46,9 +41,6 @@ export function createRoutingWork(): RoutingWork & { settled(): Promise<void> } 
  * True when `error` only says that the page (or its context, or the browser)
  * is gone: its routes can no longer be settled or removed, which is no fault
  * of the test.
- *
- * @example
- * await page.unroute(matcher, handler).catch((error) => { if (!isTargetGone(error)) throw error })
  */
 export function isTargetGone(error: unknown): boolean {
   return error instanceof Error && GONE.test(error.message)
@@ -60,9 +52,6 @@ export function isTargetGone(error: unknown): boolean {
  * exchange (see `routeExchange`). Routing covers what the browser fetches
  * (documents, fetch, XHR, scripts, images…); Playwright does not route the
  * target of a redirect, nor requests a Service Worker answers.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [playwrightRouteSource(page, work, console.error)] })
  */
 export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, failed: RouteFailure): Source {
   return {

@@ -19,9 +19,6 @@ const aborts = new WeakMap<Request, AbortController>()
  * and no handler is expected to answer: its documents (navigations, as
  * Playwright told when it routed them) and static assets (scripts, styles,
  * images…: see `isCommonAssetRequest`).
- *
- * @example
- * network.unhandledRequests() // never lists the page's own document
  */
 export function isPageOwnRequest(request: Request): boolean {
   return navigations.has(request) || isCommonAssetRequest(request)
@@ -30,9 +27,6 @@ export function isPageOwnRequest(request: Request): boolean {
 /**
  * The Fetch `Request` for what the browser sent, headers (cookies included,
  * read by `readHeaders`) and body as they left the page.
- *
- * @example
- * const request = await toFetchRequest(route.request())
  */
 export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders = ALL_HEADERS): Promise<Request> {
   const method = routed.method()
@@ -54,9 +48,6 @@ export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: Sen
 /**
  * Aborts the `signal` of a request `toFetchRequest` made: the page went away
  * (an `EventSource` closed, the page navigated) while its answer was streaming.
- *
- * @example
- * relayStream(request, response, () => abortRoutedRequest(request))
  */
 export function abortRoutedRequest(request: Request): void {
   aborts.get(request)?.abort()
@@ -70,10 +61,6 @@ export function abortRoutedRequest(request: Request): void {
  * trip is worth saving: while it runs, `page.goto()` can resolve and a test
  * call `network.assertDone()` before the request its page made on load has
  * reached the handlers.
- *
- * @example
- * const readHeaders = sentHeadersReader(page)
- * const headers = await readHeaders(route.request())
  */
 export function sentHeadersReader(target: RoutableLike): SentHeaders {
   const context = target.browser !== undefined ? target : target.context?.()
@@ -105,10 +92,6 @@ export function sentHeadersReader(target: RoutableLike): SentHeaders {
  * - No frame to ask (an older Playwright, a request the browser made for
  *   itself) or no origin to take (`data:`, a top-level `about:blank` page):
  *   `undefined`, and a host-less path matches on any origin, as in Node.
- *
- * @example
- * // A fetch('/api/x') made by a page on https://shop.example.test/:
- * requestingPageOrigin(route.request()) // 'https://shop.example.test'
  */
 export function requestingPageOrigin(routed: RoutedRequestLike): string | undefined {
   if (routed.isNavigationRequest()) return originOf(routed.url())

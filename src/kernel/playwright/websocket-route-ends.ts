@@ -113,9 +113,6 @@ export class RoutedServer extends EventTarget {
 /**
  * A cancelable `message` event of a routed WebSocket end, with `target` and
  * `currentTarget` fixed to the socket it is about (as msw's listeners see them).
- *
- * @example
- * client.dispatchEvent(new RouteMessageEvent('hello', client.socket))
  */
 class RouteMessageEvent extends Event {
   constructor(
@@ -133,12 +130,7 @@ class RouteMessageEvent extends Event {
   }
 }
 
-/**
- * A `close` event of a routed WebSocket end (Node before 23 has no CloseEvent).
- *
- * @example
- * client.dispatchEvent(new RouteCloseEvent(1000, '', client.socket, false))
- */
+/** A `close` event of a routed WebSocket end (Node before 23 has no CloseEvent). */
 class RouteCloseEvent extends Event {
   readonly wasClean: boolean
 
@@ -163,9 +155,6 @@ class RouteCloseEvent extends Event {
 /**
  * What Playwright hands over (a string, or a Buffer for a binary frame) as a
  * handler reads it: a string, or an ArrayBuffer of its own.
- *
- * @example
- * messageData(Buffer.from([1, 2])) // ArrayBuffer { 1, 2 }
  */
 function messageData(message: string | Buffer): string | ArrayBuffer {
   if (typeof message === 'string') return message
@@ -175,9 +164,6 @@ function messageData(message: string | Buffer): string | ArrayBuffer {
 /**
  * What a handler sends, as Playwright's `send()` takes it (a Blob is read
  * first, so the message goes out asynchronously).
- *
- * @example
- * toRouteMessage(new Uint8Array([1, 2]), (message) => route.send(message))
  */
 function toRouteMessage(data: string | ArrayBuffer | ArrayBufferView | Blob, send: (message: string | Buffer) => void): void {
   if (typeof data === 'string') return send(data)

@@ -13,9 +13,6 @@ const EVERY_URL = (): boolean => true
  * The exchange for one WebSocket Playwright routed: `accept()` keeps it mocked,
  * `passthrough()` connects the page to the real server, `errorWith()` closes
  * the page's socket with 1011 and the error's message.
- *
- * @example
- * await sink(routedWebSocketExchange(route))
  */
 export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
   const url = new URL(route.url())
@@ -45,9 +42,6 @@ export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExc
  * (`routeWebSocket()` for every URL). Playwright has no `unrouteWebSocket()`:
  * once stopped, the route connects each new socket to its real server, as if
  * nothing routed it.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [playwrightWebSocketSource(context, work)] })
  */
 export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWork): Source {
   let sink: ((exchange: WebSocketExchange) => Promise<void>) | undefined
