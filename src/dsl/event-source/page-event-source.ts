@@ -1,6 +1,4 @@
-// Loaded with in-page-mode.ts, when mocking starts in-page: pages using the Service
-// Worker (which sees EventSource requests itself) never download it.
-import { EventStreamParser } from '../../dsl/sse/event-stream-parser.js'
+import { EventStreamParser } from '../sse/event-stream-parser.js'
 
 const CONNECTING = 0
 const OPEN = 1
