@@ -15,8 +15,8 @@ const gates = [
   { mechanism: 'the `ws` upgrade bridge', gate: 'kernel/node/websocket/websocket-upgrade.ts', behind: ['kernel/node/websocket/websocket-upgrade-bridge.ts', 'kernel/node/websocket/websocket-bridged-client.ts', 'kernel/node/websocket/websocket-frames.ts'] },
   { mechanism: 'XHR answering', gate: 'kernel/node/xhr/xhr-source.ts', behind: ['kernel/node/xhr/xhr-answering.ts'] },
   { mechanism: 'answer checks (a contract)', gate: 'kernel/http-flow.ts', behind: ['kernel/answer-check.ts'] },
-  { mechanism: 'GraphQL subscriptions over SSE', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-sse.ts'] },
-  { mechanism: 'GraphQL subscriptions over graphql-ws', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/graphql-ws-protocol.ts'] },
+  { mechanism: 'GraphQL subscriptions over SSE', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/subscription-sse.ts', 'dsl/graphql/subscription-stream.ts'] },
+  { mechanism: 'GraphQL subscriptions over graphql-ws', gate: 'dsl/graphql/subscription-handler.ts', behind: ['dsl/graphql/graphql-ws-protocol.ts', 'dsl/graphql/subscription-stream.ts'] },
   { mechanism: "a WebSocket handler's connection (records, client and server ends, listener wrapping)", gate: 'dsl/ws/websocket-handler.ts', behind: ['dsl/ws/take-connection.ts'] },
   { mechanism: 'a Bun or Deno fetch call as the handlers see it (redirects, decoding, abort)', gate: 'kernel/web-runtimes/fetch-source.ts', behind: ['kernel/web-runtimes/web-fetch-exchange.ts'] },
 ] as const

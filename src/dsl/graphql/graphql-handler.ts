@@ -26,7 +26,7 @@ import { graphQLRequestState, PENDING, settledRequestState } from './graphql-req
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
 /** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
-export interface GraphQLResolverInfoRuntime {
+interface GraphQLResolverInfoRuntime {
   readonly query: string
   readonly variables: Record<string, unknown>
   readonly operationName: string | undefined
