@@ -9,11 +9,8 @@ export const ANY = '*'
  * longest prefix a handler of the list filed itself under: at most
  * 2 × (depth + 1) map lookups whatever the number of handlers, and a cost
  * bounded by the patterns rather than the request's path (a 10,000-character
- * path builds no 10,000-character keys).
- *
- * @example
- * // GET /posts/1 → ['GET ', '* ', 'GET /posts', '* /posts', 'GET /posts/1', '* /posts/1'] (as far as handlers need)
- * httpChannel.requestKeys(context)
+ * path builds no 10,000-character keys). `GET /posts/1` looks up `GET `, `* `,
+ * `GET /posts`, `* /posts`, `GET /posts/1` and `* /posts/1`, as far as handlers need.
  */
 export const httpChannel: Channel = {
   name: 'http',
@@ -42,12 +39,7 @@ export const httpChannel: Channel = {
   },
 }
 
-/**
- * The key a handler files itself under.
- *
- * @example
- * httpIndexKey('GET', '/posts') // 'GET /posts'
- */
+/** The key a handler files itself under. */
 export function httpIndexKey(method: string, staticPrefix: string): string {
   return `${method} ${staticPrefix}`
 }

@@ -29,9 +29,6 @@ export interface CompiledPredicate {
  * Checks a predicate without compiling it (cheap, at handler creation): throws
  * what `compilePredicate` would throw, and answers the static prefix the
  * compiled predicate will have. Compile later with `checked = true`.
- *
- * @example
- * checkPredicate('/posts/:id', 'http.get()') // '/posts'
  */
 export function checkPredicate(predicate: HttpPredicate, label: string): string {
   if (typeof predicate === 'string') return checkPath(predicate, label)
@@ -65,9 +62,6 @@ export interface CompiledAsyncPredicate {
 /**
  * As `compilePredicate`, for handlers that await their match: a custom
  * predicate function may be async and may answer `{ matches, params }`.
- *
- * @example
- * compileHandlerPredicate(async ({ request }) => ({ matches: request.url.endsWith('/me'), params: { id: 'me' } }), 'http.get()')
  */
 export function compileHandlerPredicate(predicate: HttpPredicate, label: string, checked = false): CompiledAsyncPredicate {
   if (typeof predicate !== 'function') return compilePredicate(predicate, label, checked)

@@ -34,9 +34,6 @@ export type InlinePattern =
  * The index of the `)` that closes the group opened at `open`, skipping
  * escapes and bracket classes; -1 when the group is not closed, -2 when it
  * holds another group.
- *
- * @example
- * inlineGroupEnd('/p/:id(\\d+)/x', 6) // 11
  */
 export function inlineGroupEnd(text: string, open: number): number {
   let inClass = false
@@ -61,9 +58,6 @@ export function inlineGroupEnd(text: string, open: number): number {
  * Reads the inline pattern of `:name` whose `(` is at `open` in `text`:
  * answers the pattern and the index after its `)`, or throws a `[mocklib]`
  * TypeError naming the pattern and saying what is accepted.
- *
- * @example
- * readInlinePattern('/p/:id(\\d+)', 6, 'id', 'http.get()', '/p/:id(\\d+)').end // 12
  */
 export function readInlinePattern(text: string, open: number, name: string, label: string, pattern: string): { readonly inline: InlinePattern; readonly end: number } {
   const close = inlineGroupEnd(text, open)

@@ -32,10 +32,6 @@ type Span = (position: number) => readonly [number, number] | undefined
  * a later occurrence leaves a shorter rest, which the next variable could
  * only absorb anyway. Only optional segments branch (present, then absent),
  * so the cost is O(2^optionals × subject length).
- *
- * @example
- * const match = compileTokens(tokenizePath('/files/:name.:ext', 'http.get()', false).tokens)
- * match('/files/a.b.txt') // { name: 'a', ext: 'b.txt' }
  */
 export function compileTokens(tokens: readonly PathToken[]): (lowered: string, original: string) => ParamRecord | undefined {
   const literals: string[] = ['']

@@ -20,10 +20,6 @@ const ORIGIN_AND_PATH_LOWER = Symbol('lower-cased origin and path')
  * port), absolute URLs and host-less paths. Matching is case-insensitive,
  * ignores the query and hash, accepts a trailing slash, and takes time linear
  * in the URL. Throws an error that names the pattern when it is invalid.
- *
- * @example
- * const compiled = compilePath('/posts/:id', 'http.get()')
- * compiled.staticPrefix // '/posts'
  */
 export function compilePath(pattern: string, label: string, checked = false): CompiledPath {
   if (pattern === '*') return { staticPrefix: '', match: () => Object.create(null) as ParamRecord }
@@ -54,10 +50,6 @@ export function compilePath(pattern: string, label: string, checked = false): Co
  * warns about a query string, and answers the static prefix (the index key).
  * A plain pattern takes one cheap scan; `compilePath(pattern, label, true)`
  * later compiles without warning again (lazy compilation).
- *
- * @example
- * checkPath('/posts/:id', 'http.get()') // '/posts'
- * checkPath('/posts/:id/:id', 'http.get()') // throws: ":id" twice
  */
 export function checkPath(pattern: string, label: string): string {
   const plain = plainStaticPrefix(pattern)
@@ -73,9 +65,6 @@ function lowerPathname(context: RequestContext): string {
 /**
  * The request's URL without its query string and hash (`https://api.test/posts/1`),
  * computed once per request: what every URL predicate is matched against.
- *
- * @example
- * urlWithoutQuery(context) // 'https://api.test/trpc/userById' for '.../trpc/userById?input=%7B%7D'
  */
 export function urlWithoutQuery(context: RequestContext): string {
   return context.memo(ORIGIN_AND_PATH, originAndPath)
@@ -99,10 +88,6 @@ function lowerOriginAndPath(context: RequestContext): string {
  * the tokenizer's (`path-tokenizer.ts`) without its normalization work.
  * Anything else answers `undefined`, and the caller runs the full tokenizer,
  * which also throws the errors: this scan never decides that a pattern is bad.
- *
- * @example
- * plainStaticPrefix('http://localhost/API/r1/:id') // '/api/r1'
- * plainStaticPrefix('/posts/*') // undefined: ask the tokenizer
  */
 export function plainStaticPrefix(pattern: string): string | undefined {
   // One native test decides "plain" (cheap even while the calling code is still cold, as when

@@ -56,10 +56,6 @@ export function isNameChar(char: string | undefined): boolean {
 /**
  * Tokenizes a pattern (not `'*'` alone), throwing a `[mocklib]` TypeError that
  * names the pattern when it is invalid. `warn` prints the query-string warning.
- *
- * @example
- * tokenizePath('/pkg/:name@:version', 'http.get()', false).tokens
- * // literal "/pkg/", param name, literal "@", param version
  */
 export function tokenizePath(pattern: string, label: string, warn: boolean): TokenizedPath {
   if (pattern.trim() === '') throw emptyPath(label)

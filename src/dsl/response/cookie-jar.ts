@@ -33,9 +33,6 @@ export function setCookiesOf(response: Response): readonly string[] {
 /**
  * True when the response sets cookies: in its headers, or remembered from its
  * init where the environment's Headers dropped them (happy-dom's, as a browser's).
- *
- * @example
- * hasSetCookies(HttpResponse.text('ok', { headers: { 'Set-Cookie': 'a=1' } })) // true
  */
 export function hasSetCookies(response: Response): boolean {
   return response.headers.has('set-cookie') || remembered.has(response)

@@ -48,10 +48,6 @@ const unusable = (): Promise<never> => Promise.reject(new TypeError('Body is unu
  * `blob()`, `formData()` and `clone()` after a stream was made behave exactly
  * as Fetch's, on a Response that holds the same body; `bodyUsed` and "body
  * already read" errors are Fetch's own. Any other body is given to Fetch as it is.
- *
- * @example
- * class HttpResponseImpl extends DeferredBodyResponse {}
- * await new HttpResponseImpl('hi', { status: 200 }).text() // 'hi', no stream made
  */
 export class DeferredBodyResponse extends Response {
   /** The string body, when it was given as one (and the status allows a body). */

@@ -14,9 +14,6 @@ const streamBody = /* @__PURE__ */ createResponseMark()
  * `application/json` from `HttpResponse.json(body)` without a content-type
  * header), so a layer may refine it (GraphQL answers
  * `application/graphql-response+json` to clients that prefer it).
- *
- * @example
- * hasDefaultContentType(HttpResponse.json({})) // true
  */
 export const hasDefaultContentType = defaultContentType.has
 
@@ -27,9 +24,6 @@ export const markStreamBody = streamBody.mark
  * True when an `HttpResponse` was built with a ReadableStream body: the
  * resolver runner then runs `finalize` cleanups once the stream settles
  * instead of before the response is sent (a cleanup may stop what feeds it).
- *
- * @example
- * hasStreamBody(new HttpResponse(new ReadableStream())) // true
  */
 export const hasStreamBody = streamBody.has
 
@@ -144,12 +138,7 @@ function withStatusText(init: HttpResponseInit | undefined): ResponseInit {
 
 const OK: ResponseInit = Object.freeze({ status: 200, statusText: 'OK' })
 
-/**
- * The standard reason phrase of `status`, or `''` for an unregistered one.
- *
- * @example
- * statusText(201) // 'Created'
- */
+/** The standard reason phrase of `status`, or `''` for an unregistered one. */
 export function statusText(status: number): string {
   return REASON_PHRASES[status] ?? ''
 }

@@ -79,9 +79,6 @@ const NONE: Overrides = Object.freeze({ matching: false, extendResolverArgs: fal
 /**
  * Compares an instance's msw methods with its base class's: a subclass that
  * overrides none costs nothing more than the base class.
- *
- * @example
- * this.#overrides = overridesOf(this, HttpHandler.prototype)
  */
 export function overridesOf(self: object, baseClass: object): Overrides {
   const instance = self as MswMethods
@@ -95,9 +92,6 @@ export function overridesOf(self: object, baseClass: object): Overrides {
 /**
  * A match found through a subclass's `parse`/`predicate`: the kernel's match
  * value then carries msw's parsed result.
- *
- * @example
- * return (await handler.predicate({ request, parsedResult })) ? new ParsedMatch(parsedResult) : undefined
  */
 export class ParsedMatch<ParsedResult> {
   constructor(readonly parsedResult: ParsedResult) {}
@@ -108,9 +102,6 @@ const contexts = new WeakMap<Request, RequestContext>()
 /**
  * The request context of `request`: the one dispatch is matching it with, or
  * a new one for a request handed in by a caller (`handler.run()`, `handler.test()`).
- *
- * @example
- * const context = contextOf(args.request)
  */
 export function contextOf(request: Request, requestId?: string): RequestContext {
   let context = contexts.get(request)
@@ -124,9 +115,6 @@ export function contextOf(request: Request, requestId?: string): RequestContext 
 /**
  * Lets the msw methods of a subclass, which receive only the request, find
  * the context dispatch made for it.
- *
- * @example
- * const request = rememberContext(context)
  */
 export function rememberContext(context: RequestContext): Request {
   const { request } = context
@@ -142,12 +130,7 @@ function detachedExchange(request: Request, id = createRequestId()): HttpExchang
   return { kind: 'http', id, request, respondWith: unused, errorWith: unused, passthrough: unused }
 }
 
-/**
- * Runs `parse` then `predicate`, as msw does for each request.
- *
- * @example
- * if (this.#overrides.matching) return matchThroughPredicate(this, context)
- */
+/** Runs `parse` then `predicate`, as msw does for each request. */
 export async function matchThroughPredicate<ParsedResult>(
   handler: {
     parse(args: ParseArgs): Promise<ParsedResult> | ParsedResult
@@ -175,9 +158,6 @@ type Respond = (match: unknown, context: RequestContext) => Response | undefined
  * Answers through a subclass's `run()` override, as msw's lookup does: its
  * `super.run()` then resumes from the match dispatch already made (the use
  * is already claimed, `parse`/`predicate` already ran).
- *
- * @example
- * if (this.#overrides.run) return respondThroughRun(this, match, context)
  */
 export async function respondThroughRun(
   handler: Handler & { run(args: RunArgs): Promise<ExecutionResult<unknown> | null> },
@@ -199,9 +179,6 @@ export async function respondThroughRun(
  * answers from the match dispatch made; otherwise matches the request itself,
  * claims a use and answers, as msw's `run()` does for a test of a handler.
  * Resolves to `null` when the handler does not take the request (or is used up).
- *
- * @example
- * run(args) { return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match, context)) }
  */
 export async function runHandler<ParsedResult>(
   handler: Handler,
@@ -233,9 +210,6 @@ export async function runHandler<ParsedResult>(
 /**
  * `handler.test({ request })`: whether the handler would take the request,
  * without answering it (as msw 2).
- *
- * @example
- * await handler.test({ request: new Request('https://api.example.com/posts') }) // true
  */
 export async function testHandler(handler: Handler, args: ParseArgs): Promise<boolean> {
   return (await handler.match(contextOf(args.request))) !== undefined
@@ -244,9 +218,6 @@ export async function testHandler(handler: Handler, args: ParseArgs): Promise<bo
 /**
  * msw's default `log()` of a handler: one collapsed console group per mocked
  * request, with the request, the handler and the response in it.
- *
- * @example
- * log(args) { return logHandled(this, `${args.request.method} ${args.request.url}`, args) }
  */
 export async function logHandled(handler: object, what: string, args: { readonly request: Request; readonly response: Response }): Promise<void> {
   const { response } = args

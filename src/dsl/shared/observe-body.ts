@@ -12,10 +12,6 @@ export interface ObservedBody {
  * it settles: read to the end, errored, or cancelled by the client. Returns
  * `undefined` when the body cannot be observed (none, already read, locked,
  * or a status a Response cannot be rebuilt with).
- *
- * @example
- * const observed = observeBody(response)
- * if (observed) void observed.settled.then(runCleanups)
  */
 export function observeBody(response: Response): ObservedBody | undefined {
   const body = response.body

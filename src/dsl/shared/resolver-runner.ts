@@ -78,9 +78,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
    * `resetHandlers()`: forgets generator progress and stops the generator with
    * `iterator.return()`, so its `finally` blocks run. Rejects with what that
    * `finally` threw (the caller reports it like a resolver error).
-   *
-   * @example
-   * await runner.reset()
    */
   reset(): Promise<void> {
     const iterator = this.#iterator
@@ -101,9 +98,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
   /**
    * `restoreHandlers()`: re-arms a `once` handler's generator (as `reset`);
    * the generator of a regular handler stays where it is.
-   *
-   * @example
-   * runner.restore()
    */
   restore(): void {
     if (this.options.once !== true) return
@@ -344,9 +338,6 @@ function previewJson(value: unknown): string | undefined {
 /**
  * Prints an error a generator resolver threw while it was stopped (its
  * `finally`), for callers that cannot wait for `reset()`.
- *
- * @example
- * void runner.reset().catch(reportResetError)
  */
 export function reportResetError(error: unknown): void {
   console.error(message('A generator resolver threw while it was stopped.', 'Fix its finally block.'), error)
