@@ -1,4 +1,4 @@
-import { bypass } from '../response/bypass.js'
+import { bypass } from '../response/real-network.js'
 import { EventStreamParser } from './event-stream-parser.js'
 import type { ServerSentEventClient } from './sse-client.js'
 
