@@ -224,7 +224,7 @@ export const connectionCode = onFirstUse(() => import('./take-connection.js'))
  * its own host's bucket and in `*`. The first connection waits for the
  * connection code (`connectionCode`) here, where the lookup may be async.
  */
-export const webSocketChannel: Channel<ExchangeContext> = {
+const webSocketChannel: Channel<ExchangeContext> = {
   name: 'websocket',
   requestKeys(context) {
     const { exchange } = context
@@ -234,13 +234,8 @@ export const webSocketChannel: Channel<ExchangeContext> = {
   },
 }
 
-/**
- * The connection code, for a handler that took a connection (its lookup loaded it).
- *
- * @example
- * loadedConnectionCode().takeConnection(by, params, context)
- */
-export function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
+/** The connection code, for a handler that took a connection (its lookup loaded it). */
+function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
   const code = connectionCode.loaded
   if (code !== undefined) return code
   throw new Error(message('A WebSocket handler was given a connection that no handler list looked up, so its connection code is not loaded.', 'Let setupServer() or setupWorker() dispatch connections instead of calling respond() directly.'))
