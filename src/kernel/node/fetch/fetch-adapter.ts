@@ -29,7 +29,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
       const remakeFrom = request !== undefined && bodyText === undefined && hasWholeBody(input, init) ? init : undefined
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, remakeFrom, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
-      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
+      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
       // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })

@@ -10,7 +10,10 @@ type ClientModule = typeof import('./websocket-socket-client.js')
  * the first socket; until then, what that socket does with its end (offer it
  * to the runtime, deliver a message, close) waits for it, in the order it was asked.
  */
-const clients = onFirstUse(() => import('./websocket-socket-client.js'))
+const clients = onFirstUse(
+  () => import('./websocket-socket-client.js'),
+  (error) => new Error(message(`The WebSocket ends could not be loaded (${String(error)}).`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
+)
 
 // A WebSocket's readyState values.
 const CONNECTING = 0
@@ -73,17 +76,18 @@ export class MockWebSocket extends EventTarget {
   /**
    * Runs `use` with the end handlers see on a later microtask, as a network
    * event would come; the first socket's wait until that end is loaded.
-   * A failed load fails the socket as a refused connection does.
+   * A failed load fails the socket as a refused connection does (and calls `failed`).
    *
    * @example
    * socket.withClient((client) => void sink(client.exchange()))
    */
-  withClient(use: (client: MockSocketClient) => void): void {
+  withClient(use: (client: MockSocketClient) => void, failed?: (error: Error) => void): void {
     const loaded = clients.loaded
     if (loaded !== undefined) return queueMicrotask(() => use(this.#clientOf(loaded)))
     void clients.load().then(
       (loaded) => use(this.#clientOf(loaded)),
-      () => {
+      (error: Error) => {
+        failed?.(error)
         if (this.readyState === CLOSED) return
         this.readyState = CLOSED
         this.dispatchEvent(new Event('error'))

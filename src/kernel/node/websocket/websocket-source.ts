@@ -43,18 +43,19 @@ export function createWebSocketSource(): Source {
  * to the ordinary HTTP path, when it is no such handshake or no WebSocket
  * source runs; `otherwise` is that path, for a handshake no handler takes
  * (so the unhandled-request policy applies once, to the HTTP request).
+ * `reject` fails the fetch if what answers the handshake cannot be loaded.
  *
  * @example
- * if (answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
+ * if (answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
  */
-export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void): boolean {
+export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void, reject: (error: Error) => void): boolean {
   const sink = MockWebSocket.sink
   if (sink === undefined || request.method !== 'GET') return false
   const key = request.headers.get('sec-websocket-key')
   if (key === null || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return false
   const url = webSocketUrl(request.url)
   if (url === undefined) return false
-  MockWebSocket.unstarted(url).withClient((client) => client.offerHandshake(sink, key, request.url, resolve, otherwise))
+  MockWebSocket.unstarted(url).withClient((client) => client.offerHandshake(sink, key, request.url, resolve, otherwise), reject)
   return true
 }
 
