@@ -47,8 +47,9 @@ export {
   type UnhandledVerdict,
 } from './unhandled-policy.js'
 export { acceptLateErrors, ConnectionContext, dispatchConnection, reportLateError, type ConnectionObserver } from './websocket-dispatch.js'
-// For the api's runtimes: gates that load their mechanism on first use.
-// (What only Node uses is exported by node/index.ts: a name here joins the chunk every entry loads.)
+// For the api's runtimes: gates that load their mechanism on first use, and the body a response was
+// built from (the mock server's journal). What only Node uses is exported by node/index.ts instead:
+// a name here joins the chunk every entry loads.
 export { answerChecking, prepareAnswerChecking } from './answer-checking-on-demand.js'
 export { unhandledPolicyReady } from './unhandled-policy.js'
 export { knownBodyOf } from './known-body.js'
