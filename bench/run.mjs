@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --rounds N] [-- --only scenario,scenario]
+// npm run bench [-- --quick] [-- --rounds N] [-- --only scenario,scenario] (`served`: the mock server rows)
 // Every measurement runs in a fresh child process; implementations are
 // interleaved round-robin over several rounds and each figure is the median.
 import { writeFileSync } from 'node:fs'
@@ -73,6 +73,15 @@ if (!only || only.includes('memory')) {
   if (memory.error) errors.push(`memory: ${memory.error}`)
   else results.memory = { mocklib: memory.value }
 }
+let servedLines = []
+if (!only || only.includes('served')) {
+  // The mock server (mocklib/server) against @mswjs/http-middleware and Prism, over real sockets.
+  const { measureServed, servedTable } = await import('./served/measure.mjs')
+  const served = await measureServed({ rounds: quick ? 1 : 3, seconds: quick ? 2 : 5 })
+  Object.assign(results, served.rows)
+  errors.push(...served.errors)
+  servedLines = ['', ...servedTable(served.rows)]
+}
 let typecheckNote = ''
 const TYPECHECK_ROWS = []
 if (!only || only.includes('typecheck')) {
@@ -120,6 +129,7 @@ const report = [
   header,
   rule,
   ...lines,
+  ...servedLines,
   '',
   '| goal | status | measured |',
   '|---|---|---|',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { VERSION } from '../worker-protocol/version.js'
 import { CONTRACT_USAGE, runContract } from './contract.js'
 import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
+import { INSPECT_USAGE, runInspect } from './inspect.js'
 import { runServe, ServeError, SERVE_USAGE } from './serve.js'
 
 const WORKER_FILE = 'mocklib-worker.js'
@@ -60,11 +61,11 @@ if (command === 'init') init(rest)
 else if (command === '--version' || command === '-v' || command === 'version') console.log(VERSION)
 else if (command === 'har2ts') runHar2ts(rest, fail)
 else if (command === 'contract') void runContract(rest, fail).then((code) => (process.exitCode = code))
-else if (command === 'serve')
-  runServe(rest).catch((error: unknown) => {
+else if (command === 'serve' || command === 'inspect')
+  (command === 'serve' ? runServe(rest) : runInspect(rest)).catch((error: unknown) => {
     // One line and an exit code: bad input is said, never a stack trace alone.
-    console.error(error instanceof ServeError ? error.message : `[mocklib] serve failed: ${String(error)}`)
+    console.error(error instanceof ServeError ? error.message : `[mocklib] ${command} failed: ${String(error)}`)
     process.exit(error instanceof ServeError ? error.code : 1)
   })
-else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}\n\n${CONTRACT_USAGE}\n\n${SERVE_USAGE}`)
+else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(`${USAGE}\n\n${HAR2TS_USAGE}\n\n${CONTRACT_USAGE}\n\n${SERVE_USAGE}\n\n${INSPECT_USAGE}`)
 else fail(`Unknown command "${command}".`)

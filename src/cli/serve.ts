@@ -9,10 +9,13 @@ import { message } from '../kernel/index.js'
 import type { Handler } from '../kernel/index.js'
 import type { Har, HarEntry } from '../dsl/index.js'
 import type { MockServer } from '../api/server.js'
+import { setSource } from '../api/server/handler-source.js'
+import { markHandlerLines } from './handler-lines.js'
 
 /** The help text of the command. */
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
-                         [--watch] [--record <out.har>] [--max-body <bytes>] [--history <count>] [--admin-token <token>]
+                         [--watch] [--record <out.har>] [--contract] [--max-body <bytes>] [--history <count>]
+                         [--admin-token <token>]
 
   Serves the handlers of each <source> over HTTP, in the order given:
     a module (.js .mjs .cjs .ts .mts .cts) exporting \`default [...]\` or \`handlers\`
@@ -21,7 +24,9 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
     a HAR recording (.har), each entry answered by method, path and query.
   Prints the URL it listens on as its first line. Unhandled requests get 404,
   or go to --proxy. --record writes every proxied exchange to <out.har> as it
-  happens; 'mocklib serve out.har' plays it back. --watch reloads the sources
+  happens; 'mocklib serve out.har' plays it back. --contract checks each request
+  for an operation of an OpenAPI source against its document first: one that
+  breaks it gets 400 (parameters) or 422 (body), naming each violation. --watch reloads the sources
   when their files change (the modules they import are not reloaded). The inspector is at <url>/__mocklib/ (loopback clients
   only, unless --admin-token is given: then send it as a Bearer token or ?token=).`
 
@@ -40,6 +45,8 @@ export interface ServeArguments {
   readonly record?: string
   /** Reload the sources when their files change, keeping the port and the history. */
   readonly watch?: boolean
+  /** Answer a request that breaks an OpenAPI source's contract with a 4xx naming the violations. */
+  readonly contract?: boolean
 }
 
 /** A one-line error the command prints before it exits with `code`. */
@@ -62,7 +69,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
   const sources: string[] = []
   const options: Record<string, string> = {}
   const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
-  const flags = new Set(['--watch'])
+  const flags = new Set(['--watch', '--contract'])
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!
     if (!arg.startsWith('--')) {
@@ -99,6 +106,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     ...(options['--admin-token'] !== undefined && { adminToken: options['--admin-token'] }),
     ...(options['--record'] !== undefined && { record: options['--record'] }),
     watch: options['--watch'] === 'true',
+    contract: options['--contract'] === 'true',
   }
 }
 
@@ -112,16 +120,71 @@ export async function loadSource(file: string, generation = 0): Promise<Handler[
   const path = resolve(file)
   if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
   if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
+  const kind = kindOf(file, path)
+  const handlers = kind === 'module' ? await loadModule(file, path, extname(path).toLowerCase(), generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
+  markHandlerLines(file, handlers, kind)
+  return handlers
+}
+
+function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
   const extension = extname(path).toLowerCase()
-  if (MODULE_EXTENSIONS.has(extension)) return loadModule(file, path, extension, generation)
-  if (extension === '.har') return loadHar(file, path)
-  if (extension === '.yaml' || extension === '.yml') return loadOpenApi(file, path)
+  if (MODULE_EXTENSIONS.has(extension)) return 'module'
+  if (extension === '.har') return 'har'
+  if (extension === '.yaml' || extension === '.yml') return 'openapi'
   if (extension === '.json') {
     const document = parseJson(file, path)
-    if (typeof document === 'object' && document !== null && 'log' in document) return loadHar(file, path)
-    return loadOpenApi(file, path)
+    return typeof document === 'object' && document !== null && 'log' in document ? 'har' : 'openapi'
   }
   throw new ServeError(message(`serve: ${file} is no source mocklib can serve (${extension || 'no extension'}).`, 'Give a .js/.ts module, an OpenAPI .yaml/.json document or a .har file.'))
+}
+
+/**
+ * Every source's handlers in the order given; under `contract`, each OpenAPI
+ * source's guard comes first, so that no handler answers a request that
+ * breaks the document it is an operation of.
+ */
+async function loadSources(sources: readonly string[], contract: boolean, generation = 0): Promise<Handler[]> {
+  const guards: Handler[] = []
+  const handlers: Handler[] = []
+  for (const source of sources) {
+    handlers.push(...(await loadSource(source, generation)))
+    if (contract && kindOf(source, resolve(source)) === 'openapi') guards.push(await contractGuard(source))
+  }
+  if (contract && guards.length === 0) throw new ServeError(message('serve: --contract needs an OpenAPI source to check requests against.', 'Add the OpenAPI document (.yaml, .yml or .json) to the sources.'), 2)
+  return [...guards, ...handlers]
+}
+
+/**
+ * A handler that checks the request of every operation the document
+ * describes, as Prism's validation does: a request that breaks it is answered
+ * 400 (a parameter) or 422 (the body, its content type) with a problem
+ * document naming each violation; any other request falls through.
+ */
+async function contractGuard(file: string): Promise<Handler> {
+  const path = resolve(file)
+  const [{ contract }, { http }] = await Promise.all([import('mocklib/openapi'), import('mocklib')])
+  let api
+  try {
+    api = await contract(path, { baseUrl: await servedBasePath(path), undocumented: 'ignore' })
+  } catch (error) {
+    throw new ServeError(message(`serve: ${file} could not be read as an OpenAPI contract: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
+  }
+  // The contract judges whole exchanges; only what the client sent is judged here, so the answer is a blank.
+  const blank = new Response(null, { status: 200 })
+  const guard = http.all('*', async ({ request }) => {
+    const violations = (await api.violationsOf({ request: request.clone(), response: blank })).filter((violation) => violation.side === 'request')
+    if (violations.length === 0) return undefined
+    const status = violations.some((violation) => violation.part === 'body' || violation.part === 'content-type') ? 422 : 400
+    const problem = {
+      title: 'The request breaks the OpenAPI contract',
+      status,
+      detail: violations.map((violation) => violation.message).join('\n'),
+      violations: violations.map(({ message: text, part, name, pointer, rule }) => ({ part, ...(name !== undefined && { name }), ...(pointer !== undefined && { pointer }), rule, message: text })),
+    }
+    return new Response(JSON.stringify(problem), { status, headers: { 'content-type': 'application/problem+json' } })
+  })
+  setSource(guard, file)
+  return guard
 }
 
 async function loadModule(file: string, path: string, extension: string, generation: number): Promise<Handler[]> {
@@ -134,7 +197,11 @@ async function loadModule(file: string, path: string, extension: string, generat
     loaded = (await import(`${pathToFileURL(path).href}${generation === 0 ? '' : `?reload=${generation}`}`)) as Record<string, unknown>
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, 'Fix the module (run it with node to see the whole stack).'))
+    // A .ts or .js file in a package without "type": "module" loads as CommonJS, where `import` is a syntax error.
+    const hint = /Cannot use import statement outside a module/.test(reason)
+      ? `Name it ${basename(path).replace(/\.[cm]?[jt]s$/, extension.includes('t') ? '.mts' : '.mjs')}, or set "type": "module" in the nearest package.json.`
+      : 'Fix the module (run it with node to see the whole stack).'
+    throw new ServeError(message(`serve: ${file} threw while loading: ${reason.split('\n')[0]}`, hint))
   }
   const exported = loaded.default ?? loaded.handlers
   if (!Array.isArray(exported)) {
@@ -204,8 +271,7 @@ async function servedBasePath(path: string): Promise<string> {
  */
 export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
   const options = parseServeArguments(args)
-  const handlers: Handler[] = []
-  for (const source of options.sources) handlers.push(...(await loadSource(source)))
+  const handlers = await loadSources(options.sources, options.contract === true)
   const { createMockServer } = await import('mocklib/server')
   let server
   try {
@@ -224,7 +290,7 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
   if (options.watch) {
-    watchSources(server, options.sources)
+    watchSources(server, options.sources, options.contract === true)
     console.log('  watching the sources: a change reloads them (port and history stay)')
   }
   if (options.record !== undefined) {
@@ -266,14 +332,13 @@ function recordAsItHappens(server: MockServer, path: string): void {
  * the history and open connections stay. A source that fails to load keeps
  * the handlers that were serving, with the error printed.
  */
-function watchSources(server: MockServer, sources: readonly string[]): void {
+function watchSources(server: MockServer, sources: readonly string[], contract: boolean): void {
   let generation = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const reload = async (): Promise<void> => {
     const current = ++generation
     try {
-      const handlers: Handler[] = []
-      for (const source of sources) handlers.push(...(await loadSource(source, current)))
+      const handlers = await loadSources(sources, contract, current)
       server.resetHandlers(...handlers)
       console.log(`[mocklib] serve: reloaded ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${sources.join(', ')}`)
     } catch (error) {

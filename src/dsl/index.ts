@@ -8,5 +8,5 @@ export { TRAFFIC_LIMITS } from './mock/history/scope-traffic.js'
 export { createHar, parseHar } from './record/har-document.js'
 export type { Recording } from './record/index.js'
 // For the cookie observers of setupServer and setupWorker, and the page's console log.
-export { hasSetCookies, setCookiesOf } from './response/set-cookies.js'
-export { statusText } from './response/status-text.js'
+export { hasSetCookies, setCookiesOf } from './response/cookie-jar.js'
+export { statusText } from './response/http-response.js'

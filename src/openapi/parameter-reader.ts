@@ -1,8 +1,6 @@
 import type { OpenApiDocument } from './document.js'
 import type { OperationEntry, OperationParameter } from './operations.js'
-import { parseParameterText } from './parameter-text.js'
-import { readingOf, type TextReading } from './parameter-values.js'
-import { queryTexts } from './query-style.js'
+import { parseParameterText, queryTexts, readingOf, type TextReading } from './parameter-values.js'
 import { describeViolation, type ContractViolation } from './violation.js'
 
 /** A parameter with how its text is read, found once per operation. */

@@ -1,7 +1,6 @@
 import { isJsonObject, type OpenApiDocument } from './document.js'
 import { readPointer } from './json-pointer.js'
 import { followRef, type OperationParameter } from './operations.js'
-import { isDelimited, queryTexts } from './query-style.js'
 
 /**
  * How text from a URL or a header becomes the value its schema reads: the
@@ -125,4 +124,94 @@ export function parseCookies(header: string | null): Record<string, string> {
     if (index > 0) cookies[part.slice(0, index).trim()] = part.slice(index + 1).trim()
   }
   return cookies
+}
+
+/** The character a non-exploded query array is written with, by `style`. */
+const DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' }
+
+/**
+ * Whether a query parameter's values arrive as one delimited text
+ * (`?tags=a,b`, `?tags=a|b`) rather than repeated (`?tags=a&tags=b`). OpenAPI
+ * defaults `explode` to true for `form` (the query's default style) and to
+ * false for every other style.
+ *
+ * @example
+ * isDelimited({ style: 'pipeDelimited', explode: undefined }) // true
+ */
+export function isDelimited(parameter: Pick<OperationParameter, 'style' | 'explode'>): boolean {
+  const exploded = parameter.explode ?? (parameter.style === undefined || parameter.style === 'form')
+  return !exploded
+}
+
+/**
+ * The texts of a query parameter as its style writes them: each occurrence
+ * when exploded, else the occurrences split at the style's delimiter (`,`
+ * for form, a space for spaceDelimited, `|` for pipeDelimited). `undefined`
+ * when the URL does not carry the parameter.
+ *
+ * @example
+ * queryTexts({ name: 'tags', style: 'pipeDelimited', explode: false }, new URLSearchParams('tags=a|b')) // ['a', 'b']
+ */
+export function queryTexts(parameter: Pick<OperationParameter, 'name' | 'style' | 'explode'>, search: URLSearchParams): string[] | undefined {
+  const values = search.getAll(parameter.name)
+  if (values.length === 0) return undefined
+  if (!isDelimited(parameter)) return values
+  const delimiter = DELIMITERS[parameter.style ?? 'form'] ?? ','
+  return values.flatMap((value) => (value === '' ? [] : value.split(delimiter)))
+}
+
+/** A decimal number as a URL writes one: no hex, no `Infinity`, no blank. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/** A text that parsed, or the reason it did not. */
+export type ParsedText = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string }
+
+/**
+ * One parameter text read as its schema's type says, strictly: `'2'` is the
+ * integer 2, `'true'` the boolean true, `''` null where the schema allows
+ * null; a schema without a type (or `string` among its types) keeps the text.
+ * A text no listed type reads is refused, with what was expected, so that a
+ * handler never hands its resolver a value its types do not describe.
+ *
+ * @example
+ * parseParameterText('2', ['integer']) // { ok: true, value: 2 }
+ * parseParameterText('two', ['integer']) // { ok: false, expected: 'an integer' }
+ */
+export function parseParameterText(text: string, types: readonly string[]): ParsedText {
+  if (types.length === 0) return { ok: true, value: text }
+  for (const type of types) {
+    switch (type) {
+      case 'integer':
+      case 'number': {
+        if (!DECIMAL.test(text)) break
+        const value = Number(text)
+        if (Number.isFinite(value) && (type === 'number' || Number.isInteger(value))) return { ok: true, value }
+        break
+      }
+      case 'boolean':
+        if (text === 'true' || text === 'false') return { ok: true, value: text === 'true' }
+        break
+      case 'null':
+        if (text === '') return { ok: true, value: null }
+        break
+      case 'string':
+        return { ok: true, value: text }
+    }
+  }
+  return { ok: false, expected: types.map(describeType).join(' or ') }
+}
+
+function describeType(type: string): string {
+  switch (type) {
+    case 'integer':
+      return 'an integer'
+    case 'number':
+      return 'a number'
+    case 'boolean':
+      return 'true or false'
+    case 'null':
+      return 'empty (null)'
+    default:
+      return `a value of type ${type}`
+  }
 }

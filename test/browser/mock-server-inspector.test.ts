@@ -4,11 +4,13 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 // From the sources, like the server: one copy of the runtime.
 import { fromHar, http, HttpResponse } from '../../src/api/index.js'
 import { createMockServer, type MockServer } from '../../src/api/server.js'
+import { runInspect } from '../../src/cli/inspect.js'
 import { chromiumLaunchOptions } from '../playwright/support/chromium.js'
 import { curl } from '../server/clients.js'
 
@@ -17,6 +19,8 @@ let server: MockServer
 let app: Server
 let appOrigin: string
 
+/** The line below, where the handlers are given to the server: the inspector credits them to it. */
+const CREATED_AT_LINE = 25
 beforeAll(async () => {
   server = await createMockServer([
     http.get('/users', () => HttpResponse.json([{ id: 1, name: 'Ada' }])),
@@ -72,9 +76,10 @@ it('the inspector lists a request within 100 ms of its answer, shows its handler
   expect(listedAt - answeredAt).toBeLessThan(100)
 
   const row = page.locator('#rows tr', { hasText: '/users' })
-  expect(await row.locator('td').allTextContents()).toEqual([expect.any(String), 'GET', `${server.url}/users`, '200', expect.stringMatching(/^\d+$/), 'GET /users', ''])
+  // The source column names the file that gave the handler to the server (its line in the title and the detail).
+  expect(await row.locator('td').allTextContents()).toEqual([expect.any(String), 'GET', '/users', '200', expect.stringMatching(/^\d+$/), 'GET /users', `mock-server-inspector.test.ts:${CREATED_AT_LINE}`, ''])
   await row.click()
-  await page.getByText('answered by http GET /users').waitFor()
+  await page.getByText(`answered by http GET /users (${fileURLToPath(import.meta.url)}:${CREATED_AT_LINE})`).waitFor()
   // The response body, pretty-printed JSON.
   await expect.poll(() => page.locator('#detail pre').last().textContent()).toBe(JSON.stringify([{ id: 1, name: 'Ada' }], null, 2))
 
@@ -93,4 +98,27 @@ it('the inspector lists a request within 100 ms of its answer, shows its handler
   await page.getByText('No requests yet.').waitFor()
   expect(server.history()).toEqual([])
   await context.close()
+})
+
+it('opens a HAR file (mocklib inspect, or "Open HAR"): its requests listed, a recorded body shown', async () => {
+  const har = fileURLToPath(new URL('../server/fixtures/recording.har', import.meta.url))
+  const inspector = await runInspect([har, '--port', '0'])
+  const page = await browser.newPage()
+  page.setDefaultTimeout(5_000)
+  try {
+    await page.goto(inspector.url)
+    await page.getByText('recording.har: 1 recorded request').waitFor()
+    const row = page.locator('#rows tr', { hasText: '/orders' })
+    expect(await row.locator('td').allTextContents()).toEqual([expect.any(String), 'GET', 'https://api.example.com/orders?page=2', '200', '1', '', '', ''])
+    await row.click()
+    await expect.poll(() => page.locator('#detail pre').last().textContent()).toBe(JSON.stringify([{ order: 'B-2' }], null, 2))
+    // The live inspector opens one too, from a file the person picks.
+    await page.goto(`${server.url}/__mocklib/`)
+    await page.getByText('live').waitFor()
+    await page.locator('#open').setInputFiles(har)
+    await page.getByText('recording.har: 1 recorded request').waitFor()
+  } finally {
+    await page.close()
+    await inspector.close()
+  }
 })

@@ -1,7 +1,7 @@
 // The compiled validator's `date` format must judge exactly as the interpreter's (both engines give one verdict).
 import { format } from '@cfworker/json-schema'
 import { describe, expect, it } from 'vitest'
-import { isCalendarDate } from '../../src/openapi/calendar-date.js'
+import { isCalendarDate } from '../../src/openapi/compiled-schemas.js'
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0')
 

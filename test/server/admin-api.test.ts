@@ -1,7 +1,9 @@
 // The admin API and inspector routes under /__mocklib/: the journal as JSON, its live SSE stream, reset,
 // and the guard (loopback clients only, unless an admin token is set). Called over real sockets.
 import { request as httpRequest } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import { http, HttpResponse } from 'mocklib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createMockServer, type MockServer, type ServedRequest } from '../../src/api/server.js'
@@ -113,5 +115,23 @@ it('refuses admin routes to clients off loopback, unless they send the admin tok
   } finally {
     await open.close()
     await guarded.close()
+  }
+})
+
+it('credits an answer to the line that gave its handler to the server: createMockServer(), use(), resetHandlers()', async () => {
+  const here = fileURLToPath(import.meta.url)
+  const lines = readFileSync(here, 'utf8').split('\n')
+  const lineOf = (path: string) => `${here}:${lines.findIndex((line) => line.includes(`http.get('${path}'`)) + 1}`
+  const local = await createMockServer([http.get('/given', () => HttpResponse.text('at creation'))])
+  try {
+    local.use(http.get('/used', () => HttpResponse.text('override')))
+    await curl(`${local.url}/given`)
+    await curl(`${local.url}/used`)
+    expect(local.history().map((entry) => entry.handler?.source)).toEqual([lineOf('/given'), lineOf('/used')])
+    local.resetHandlers(http.get('/reset', () => HttpResponse.text('again')))
+    await curl(`${local.url}/reset`)
+    expect(local.history()[2]?.handler?.source).toBe(lineOf('/reset'))
+  } finally {
+    await local.close()
   }
 })

@@ -215,6 +215,38 @@ describe('unhandled requests and passthrough()', () => {
     // The relative handler matches it too, as it matches any origin.
     expect(JSON.parse((await curl(`${server.url}/https://api.example.com/users`)).body)).toEqual([{ id: 1, name: 'Ada' }])
   })
+
+  it('serves several origins from one port by Host: each origin its own handlers, relative ones on any', async () => {
+    server.use(
+      http.get('https://api.example.com/who', () => HttpResponse.text('api')),
+      http.get('https://auth.example.com/who', () => HttpResponse.text('auth')),
+      http.get('http://legacy.example.com/who', () => HttpResponse.text('legacy over http')),
+      http.get('/echo', ({ request }) => HttpResponse.text(request.url)),
+    )
+    const port = new URL(server.url).port
+    const asHost = (host: string, path: string, ...extra: string[]) => curl('-H', `Host: ${host}`, ...extra, `${server.url}${path}`)
+    expect((await asHost('api.example.com', '/who')).body).toBe('api')
+    expect((await asHost('auth.example.com', '/who')).body).toBe('auth')
+    // Behind a proxy that ended TLS (or a plain-http origin): X-Forwarded-Proto says which.
+    expect((await asHost('legacy.example.com', '/who', '-H', 'X-Forwarded-Proto: http')).body).toBe('legacy over http')
+    // Relative handlers match any origin; the server's own port under any name, or a loopback name, is its own origin.
+    expect((await asHost('api.example.com', '/echo?x=1')).body).toBe('https://api.example.com/echo?x=1')
+    expect((await asHost(`10.1.2.3:${port}`, '/echo')).body).toBe(`http://10.1.2.3:${port}/echo`)
+    expect((await asHost('localhost:8080', '/echo')).body).toBe('http://localhost:8080/echo')
+    // The server's own origin does not reach absolute handlers; an unhandled request by Host is never sent to that host.
+    expect((await curl(`${server.url}/who`)).status).toBe(404)
+    const unhandled = await asHost('api.example.com', '/nothing')
+    expect([unhandled.status, unhandled.headers['x-mocklib-unhandled']]).toEqual([404, ['true']])
+    // A client in another process that only knows the origin: Node's fetch cannot set Host, node:http can.
+    const fromChild = await inChildProcess<string>(`
+      import { request } from 'node:http'
+      const body = await new Promise((resolve) => request('${server.url}/who', { headers: { host: 'auth.example.com' } }, (response) => {
+        let text = ''
+        response.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text))
+      }).end())
+      console.log(JSON.stringify(body))`)
+    expect(fromChild).toBe('auth')
+  })
 })
 
 describe('safety and browsers', () => {

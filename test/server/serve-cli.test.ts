@@ -1,7 +1,7 @@
 // `npx mocklib serve`: the CLI started as a child process (bundled from src/cli as the package build bundles it;
 // the mocklib entries it and the served modules import come from dist/, so run `npm run build` first).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -138,4 +138,60 @@ it('--watch reloads a changed module without dropping the port or the history', 
   } finally {
     rmSync(folder, { recursive: true, force: true })
   }
+})
+
+it('--contract answers a request that breaks the OpenAPI document with a 4xx naming the violation, as Prism does', async () => {
+  const { url, child } = await serve('petstore.yaml', 'default-export.mjs', '--port', '0', '--contract')
+  expect(JSON.parse((await curl(`${url}/v1/pets/7`)).body)).toEqual({ id: 7, name: 'Rex' })
+  const badPath = await curl(`${url}/v1/pets/rex`)
+  expect(badPath.status).toBe(400)
+  expect(badPath.headers['content-type']).toEqual(['application/problem+json'])
+  const problem = JSON.parse(badPath.body) as { status: number; violations: { part: string; name?: string; rule: string; message: string }[] }
+  expect(problem.status).toBe(400)
+  expect(problem.violations).toEqual([expect.objectContaining({ part: 'path', name: 'petId', rule: 'type' })])
+  expect(problem.violations[0]!.message).toContain('request path "petId"')
+  const badBody = await curl('-X', 'POST', '-H', 'content-type: application/json', '--data', '{"name":7}', `${url}/v1/pets`)
+  expect(badBody.status).toBe(422)
+  expect(badBody.body).toContain('request body at /name')
+  const good = await curl('-X', 'POST', '-H', 'content-type: application/json', '--data', '{"name":"Tom"}', `${url}/v1/pets`)
+  expect([good.status, JSON.parse(good.body)]).toEqual([201, { id: 8, name: 'Tom' }])
+  // Requests for no operation of the document are the other sources' (here default-export.mjs's health check).
+  expect((await curl(`${url}/health`)).body).toBe('ok')
+  child.kill()
+  const withoutDocument = await serveFailing('default-export.mjs', '--contract')
+  expect(withoutDocument).toEqual({ code: 2, stderr: '[mocklib] serve: --contract needs an OpenAPI source to check requests against. Add the OpenAPI document (.yaml, .yml or .json) to the sources.\n' })
+})
+
+it('credits each answer to the line of its source that wrote the handler: a module, an OpenAPI operation, a HAR file', async () => {
+  const { url, child } = await serve('handlers.ts', 'petstore.yaml', 'recording.har', '--port', '0')
+  await curl(`${url}/users/1`)
+  await curl(`${url}/v1/pets/7`)
+  await curl(`${url}/orders?page=2`)
+  const journal = JSON.parse((await curl(`${url}/__mocklib/api/requests`)).body) as { handler?: { header: string; source?: string } }[]
+  expect(journal.map((entry) => entry.handler)).toEqual([
+    { kind: 'http', header: 'GET /users/:id', source: 'handlers.ts:11' },
+    { kind: 'http', header: 'GET /v1/pets/:petId', source: 'petstore.yaml:30' },
+    { kind: 'http', header: expect.any(String), source: 'recording.har' },
+  ])
+  child.kill()
+})
+
+it('inspect opens a HAR file in the inspector: prints its URL first, serves the recording to the page', async () => {
+  const child = spawn(process.execPath, [cli, 'inspect', 'recording.har', '--port', '0'], { cwd: fixtures })
+  running.add(child)
+  const firstLine = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().split('\n')[0]!)))
+  expect(firstLine).toMatch(/^mocklib inspector for recording\.har: http:\/\/127\.0\.0\.1:\d+\/__mocklib\/\?har=recording\.har$/)
+  const pageUrl = /http:\/\/\S+/.exec(firstLine)![0]
+  const page = await curl(pageUrl)
+  expect([page.status, page.body]).toEqual([200, expect.stringContaining('<title>mocklib inspector</title>')])
+  const har = await curl(new URL('/__mocklib/api/har', pageUrl).href)
+  expect(JSON.parse(har.body)).toEqual(JSON.parse(readFileSync(join(fixtures, 'recording.har'), 'utf8')))
+  // Any other path leads to the page.
+  expect((await curl(new URL('/', pageUrl).href)).headers.location).toEqual(['/__mocklib/?har=recording.har'])
+  child.kill()
+  const notHar = spawn(process.execPath, [cli, 'inspect', 'default-export.mjs'], { cwd: fixtures })
+  let stderr = ''
+  notHar.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  expect(await new Promise((resolve) => notHar.once('exit', resolve))).toBe(1)
+  expect(stderr).toMatch(/^\[mocklib\] inspect: default-export\.mjs is no HAR recording: .*Give a \.har file/)
 })

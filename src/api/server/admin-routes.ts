@@ -14,13 +14,15 @@ export interface AdminOptions {
   readonly journal: Journal
   /** Clients off loopback must send it (`Authorization: Bearer …`, or `?token=` for the page and its event stream). */
   readonly token?: string
+  /** A HAR recording served at `GET api/har`, which the page shows when opened with `?har` (`mocklib inspect`). */
+  readonly har?: string
 }
 
 /**
  * The admin routes under `/__mocklib/`: the inspector page, the request
  * journal as JSON (`GET api/requests`, `GET api/requests/:id`), its live
- * stream as server-sent events (`GET api/events`), and `POST api/reset`
- * (forgets the journal). Loopback clients only, unless a token is set: then
+ * stream as server-sent events (`GET api/events`), `POST api/reset`
+ * (forgets the journal), and the HAR file `mocklib inspect` opened (`GET api/har`). Loopback clients only, unless a token is set: then
  * any client that sends it. Returns false for any other path (the handlers' turn).
  *
  * @example
@@ -36,12 +38,12 @@ export function adminRoutes(options: AdminOptions): (incoming: IncomingMessage, 
       send(outgoing, 403, 'text/plain; charset=utf-8', message(`The mocklib inspector ${why}.`, options.token === undefined ? 'Open it on the machine that runs the server, or start the server with --admin-token <token>.' : 'Send Authorization: Bearer <token>, or add ?token=<token> to the URL.'))
       return true
     }
-    route(url.pathname.slice(ADMIN_PREFIX.length - 1), incoming, outgoing, options.journal)
+    route(url.pathname.slice(ADMIN_PREFIX.length - 1), incoming, outgoing, options)
     return true
   }
 }
 
-function route(path: string, incoming: IncomingMessage, outgoing: ServerResponse, journal: Journal): void {
+function route(path: string, incoming: IncomingMessage, outgoing: ServerResponse, { journal, har }: AdminOptions): void {
   const method = incoming.method ?? 'GET'
   // The admin routes read no body; what a client sends is dropped.
   incoming.resume()
@@ -59,6 +61,7 @@ function route(path: string, incoming: IncomingMessage, outgoing: ServerResponse
     return void outgoing.writeHead(204).end()
   }
   if (path === '/api/events' && method === 'GET') return streamEvents(outgoing, journal)
+  if (path === '/api/har' && method === 'GET' && har !== undefined) return send(outgoing, 200, 'application/json', har)
   send(outgoing, 404, 'text/plain; charset=utf-8', message(`No admin route ${method} ${ADMIN_PREFIX.slice(0, -1)}${path}.`, 'The routes are GET /__mocklib/, GET /__mocklib/api/requests[/:id], GET /__mocklib/api/events, POST /__mocklib/api/reset.'))
 }
 

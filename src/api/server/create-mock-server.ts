@@ -5,6 +5,7 @@ import { recordRuntime } from '../../dsl/record/record-runtime.js'
 import { withSave, type NodeRecording } from '../../dsl/record/write-har.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { adminRoutes } from './admin-routes.js'
+import { noteCallSite, sourceOf } from './handler-source.js'
 import { Journal } from './journal.js'
 import type { ServedRequest } from './served-request.js'
 
@@ -77,7 +78,8 @@ const DEFAULT_HISTORY = 500
  * semantics as `setupServer` (first match wins, `use()` prepends,
  * `resetHandlers()`). Relative handlers (`/users`) match any request; an
  * absolute one (`https://api.example.com/users`) matches a request for the
- * path `/https://api.example.com/users` (the origin rule). The inspector
+ * path `/https://api.example.com/users`, or one that says `Host:
+ * api.example.com` (the origin rule, in the README). The inspector
  * lists the requests live at `${url}/__mocklib/`, beside a JSON admin API.
  *
  * @example
@@ -88,6 +90,7 @@ const DEFAULT_HISTORY = 500
 export async function createMockServer(handlers: readonly Handler[], options: MockServerOptions = {}): Promise<MockServer> {
   if (!Array.isArray(handlers)) throw new TypeError(message('createMockServer() takes an array of handlers as its first argument.', 'Call createMockServer([http.get(...), ...], options).'))
   assertHandlers(handlers, 'createMockServer()')
+  noteCallSite(handlers, createMockServer)
   const proxy = options.proxy === undefined ? undefined : parseProxy(options.proxy)
   const journal = new Journal(options.historyLimit ?? DEFAULT_HISTORY)
   const store = createSingleScopeStore(new HandlerScope([...handlers]))
@@ -107,9 +110,21 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
   } catch (error) {
     throw listenError(error, options)
   }
+  const management = createHandlerManagement(store, 'server')
+  // Handlers given to use() and resetHandlers() are credited to the code that gave them, for the inspector.
+  function use(...added: Handler[]): void {
+    management.use(...added)
+    noteCallSite(added, use)
+  }
+  function resetHandlers(...next: Handler[]): void {
+    management.resetHandlers(...next)
+    noteCallSite(next, resetHandlers)
+  }
   return {
     url: source.origin,
-    ...createHandlerManagement(store, 'server'),
+    ...management,
+    use,
+    resetHandlers,
     events: core.emitter,
     history: () => journal.list(),
     clearHistory: () => journal.clear(),
@@ -123,14 +138,19 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
 /** Tells each exchange which handler answered it, or that none matched, for the journal. */
 const creditHandlers: TrafficObserver = {
   onHandled(context, handler) {
-    ;(context.exchange as ServedExchange).handler = handler.info
+    const source = sourceOf(handler)
+    ;(context.exchange as ServedExchange).handler = source === undefined ? handler.info : { kind: handler.info.kind, header: handler.info.header, source }
   },
   onUnhandled(context) {
     ;(context.exchange as ServedExchange).unhandled = true
   },
 }
 
-/** Where a request the handlers sent on goes: its own origin (origin rule), the proxy, or nowhere (404). */
+/**
+ * Where a request the handlers sent on goes: the URL its path names (origin
+ * rule 1), the proxy, or nowhere (404). A request for another origin by its
+ * `Host` (rule 2) is never sent to that host: its name may well lead back here.
+ */
 function forward(exchange: ServedExchange, proxy: URL | undefined): Promise<Forwarded> {
   if (isPrefixedOrigin(exchange.incoming)) return proxyRequest(exchange.request, exchange.url)
   if (proxy !== undefined) return proxyRequest(exchange.request, new URL(`${proxy.pathname.replace(/\/$/, '')}${exchange.url.pathname}${exchange.url.search}`, proxy))

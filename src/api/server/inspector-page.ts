@@ -3,7 +3,9 @@
  * (`api/requests`), follows it live over server-sent events (`api/events`),
  * and shows a request's headers and bodies when clicked (JSON pretty-printed,
  * images shown). Filter, clear (`POST api/reset`) and "download as HAR" work
- * on what it holds. Text reaches the DOM through `textContent` only.
+ * on what it holds. "Open HAR" shows a recording instead (a file picked, or
+ * `api/har` when the URL has `?har`: `mocklib inspect`). Text reaches the DOM
+ * through `textContent` only.
  */
 export const INSPECTOR_PAGE = `<!doctype html>
 <html lang="en">
@@ -11,16 +13,16 @@ export const INSPECTOR_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mocklib inspector</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 13px/1.4 system-ui, sans-serif; margin: 0; color: #1d1d1f; }
   header { display: flex; gap: 8px; align-items: center; padding: 8px 12px; background: #f4f4f6; border-bottom: 1px solid #ddd; position: sticky; top: 0; }
   header h1 { font-size: 14px; margin: 0 12px 0 0; }
   header input { flex: 1; max-width: 360px; padding: 4px 6px; }
-  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); height: calc(100vh - 42px); }
+  main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); height: calc(100vh - 42px); }
   #list { overflow: auto; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; }
-  td.url { overflow: hidden; text-overflow: ellipsis; max-width: 0; width: 50%; }
+  table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+  th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   tbody tr { cursor: pointer; }
   tbody tr:hover { background: #f0f6ff; }
   tbody tr.selected { background: #dceaff; }
@@ -34,6 +36,9 @@ export const INSPECTOR_PAGE = `<!doctype html>
   pre { background: #f7f7f9; padding: 6px; white-space: pre-wrap; word-break: break-all; margin: 0; }
   #detail img { max-width: 100%; }
   .empty { color: #777; padding: 12px; }
+  .open { border: 1px solid #aaa; border-radius: 3px; padding: 1px 6px; background: #fff; cursor: pointer; }
+  .open input { display: none; }
+  .source { color: #555; font-size: 12px; }
 </style>
 </head>
 <body>
@@ -42,12 +47,14 @@ export const INSPECTOR_PAGE = `<!doctype html>
   <input id="filter" type="search" placeholder="Filter: method, URL, status, handler">
   <button id="clear" type="button">Clear</button>
   <button id="download" type="button">Download HAR</button>
+  <label class="open">Open HAR <input id="open" type="file" accept=".har,.json,application/json"></label>
   <span id="state"></span>
 </header>
 <main>
   <div id="list">
     <table>
-      <thead><tr><th>Time</th><th>Method</th><th>URL</th><th>Status</th><th>ms</th><th>Handler</th><th></th></tr></thead>
+      <colgroup><col style="width: 78px"><col style="width: 76px"><col><col style="width: 68px"><col style="width: 46px"><col style="width: 22%"><col style="width: 12%"><col style="width: 90px"></colgroup>
+      <thead><tr><th>Time</th><th>Method</th><th>URL</th><th>Status</th><th>ms</th><th>Handler</th><th>Source</th><th></th></tr></thead>
       <tbody id="rows"></tbody>
     </table>
     <p class="empty" id="empty">No requests yet.</p>
@@ -58,6 +65,9 @@ export const INSPECTOR_PAGE = `<!doctype html>
 (() => {
   const token = new URLSearchParams(location.search).get('token')
   const withToken = (path) => token ? path + (path.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : path
+  const QUIET_OUTCOMES = ['mocked', 'recorded']
+  // The server's own origin goes without saying: its requests show their path.
+  const shortUrl = (url) => url.startsWith(location.origin + '/') ? url.slice(location.origin.length) : url
   const entries = new Map()
   let selected
   const rows = document.getElementById('rows')
@@ -74,13 +84,14 @@ export const INSPECTOR_PAGE = `<!doctype html>
   }
   const row = (entry) => {
     const tr = el('tr', { className: entry.id === selected ? 'selected' : '' }, [
-      el('td', { textContent: new Date(entry.startedAt).toLocaleTimeString() }),
+      el('td', { textContent: new Date(entry.startedAt).toLocaleTimeString([], { hour12: false }) }),
       el('td', { textContent: entry.method }),
-      el('td', { className: 'url', textContent: entry.url, title: entry.url }),
+      el('td', { textContent: shortUrl(entry.url), title: entry.url }),
       el('td', { className: 'status-' + String(entry.status)[0], textContent: entry.status === 0 ? 'error' : String(entry.status) }),
       el('td', { textContent: String(entry.durationMs) }),
-      el('td', { textContent: entry.handler ? entry.handler.header : '' }),
-      el('td', {}, entry.outcome === 'mocked' ? [] : [el('span', { className: 'badge ' + entry.outcome, textContent: entry.outcome })]),
+      el('td', { textContent: entry.handler ? entry.handler.header : '', title: entry.handler ? entry.handler.header : '' }),
+      el('td', { className: 'source', textContent: entry.handler && entry.handler.source ? entry.handler.source.split(/[\\\\/]/).pop() : '', title: entry.handler && entry.handler.source || '' }),
+      el('td', {}, QUIET_OUTCOMES.includes(entry.outcome) ? [] : [el('span', { className: 'badge ' + entry.outcome, textContent: entry.outcome })]),
     ])
     tr.dataset.id = entry.id
     tr.addEventListener('click', () => show(entry.id))
@@ -108,7 +119,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
     if (!entry) return detail.replaceChildren(el('p', { className: 'empty', textContent: 'Select a request.' }))
     detail.replaceChildren(
       el('h2', { textContent: entry.method + ' ' + entry.url }),
-      el('p', { textContent: 'Status ' + entry.status + ' · ' + entry.outcome + (entry.handler ? ' · answered by ' + entry.handler.kind + ' ' + entry.handler.header : '') + ' · ' + entry.durationMs + ' ms' + (entry.failure ? ' · ' + entry.failure : '') }),
+      el('p', { textContent: 'Status ' + entry.status + ' · ' + entry.outcome + (entry.handler ? ' · answered by ' + entry.handler.kind + ' ' + entry.handler.header + (entry.handler.source ? ' (' + entry.handler.source + ')' : '') : '') + ' · ' + entry.durationMs + ' ms' + (entry.failure ? ' · ' + entry.failure : '') }),
       el('h2', { textContent: 'Request headers' }), headerView(entry.request.headers),
       el('h2', { textContent: 'Request body' }), bodyView(entry.request.body, entry.request.headers),
       el('h2', { textContent: 'Response headers' }), headerView(entry.response.headers),
@@ -126,17 +137,52 @@ export const INSPECTOR_PAGE = `<!doctype html>
       response: { status: entry.status, statusText: '', httpVersion: 'HTTP/1.1', headers: header(entry.response.headers), cookies: [], redirectURL: '', headersSize: -1, bodySize: entry.response.body ? entry.response.body.size : 0,
         content: { size: entry.response.body ? entry.response.body.size : 0, mimeType: type(entry.response.headers), ...(entry.response.body && { text: entry.response.body.text }), ...(entry.response.body && entry.response.body.encoding && { encoding: 'base64' }) } },
       cache: {}, timings: { send: 0, wait: entry.durationMs, receive: 0 },
+      _mocklib: { outcome: entry.outcome, ...(entry.handler && { handler: entry.handler }) },
     }
   }) } })
+  // A HAR entry as a journal entry: a recording from a test run, or a download of this page (its _mocklib fields).
+  const fromHar = (har) => har.log.entries.map((item, index) => {
+    const headers = (list) => (list || []).map(({ name, value }) => [name.toLowerCase(), value])
+    const body = (text, encoding) => text ? { text, size: encoding === 'base64' ? Math.floor(text.length * 3 / 4) : new Blob([text]).size, ...(encoding === 'base64' && { encoding }) } : undefined
+    const extra = item._mocklib || {}
+    return {
+      id: 'har-' + index, method: item.request.method, url: item.request.url, startedAt: Date.parse(item.startedDateTime) || 0,
+      durationMs: Math.round(item.time || 0), status: item.response.status, outcome: extra.outcome || 'recorded',
+      ...(extra.handler && { handler: extra.handler }), ...(item.comment && { failure: item.comment }),
+      request: { headers: headers(item.request.headers), body: item.request.postData && body(item.request.postData.text) },
+      response: { headers: headers(item.response.headers), body: body(item.response.content && item.response.content.text, item.response.content && item.response.content.encoding) },
+    }
+  })
+  const state = document.getElementById('state')
+  const showHar = (har, name) => {
+    entries.clear()
+    for (const entry of fromHar(har)) entries.set(entry.id, entry)
+    selected = undefined
+    show(undefined)
+    state.textContent = name + ': ' + entries.size + ' recorded request' + (entries.size === 1 ? '' : 's')
+  }
+  document.getElementById('open').addEventListener('change', async (event) => {
+    const file = event.target.files[0]
+    if (!file) return
+    try { showHar(JSON.parse(await file.text()), file.name) } catch (error) { state.textContent = file.name + ' is no HAR file: ' + error.message }
+  })
   filter.addEventListener('input', render)
-  document.getElementById('clear').addEventListener('click', () => fetch(withToken('api/reset'), { method: 'POST' }))
+  document.getElementById('clear').addEventListener('click', () => {
+    entries.clear()
+    show(undefined)
+    fetch(withToken('api/reset'), { method: 'POST' })
+  })
   document.getElementById('download').addEventListener('click', () => {
     const link = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(har(), null, 2)], { type: 'application/json' })), download: 'mocklib-' + new Date().toISOString().replace(/[:.]/g, '-') + '.har' })
     document.body.append(link)
     link.click()
     link.remove()
   })
-  const state = document.getElementById('state')
+  const params = new URLSearchParams(location.search)
+  if (params.has('har')) {
+    fetch(withToken('api/har')).then((response) => response.json()).then((har) => showHar(har, params.get('har') || 'recording'))
+    return
+  }
   const events = new EventSource(withToken('api/events'))
   const take = (event) => {
     const entry = JSON.parse(event.data)

@@ -58,7 +58,7 @@ export class Journal {
       durationMs: Date.now() - exchange.startedAt,
       status: response.type === 'error' ? 0 : response.status,
       outcome: exchange.outcome ?? 'mocked',
-      ...(exchange.handler && { handler: { kind: exchange.handler.kind, header: exchange.handler.header } }),
+      ...(exchange.handler && { handler: { kind: exchange.handler.kind, header: exchange.handler.header, ...(exchange.handler.source !== undefined && { source: exchange.handler.source }) } }),
       ...(exchange.failure !== undefined && { failure: exchange.failure }),
       request: { headers: pairs(exchange.incoming.rawHeaders) },
       response: { headers: response.type === 'error' ? [] : [...response.headers] },
@@ -67,7 +67,7 @@ export class Journal {
     if (exchange.body !== undefined) entry.request.body = keep(exchange.body, exchange.body.length, requestType)
     // A body made from a string is known now (and read from no stream): the entry is complete at once.
     const known = response.type === 'error' ? undefined : knownBodyOf(response)
-    if (known !== undefined) entry.response.body = keep(new TextEncoder().encode(known), Buffer.byteLength(known), response.headers.get('content-type') ?? undefined)
+    if (known !== undefined) entry.response.body = keepText(known, response.headers.get('content-type') ?? undefined)
     this.#entries.push(entry)
     if (this.#entries.length > this.limit) this.#entries.shift()
     this.#emit({ type: 'request', entry })
@@ -112,6 +112,12 @@ async function readKept(copy: Response, contentType: string | undefined): Promis
     offset += chunk.length
   }
   return keep(bytes, size, contentType)
+}
+
+/** A body given as a string: kept as it is when it fits (no bytes to make and decode again on every request). */
+function keepText(text: string, contentType: string | undefined): ServedBody {
+  const size = Buffer.byteLength(text)
+  return size <= JOURNAL_BODY_LIMIT ? { text, size } : keep(Buffer.from(text), size, contentType)
 }
 
 function keep(bytes: Uint8Array, size: number, contentType: string | undefined): ServedBody {

@@ -42,8 +42,13 @@ export interface ServedRequest {
    * `'refused'` (413), `'failed'` (an answer check or the server failed it).
    */
   readonly outcome: ServedOutcome
-  /** The handler that answered: its kind and one-line header (`GET /users`). */
-  readonly handler?: { readonly kind: string; readonly header: string }
+  /**
+   * The handler that answered: its kind, one-line header (`GET /users`), and
+   * where it was written (`file:line`): for `mocklib serve`, its line in the
+   * source file; else the line that gave it to the server (`createMockServer`,
+   * `use`, `resetHandlers`).
+   */
+  readonly handler?: { readonly kind: string; readonly header: string; readonly source?: string }
   /** Why the request failed (`outcome: 'failed'`). */
   readonly failure?: string
   /** The request as received: headers (names lower case, in order) and body. */

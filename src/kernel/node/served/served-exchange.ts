@@ -41,8 +41,8 @@ export class ServedExchange implements HttpExchange {
   readonly method: string
   readonly startedAt = Date.now()
   #request: Request | undefined
-  /** The handler that answered (set by the server's observer), if any. */
-  handler: HandlerInfo | undefined
+  /** The handler that answered (set by the server's observer), if any, with where it was written when known. */
+  handler: (HandlerInfo & { readonly source?: string }) | undefined
   /** True once no handler matched the request. */
   unhandled = false
   /** How the exchange ended; set when the answer is written. */

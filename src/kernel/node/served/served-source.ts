@@ -7,7 +7,7 @@ import { onFirstUse } from '../../on-first-use.js'
 import { corsAnswerHeaders, isPreflight, preflightAnswer } from './cors.js'
 import { BodyTooLarge, readBody } from './read-body.js'
 import { ServedExchange, type Forwarded, type ServedOutcome } from './served-exchange.js'
-import { servedUrl } from './served-url.js'
+import { servedUrl, type OwnAddress } from './served-url.js'
 import { writeResponse } from './write-response.js'
 
 /** What answers WebSocket upgrades: loaded by the first one. */
@@ -53,6 +53,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
   const server = createServer()
   const upgraded = new Set<Duplex>()
   let origin = ''
+  let own: OwnAddress = { host: '', port: '' }
   const hooks = {
     forward: options.forward,
     answerHeaders: (exchange: ServedExchange, response: Response) => (options.cors ? corsAnswerHeaders(exchange.incoming, response) : undefined),
@@ -61,7 +62,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
 
   async function receive(sink: ExchangeSink, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     if (options.ownRoute?.(incoming, outgoing)) return
-    const url = servedUrl(incoming, new URL(origin).host)
+    const url = servedUrl(incoming, own)
     if (url === undefined) return void writeResponse(plain(400, message(`"${incoming.url}" is no URL path.`)), outgoing, 'GET')
     let body: Uint8Array | undefined
     try {
@@ -90,7 +91,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
         // Upgraded sockets leave the server's connection list: closing the server must end them itself.
         upgraded.add(socket)
         socket.once('close', () => upgraded.delete(socket))
-        const url = servedUrl(incoming, new URL(origin).host)
+        const url = servedUrl(incoming, own)
         if (url === undefined) return void socket.destroy()
         void upgrades.load().then(
           ({ offerServedUpgrade }) => offerServedUpgrade(sink, incoming, socket, head, url),
@@ -103,6 +104,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
           server.off('error', reject)
           const address = server.address() as AddressInfo
           origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+          own = { host: new URL(origin).host, port: String(address.port) }
           resolve(() => new Promise<void>((closed) => {
             server.close(() => closed())
             server.closeAllConnections()

@@ -1,0 +1,38 @@
+import type { Handler } from '../../kernel/index.js'
+
+/**
+ * Where a handler was written (`file:line`), as `mocklib serve` finds it in
+ * the source it loaded the handler from. A registry symbol: the command line
+ * is bundled apart from the server it hands the handlers to.
+ */
+export const HANDLER_SOURCE = Symbol.for('mocklib.handlerSource')
+
+type WithSource = Handler & { [HANDLER_SOURCE]?: string }
+
+/** The `file:line` recorded on `handler`, if any. */
+export function sourceOf(handler: Handler): string | undefined {
+  return (handler as WithSource)[HANDLER_SOURCE]
+}
+
+/** Records where `handler` was written. */
+export function setSource(handler: Handler, site: string): void {
+  ;(handler as WithSource)[HANDLER_SOURCE] = site
+}
+
+/**
+ * Records on each handler that has none where it was handed to the server:
+ * the `file:line` of the code that called `caller` (`createMockServer`,
+ * `use`). Taken once per call, never per request.
+ *
+ * @example
+ * noteCallSite(handlers, createMockServer)
+ */
+export function noteCallSite(handlers: readonly Handler[], caller: (...args: never[]) => unknown): void {
+  const holder: { stack?: string } = {}
+  Error.captureStackTrace(holder, caller)
+  // "    at file:///app/server.ts:12:5" or "    at main (/app/server.ts:12:5)"
+  const frame = /\(?((?:file:\/\/)?[^\s()]+):(\d+):\d+\)?\s*$/m.exec(holder.stack?.split('\n')[1] ?? '')
+  if (frame === null) return
+  const site = `${frame[1]!.replace(/^file:\/\//, '')}:${frame[2]}`
+  for (const handler of handlers) if (sourceOf(handler) === undefined) setSource(handler, site)
+}

@@ -1,0 +1,61 @@
+/**
+ * `npx mocklib inspect <file.har>`: opens a HAR recording (from a test run,
+ * `record()`, `--record`, or the inspector's own download) in the inspector
+ * page, served on loopback.
+ */
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { basename } from 'node:path'
+import { message } from '../kernel/index.js'
+import { ADMIN_PREFIX, adminRoutes } from '../api/server/admin-routes.js'
+import { Journal } from '../api/server/journal.js'
+import { ServeError } from './serve.js'
+
+/** The help text of the command. */
+export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port 0] [--host 127.0.0.1]
+
+  Opens the HAR recording in the mocklib inspector: prints its URL as the first
+  line, and serves it until stopped (Ctrl-C). Loopback clients only.`
+
+/**
+ * Runs `inspect`: serves the inspector page showing `<recording.har>`.
+ * Resolves with the running server; rejects with a `ServeError` on bad input.
+ *
+ * @example
+ * await runInspect(['traffic.har', '--port', '0'])
+ */
+export async function runInspect(args: readonly string[]): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const value = (name: string, fallback: string): string => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback)
+  const file = args.find((arg, index) => !arg.startsWith('--') && !['--port', '--host'].includes(args[index - 1] ?? ''))
+  if (file === undefined) throw new ServeError(message('inspect needs the HAR file to open.', 'npx mocklib inspect <recording.har>'), 2)
+  const port = Number(value('--port', '0'))
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServeError(message(`inspect: --port must be a port number, got "${value('--port', '')}".`), 2)
+  let har: string
+  try {
+    har = readFileSync(file, 'utf8')
+    const parsed = JSON.parse(har) as { log?: { entries?: unknown } }
+    if (!Array.isArray(parsed.log?.entries)) throw new Error('it has no log.entries list')
+  } catch (error) {
+    throw new ServeError(message(`inspect: ${file} is no HAR recording: ${(error as Error).message}`, 'Give a .har file (HAR 1.2, as mocklib, browsers and proxies write them).'))
+  }
+  const routes = adminRoutes({ journal: new Journal(0), har })
+  const page = `${ADMIN_PREFIX}?har=${encodeURIComponent(basename(file))}`
+  const server = createServer((incoming, outgoing) => {
+    if (!routes(incoming, outgoing)) outgoing.writeHead(302, { location: page }).end()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ServeError(message(`inspect could not listen on ${value('--host', '127.0.0.1')}:${port} (${error.code ?? error.message}).`, 'Choose another port (--port, or 0 for a free one).'))))
+    server.listen(port, value('--host', '127.0.0.1'), resolve)
+  })
+  const address = server.address() as AddressInfo
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}${page}`
+  console.log(`mocklib inspector for ${file}: ${url}`)
+  return {
+    url,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    }),
+  }
+}
