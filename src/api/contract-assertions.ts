@@ -15,15 +15,7 @@ export interface ContractAssertions {
   assertContract(): void
 }
 
-/**
- * The contract assertions of a runtime whose contract is `current()` (set by
- * `listen()` / `start()`) and whose scope is `scope()`.
- *
- * @example
- * let contract: ReportingAnswerCheck | undefined
- * const assertions = contractAssertions(() => contract, () => store.current())
- * assertions.assertContract()
- */
+/** The contract assertions of a runtime whose contract is `current()` (set by `listen()` / `start()`) and whose scope is `scope()`. */
 export function contractAssertions(current: () => ReportingAnswerCheck | undefined, scope: () => object): ContractAssertions {
   const found = (): readonly AnswerProblem[] => current()?.problemsIn(scope()) ?? []
   return {

@@ -162,9 +162,6 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
  * registers): a second `start()` while one runs rejects with
  * `alreadyRunning()`; `stop()` waits for a start on its way, then stops what
  * it started; a failed start leaves nothing to stop. `stop()` twice is harmless.
- *
- * @example
- * const { start, stop } = startsOnce(async (options) => { await runtime.start(options); return result }, () => runtime.stop(), () => 'Already started.')
  */
 export function startsOnce<Options, Result>(
   begin: (options: Options) => Promise<Result>,

@@ -110,16 +110,14 @@ export class RoutedServer extends EventTarget {
   }
 }
 
-/**
- * A cancelable `message` event of a routed WebSocket end, with `target` and
- * `currentTarget` fixed to the socket it is about (as msw's listeners see them).
- */
-class RouteMessageEvent extends Event {
+/** An event of a routed WebSocket end, `target` and `currentTarget` fixed to the socket it is about (as msw's listeners see them). */
+class RouteEvent extends Event {
   constructor(
-    readonly data: string | ArrayBuffer,
+    type: string,
     private readonly about: object,
+    cancelable: boolean,
   ) {
-    super('message', { cancelable: true })
+    super(type, { cancelable })
   }
 
   override get target(): EventTarget | null {
@@ -130,25 +128,27 @@ class RouteMessageEvent extends Event {
   }
 }
 
-/** A `close` event of a routed WebSocket end (Node before 23 has no CloseEvent). */
-class RouteCloseEvent extends Event {
+class RouteMessageEvent extends RouteEvent {
+  constructor(
+    readonly data: string | ArrayBuffer,
+    about: object,
+  ) {
+    super('message', about, true)
+  }
+}
+
+/** Node before 23 has no CloseEvent. */
+class RouteCloseEvent extends RouteEvent {
   readonly wasClean: boolean
 
   constructor(
     readonly code: number,
     readonly reason: string,
-    private readonly about: object,
+    about: object,
     cancelable: boolean,
   ) {
-    super('close', { cancelable })
+    super('close', about, cancelable)
     this.wasClean = code !== 1006
-  }
-
-  override get target(): EventTarget | null {
-    return this.about as EventTarget
-  }
-  override get currentTarget(): EventTarget | null {
-    return this.about as EventTarget
   }
 }
 
