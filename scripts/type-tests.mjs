@@ -30,8 +30,8 @@ const jobs = Number(option('jobs') ?? 2)
 
 const sourceCompilers = [
   { name: 'ts5.9', what: 'TypeScript 5.9 (node_modules/typescript)', tsc: 'node_modules/typescript/bin/tsc' },
-  { name: 'ts6.0', what: 'TypeScript 6.0 (node_modules/ts6)', tsc: 'node_modules/ts6/bin/tsc' },
-  { name: 'ts7.0', what: 'TypeScript 7.0 native (node_modules/ts7)', tsc: 'node_modules/ts7/bin/tsc' },
+  { name: 'ts6.0', what: 'TypeScript 6.0 (node_modules/typescript-6.0)', tsc: 'node_modules/typescript-6.0/bin/tsc' },
+  { name: 'ts7.0', what: 'TypeScript 7.0 native (node_modules/typescript-7.0)', tsc: 'node_modules/typescript-7.0/bin/tsc' },
 ]
 
 const checks = [

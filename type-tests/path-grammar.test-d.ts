@@ -7,7 +7,7 @@
 import { expectTypeOf } from 'expect-type'
 import { http, type PathParams } from 'mocklib'
 import type { PathCheck } from '../src/dsl/http/path-params.js'
-import type { MockTypeError } from '../src/dsl/mock/type-error.js'
+import type { MockTypeError } from '../src/dsl/shared/type-helpers.js'
 import type { acceptedPaths, refusedPaths } from './path-grammar-table.js'
 
 type Accepted = (typeof acceptedPaths)[number]

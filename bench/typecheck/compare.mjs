@@ -6,15 +6,15 @@
 // (cpu-clock.cjs; wall time on TypeScript 7), stay within a few percent, so a
 // 5% change shows. Builds come from `npx tsup --out-dir /work/main/.<name>-dist`.
 //
-//   node bench/typecheck/compare.mjs --dist /work/main/.a-dist --dist /work/main/.b-dist [--tsc 6.0] [--style http|builder] [--rounds 10]
+//   node bench/typecheck/compare.mjs --dist /work/main/.a-dist --dist /work/main/.b-dist [--tsc 6.0] [--style http|explicit|builder] [--rounds 10]
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { median } from '../lib/stats.mjs'
-import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
+import { mocklibBuilderFile, mocklibExplicitFile, mocklibFile, mswFile, WORKLOAD } from './generate.mjs'
 import { COMPILERS, runTsc, writeProject } from './tsc-project.mjs'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
-const workload = { routes: 300, operations: 100 }
+const workload = WORKLOAD
 
 function option(name, fallback) {
   const values = process.argv.flatMap((arg, index) => (arg === `--${name}` ? [process.argv[index + 1]] : []))
@@ -26,8 +26,8 @@ const [version] = option('tsc', ['6.0'])
 const [style] = option('style', ['http'])
 const rounds = Number(option('rounds', ['10'])[0])
 const compiler = COMPILERS.find((candidate) => candidate.version === version)
-if (!dists.length || !compiler || !['http', 'builder'].includes(style)) {
-  console.error('usage: node bench/typecheck/compare.mjs --dist <absolute build folder> [--dist …] [--tsc 5.9|6.0|7.0] [--style http|builder] [--rounds N]')
+if (!dists.length || !compiler || !['http', 'explicit', 'builder'].includes(style)) {
+  console.error('usage: node bench/typecheck/compare.mjs --dist <absolute build folder> [--dist …] [--tsc 5.9|6.0|7.0] [--style http|explicit|builder] [--rounds N]')
   process.exit(2)
 }
 
@@ -42,7 +42,7 @@ async function checkTime(project) {
   return result.check
 }
 
-const source = style === 'http' ? mocklibFile(workload) : mocklibBuilderFile(workload)
+const source = style === 'http' ? mocklibFile(workload) : style === 'explicit' ? mocklibExplicitFile(workload) : mocklibBuilderFile(workload)
 const projects = [
   ...dists.map((dist, index) => ({ name: `${index}: ${dist}`, path: writeProject(root, `build${index}`, source, dist) })),
   { name: 'msw 2 (explicit generics)', path: writeProject(root, 'msw2', mswFile({ ...workload, module: 'msw2' })) },

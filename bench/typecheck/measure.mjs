@@ -1,5 +1,8 @@
-// Type-check cost: the generated files for mocklib (`http.*` style and `mock.*`
-// builder style) and for msw 2 and msw 3 (explicit generics), each checked by
+// Type-check cost: the generated workload (generate.mjs) in three styles for
+// mocklib (`http.*` with params inferred, `http.*` with explicit generics, the
+// `mock.*` builder), each against msw 2 and msw 3 written with explicit generics
+// (the typed way to write those handlers on msw, which infers no params and has
+// no builder), each checked by
 // `tsc --extendedDiagnostics` in a fresh process, interleaved over rounds, on
 // TypeScript 5.9, 6.0 and 7.0 (native). Run alone: `node bench/typecheck/measure.mjs`
 // (needs dist/: `npm run build`).
@@ -7,11 +10,10 @@ import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { median } from '../lib/stats.mjs'
-import { mocklibBuilderFile, mocklibFile, mswFile } from './generate.mjs'
+import { mocklibBuilderFile, mocklibExplicitFile, mocklibFile, mswFile, WORKLOAD } from './generate.mjs'
 import { COMPILERS, runTsc, writeProject } from './tsc-project.mjs'
 
-const ROUTES = 300
-const OPERATIONS = 100
+const { routes: ROUTES, operations: OPERATIONS } = WORKLOAD
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 // Inside the package, so that `mocklib` resolves to its own dist by self-reference;
 // one folder per process, so that two measurements at once do not delete each other's files.
@@ -21,7 +23,7 @@ const root = here(`./.generated-${process.pid}/`)
 // files against that build instead of dist/, so two builds can be compared.
 const otherDist = process.env.MOCKLIB_BENCH_DIST
 
-const write = (name, source) => writeProject(root, name, source, name === 'msw' || name === 'msw2' ? undefined : otherDist)
+const write = (name, source) => writeProject(root, name, source, name.startsWith('msw') ? undefined : otherDist)
 
 /**
  * Fails unless `mocklib` resolves into `dist` in every project (and never into the package's
@@ -51,11 +53,12 @@ export async function measureTypecheck({ rounds }) {
   const operations = 'graphql' in index ? OPERATIONS : 0
   const projects = {
     mocklib: write('mocklib', mocklibFile({ routes: ROUTES, operations })),
+    explicit: write('explicit', mocklibExplicitFile({ routes: ROUTES, operations })),
     builder: write('builder', mocklibBuilderFile({ routes: ROUTES, operations })),
     msw2: write('msw2', mswFile({ routes: ROUTES, operations, module: 'msw2' })),
     msw3: write('msw', mswFile({ routes: ROUTES, operations })),
   }
-  if (otherDist) await checkResolvesTo(otherDist, [projects.mocklib, projects.builder])
+  if (otherDist) await checkResolvesTo(otherDist, [projects.mocklib, projects.explicit, projects.builder])
   const names = Object.keys(projects)
   const rows = {}
   const notes = []
@@ -75,17 +78,16 @@ export async function measureTypecheck({ rounds }) {
       }
     }
     const medians = Object.fromEntries(names.map((name) => [name, median(runs[name])]))
-    rows[`typecheck, http.* style (${compiler.name})`] = { mocklib: medians.mocklib, msw2: medians.msw2, msw3: medians.msw3 }
+    rows[`typecheck, http.* inferred (${compiler.name})`] = { mocklib: medians.mocklib, msw2: medians.msw2, msw3: medians.msw3 }
+    rows[`typecheck, http.* explicit generics (${compiler.name})`] = { mocklib: medians.explicit, msw2: medians.msw2, msw3: medians.msw3 }
     rows[`typecheck, mock.* builder (${compiler.name})`] = { mocklib: medians.builder, msw2: medians.msw2, msw3: medians.msw3 }
-    notes.push(
-      `${compiler.name}: types mocklib ${types.mocklib}, builder ${types.builder}, msw 2 ${types.msw2}, msw 3 ${types.msw3}` +
-        (instantiations.mocklib ? `; instantiations mocklib ${instantiations.mocklib}, builder ${instantiations.builder}, msw 2 ${instantiations.msw2}, msw 3 ${instantiations.msw3}` : ''),
-    )
+    const counts = (figures) => names.map((name) => `${name} ${figures[name]}`).join(', ')
+    notes.push(`${compiler.name}: types ${counts(types)}` + (instantiations.mocklib ? `; instantiations ${counts(instantiations)}` : ''))
   }
   rmSync(root, { recursive: true, force: true })
   const note =
-    `Type-check: ${ROUTES} routes${operations ? ` + ${operations} typed GraphQL operations` : ''}; median tsc check time (ms) over ${rounds} round(s). ` +
-    `msw 2 and msw 3 are written with explicit generics on every handler; mocklib infers params from the path (http.* and mock.* builder styles). ${notes.join('; ')}.`
+    `Type-check: ${ROUTES} routes over the whole path grammar${operations ? ` + ${operations} typed GraphQL operations` : ''}, builder chains of 4 to 6 steps; median tsc check time (ms) over ${rounds} round(s). ` +
+    `Each mocklib style is compared with the same handlers on msw 2 and msw 3 written with explicit generics. ${notes.join('; ')}.`
   return { rows, note, errors }
 }
 

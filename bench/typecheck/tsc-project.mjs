@@ -12,8 +12,8 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 /** The installed compilers: TypeScript 5.9, 6.0 and 7.0 (native). */
 export const COMPILERS = [
   { name: 'tsc 5.9', version: '5.9', tsc: require.resolve('typescript/bin/tsc') },
-  { name: 'tsc 6.0', version: '6.0', tsc: here('../../node_modules/ts6/bin/tsc') },
-  { name: 'tsc 7.0', version: '7.0', tsc: here('../../node_modules/ts7/bin/tsc') },
+  { name: 'tsc 6.0', version: '6.0', tsc: here('../../node_modules/typescript-6.0/bin/tsc') },
+  { name: 'tsc 7.0', version: '7.0', tsc: here('../../node_modules/typescript-7.0/bin/tsc') },
 ].filter((compiler) => existsSync(compiler.tsc))
 
 const compilerOptions = {

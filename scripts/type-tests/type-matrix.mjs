@@ -12,14 +12,14 @@ import { dirname, join } from 'node:path'
 import { fromRoot, parseErrors, root } from './tsc-output.mjs'
 
 const compilers = [
-  { version: '5.0', tsc: 'node_modules/ts50/bin/tsc' },
-  { version: '5.1', tsc: 'node_modules/ts51/bin/tsc' },
-  { version: '5.2', tsc: 'node_modules/ts52/bin/tsc' },
-  { version: '5.3', tsc: 'node_modules/ts53/bin/tsc' },
+  { version: '5.0', tsc: 'node_modules/typescript-5.0/bin/tsc' },
+  { version: '5.1', tsc: 'node_modules/typescript-5.1/bin/tsc' },
+  { version: '5.2', tsc: 'node_modules/typescript-5.2/bin/tsc' },
+  { version: '5.3', tsc: 'node_modules/typescript-5.3/bin/tsc' },
   { version: '5.9', tsc: 'node_modules/typescript/bin/tsc' },
   // 6.0 deprecates node10 (an error unless silenced); 7.0 removed it.
-  { version: '6.0', tsc: 'node_modules/ts6/bin/tsc', node10Args: ['--ignoreDeprecations', '6.0'] },
-  { version: '7.0', tsc: 'node_modules/ts7/bin/tsc', node10Args: null },
+  { version: '6.0', tsc: 'node_modules/typescript-6.0/bin/tsc', node10Args: ['--ignoreDeprecations', '6.0'] },
+  { version: '7.0', tsc: 'node_modules/typescript-7.0/bin/tsc', node10Args: null },
 ]
 
 /**
@@ -33,7 +33,7 @@ const resolutions = {
   bundler: { compilerOptions: { module: 'esnext', moduleResolution: 'bundler' }, type: 'module', reads: ['dist/index.d.ts', 'dist/node.d.ts'] },
 }
 
-const oldCompiler = { version: '4.9', tsc: 'node_modules/ts49/bin/tsc' }
+const oldCompiler = { version: '4.9', tsc: 'node_modules/typescript-4.9/bin/tsc' }
 const oldCompilerFile = 'legacy-types/mocklib-needs-TypeScript-5.0-or-newer.d.ts'
 const consumerDir = fromRoot('type-tests/consumer')
 const anyDetectorMark = '// any-detector'

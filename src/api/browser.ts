@@ -3,5 +3,4 @@
  *
  * @packageDocumentation
  */
-export { setupWorker, type SetupWorkerApi } from './browser/setup-worker.js'
-export type { InterceptionMode, StartOptions, StartResult } from './browser/start-options.js'
+export { setupWorker, type InterceptionMode, type SetupWorkerApi, type StartOptions, type StartResult } from './browser/setup-worker.js'

@@ -5,8 +5,7 @@
  * @packageDocumentation
  */
 export * from '../dsl/public-exports.js'
-// By its own path: the dsl barrel leaves history out (see src/dsl/mock/index.ts).
-export { TRAFFIC_LIMITS } from '../dsl/mock/history/scope-traffic.js'
+export { TRAFFIC_LIMITS } from '../dsl/index.js'
 export {
   isHandler,
   RequestHandler,

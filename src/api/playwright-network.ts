@@ -1,17 +1,10 @@
 import { createRuntime, createSingleScopeStore, HandlerScope, type Handler, type LifecycleEvents, type UnhandledRequestStrategy } from '../kernel/index.js'
-import type { RoutableLike } from '../kernel/playwright/playwright-shapes.js'
-import { createRoutingWork } from '../kernel/playwright/routing-work.js'
-import { playwrightRouteSource } from '../kernel/playwright/route-source.js'
-import { playwrightWebSocketSource } from '../kernel/playwright/websocket-route-source.js'
-import { isTargetGone } from '../kernel/playwright/target-gone.js'
-import type { MockAssertions, RecordOptions } from '../dsl/index.js'
-import { createMockAssertions } from '../dsl/mock/history/mock-assertions.js'
-import { unhandledRequestsText } from '../dsl/mock/history/assertion-messages.js'
-import { recordRuntime } from '../dsl/record/record-runtime.js'
+import { createRoutingWork, isPageOwnRequest, isTargetGone, playwrightRouteSource, playwrightWebSocketSource, type RoutableLike } from '../kernel/playwright/index.js'
+import type { RecordOptions } from '../dsl/index.js'
+import { createMockAssertions, unhandledRequestsText, type MockAssertions, type UnhandledRequestRecord } from '../dsl/mock/history/index.js'
+import { withSave, type NodeRecording } from '../dsl/node/index.js'
+import { recordRuntime } from '../dsl/record/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
-import { isReportedUnhandled, pagePolicy } from './playwright-policy.js'
-import type { PageRecording } from './playwright-recording.js'
-import { withSave } from '../dsl/record/write-har.js'
 
 /** Options of `interceptPage()`. */
 export interface InterceptPageOptions {
@@ -24,6 +17,17 @@ export interface InterceptPageOptions {
    */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
 }
+
+/**
+ * A recording of a page's traffic: the recorder `server.record()` uses, with
+ * `save(path)` to write its HAR.
+ *
+ * @example
+ * const recording = network.record()
+ * await page.goto('/')
+ * await recording.save('fixtures/home.har')
+ */
+export type PageRecording = NodeRecording
 
 /**
  * The network of a Playwright page or browser context, answered by handlers
@@ -46,6 +50,48 @@ export interface PageNetwork extends HandlerManagement, MockAssertions {
   record(options?: RecordOptions): PageRecording
   /** Stops routing the page's traffic through the handlers. Harmless twice. */
   dispose(): Promise<void>
+}
+
+/**
+ * What a test receives as `network`: the handlers, history and assertions of
+ * its own browser context (see `PageNetwork`).
+ *
+ * @example
+ * test('shows the post', async ({ page, network }) => {
+ *   network.use(http.get('/api/posts/:id', () => HttpResponse.json({ title: 'Hi' })))
+ * })
+ */
+export type NetworkFixture = PageNetwork
+
+/** Options of `createNetworkFixture()`. */
+export interface NetworkFixtureOptions extends InterceptPageOptions {
+  /**
+   * When true, a test that left unhandled requests fails at teardown (as
+   * `network.assertNoUnhandledRequests()`). Default false: they are only
+   * reported (`network.unhandledRequests()`, and by `onUnhandledRequest`).
+   */
+  readonly failOnUnhandledRequests?: boolean
+}
+
+/** The fixture function Playwright Test runs for each test. */
+export type NetworkFixtureFunction = (fixtures: { context: RoutableLike }, use: (network: NetworkFixture) => Promise<void>) => Promise<void>
+
+/**
+ * The unhandled-request policy of a Playwright page: `strategy`, except that
+ * the built-in ones (`'warn'`, `'error'`) let the page's documents and static
+ * assets reach the network without a word. A callback sees every request.
+ */
+function pagePolicy(strategy: UnhandledRequestStrategy): UnhandledRequestStrategy {
+  if (typeof strategy === 'function' || strategy === 'bypass') return strategy
+  return (request, print) => {
+    if (isPageOwnRequest(request)) return
+    if (strategy === 'error') print.error()
+    else print.warning()
+  }
+}
+
+function isReportedUnhandled(record: UnhandledRequestRecord): boolean {
+  return record.kind !== 'http' || !isPageOwnRequest(record.request)
 }
 
 function reportRouteFailure(error: unknown): void {
@@ -94,4 +140,34 @@ export async function interceptPage(target: RoutableLike, options: InterceptPage
       await work.settled()
     },
   }
+}
+
+/**
+ * A Playwright Test fixture that routes each test's browser context through
+ * `handlers` (run in the test's Node process). Each test starts from the
+ * initial handlers, re-armed, and its own history; `network.use()` adds
+ * overrides for that test only. The fixture is automatic: tests that do not
+ * ask for `network` are routed too.
+ *
+ * @example
+ * import { test as base } from '@playwright/test'
+ * import { createNetworkFixture, type NetworkFixture } from 'mocklib/playwright'
+ * export const test = base.extend<{ network: NetworkFixture }>({
+ *   network: createNetworkFixture({ handlers, onUnhandledRequest: 'error' }),
+ * })
+ */
+export function createNetworkFixture(options: NetworkFixtureOptions = {}): [NetworkFixtureFunction, { auto: boolean }] {
+  // Playwright reads the fixtures a fixture needs from its first parameter's destructuring.
+  const fixture: NetworkFixtureFunction = async ({ context }, use) => {
+    const network = await interceptPage(context, options)
+    // Handlers shared by every test (a module's array) start each test afresh.
+    network.restoreHandlers()
+    try {
+      await use(network)
+    } finally {
+      await network.dispose()
+    }
+    if (options.failOnUnhandledRequests === true) network.assertNoUnhandledRequests()
+  }
+  return [fixture, { auto: true }]
 }

@@ -6,7 +6,14 @@
  *
  * @packageDocumentation
  */
-export { interceptPage, type InterceptPageOptions, type PageNetwork } from './playwright-network.js'
-export type { PageRecording } from './playwright-recording.js'
-export { createNetworkFixture, type NetworkFixture, type NetworkFixtureFunction, type NetworkFixtureOptions } from './playwright-fixture.js'
-export type { RoutableLike, RouteLike, RoutedRequestLike, FrameLike, FetchedResponseLike, WebSocketRouteLike, RouteMatcher, BrowserLike } from '../kernel/playwright/playwright-shapes.js'
+export {
+  createNetworkFixture,
+  interceptPage,
+  type InterceptPageOptions,
+  type NetworkFixture,
+  type NetworkFixtureFunction,
+  type NetworkFixtureOptions,
+  type PageNetwork,
+  type PageRecording,
+} from './playwright-network.js'
+export type { RoutableLike, RouteLike, RoutedRequestLike, FrameLike, FetchedResponseLike, WebSocketRouteLike, RouteMatcher, BrowserLike } from '../kernel/playwright/index.js'

@@ -7,10 +7,9 @@
  * @example
  * export * from '../dsl/public-exports.js'
  */
-export { http } from './http/http.js'
+export { http, HttpMethods } from './http/http.js'
 export { HttpHandler, type HttpHandlerInfo, type HttpHandlerMethod, type HttpRequestParsedResult } from './http/http-handler.js'
-export type { ExecutionResult, LogArgs, ParseArgs, PredicateArgs, ResolutionContext, RunArgs } from './shared/msw-handler-protocol.js'
-export { HttpMethods } from './http/http-methods.js'
+export { getResponse, type ExecutionResult, type LogArgs, type ParseArgs, type PredicateArgs, type ResolutionContext, type RunArgs } from './shared/msw-handler-protocol.js'
 export type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http/http-predicate.js'
 export type {
   HttpHandlerFactory,
@@ -21,14 +20,12 @@ export type {
   ResolverResult,
 } from './http/http-types.js'
 export type { PathParams } from './http/path-params.js'
-export type { MockTypeError } from './shared/type-error.js'
+export type { MockTypeError } from './shared/type-helpers.js'
 export type { DefaultBodyType, JsonBodyType, StrictRequest } from './response/body-types.js'
-export { bypass } from './response/bypass.js'
+export { bypass, passthrough } from './response/real-network.js'
 export { delay } from './response/delay.js'
-export { getResponse } from './response/get-response.js'
 export { HttpResponse, type HttpResponseConstructor, type HttpResponseInit } from './response/http-response.js'
 export { cookieJar, CookieJar } from './response/cookie-jar.js'
-export { passthrough } from './response/passthrough.js'
 export type { FinalizeFunction } from './shared/resolver-runner.js'
 export { graphql, type GraphQLLink } from './graphql/graphql.js'
 export { GraphQLSubscriptionHandler } from './graphql/subscription-handler.js'
@@ -110,7 +107,7 @@ export {
   type ServerSentEventResolverInfo,
 } from './sse/index.js'
 // Deep path: the record barrel also leads to the recorder, which only record() needs.
-export { fromHar, type FromHarOptions } from './record/from-har.js'
+export { fromHar, type FromHarOptions } from './record/har-replay.js'
 export type { Har, HarEntry, HarRequestKey, RedactOptions, RecordOptions } from './record/index.js'
 export {
   ws,

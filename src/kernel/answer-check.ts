@@ -1,3 +1,11 @@
+// The answer checks: what a check sees, and what runs them. Loaded with the first runtime that has
+// checks (see `answerChecking` in http-flow.ts): a runtime without them never compiles this.
+import type { HttpExchange } from './contracts.js'
+import { asError } from './errors.js'
+import { knownBodyOf } from './known-body.js'
+import type { RequestContext } from './request-context.js'
+import { runSteps, step, type Steps } from './steps.js'
+
 /**
  * A mocked answer about to reach the client, as an `AnswerCheck` sees it.
  * Read it during the check: the copies behind `request` and `response` are
@@ -86,4 +94,183 @@ export interface AnswerProblem {
 export interface ReportingAnswerCheck<Problem extends AnswerProblem = AnswerProblem> extends AnswerCheck {
   /** The problems found so far in `scope`, oldest first. */
   problemsIn(scope: object): readonly Problem[]
+}
+
+/**
+ * Runs `checks` in order on `answer`; the first `Error` wins. A check that
+ * throws is its own failure (the request fails with what it threw), so a bug
+ * in a check is seen rather than swallowed. Synchronous while the checks are;
+ * a check that returns a promise is awaited, and so are the ones after it.
+ *
+ * @example
+ * const failure = await runAnswerChecks(runtime.answerChecks, answer)
+ */
+export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
+  return runSteps(checkSteps(checks, answer))
+}
+
+function* checkSteps(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Steps<Error | undefined> {
+  for (const check of checks) {
+    try {
+      const found = check.check(answer)
+      // A thenable of another realm is awaited as a promise is.
+      const verdict = yield* step(isThenable(found) ? Promise.resolve(found) : found)
+      if (verdict instanceof Error) return verdict
+    } catch (thrown) {
+      return asError(thrown)
+    }
+  }
+  return undefined
+}
+
+function isThenable(value: unknown): value is PromiseLike<void | Error | undefined> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+}
+
+/**
+ * The answer checks' side of one HTTP exchange, made before its handlers run:
+ * the copy of the request as sent (the resolver may read the original), and
+ * whether a check reads real responses too.
+ * @internal
+ *
+ * @example
+ * const checked = new CheckedExchange(runtime.answerChecks, exchange)
+ * const failure = await runSteps(checked.check(context, response, scope))
+ */
+export class CheckedExchange {
+  /** A copy of a request with a body; `undefined`: the request has none, and is shared. */
+  readonly sentCopy: Request | undefined
+  /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is to be asked for and handed over. */
+  readonly readsReceived: boolean
+
+  constructor(
+    readonly checks: ReadonlySet<AnswerCheck>,
+    readonly exchange: HttpExchange,
+  ) {
+    this.sentCopy = sentCopyOf(exchange)
+    this.readsReceived = [...checks].some((check) => check.checkReceived !== undefined)
+  }
+
+  /** Runs the checks on a mocked `response`: the first failure, or `undefined` to deliver it. */
+  *check(context: RequestContext, response: Response, scope: object): Steps<Error | undefined> {
+    const answer = new MockedAnswer(this.exchange.id, context, this.sentCopy, response, scope)
+    try {
+      return yield* checkSteps(this.checks, answer)
+    } finally {
+      answer.close()
+    }
+  }
+
+  /**
+   * Hands `real` (what the network answered) to every check that reads real
+   * responses, each its own copy. Nothing waits on them and nothing they
+   * find can stop the answer (the client already has it); a check that
+   * throws is reported on the console rather than swallowed.
+   */
+  received(context: RequestContext, real: Response, scope: object): void {
+    void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
+  }
+}
+
+async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
+  const readers = [...checks].filter((check) => check.checkReceived !== undefined)
+  await Promise.all(
+    readers.map(async (check, index) => {
+      const last = index === readers.length - 1
+      const answer = last ? received : receivedAnswer(received.id, received.url, received.request.clone(), received.response.clone(), received.scope)
+      try {
+        await check.checkReceived!(answer)
+      } catch (thrown) {
+        console.error(`[mocklib] A check of the real response to ${received.request.method} ${received.request.url} threw; the response was delivered.`, thrown)
+      }
+    }),
+  )
+}
+
+/** The `CheckedAnswer` of a real response (`checkReceived`): both copies are given, and the bodies are read from them. */
+function receivedAnswer(id: string, url: URL, request: Request, response: Response, scope: object): CheckedAnswer {
+  return { id, method: request.method.toUpperCase(), url, request, requestText: undefined, response, status: response.status, responseHeaders: response.headers, responseText: undefined, scope }
+}
+
+/**
+ * The copy of the request the answer checks read, taken before the resolver
+ * runs; `undefined` for a request without a body, which they share (only a
+ * body can be used up, and a clone costs undici a new AbortSignal and its
+ * listeners). A request the source knows to be bodyless is not even built.
+ */
+function sentCopyOf(exchange: HttpExchange): Request | undefined {
+  if (exchange.bodyless === true) return undefined
+  const { request } = exchange
+  return request.body === null ? undefined : request.clone()
+}
+
+/**
+ * A mocked answer as the checks see it, where everything dear is made on
+ * first read only: the copy of the response (a check that reads the status,
+ * the headers and a known body text needs none), and the request of a plain
+ * `fetch(url)` (which the unchecked path never builds). Closed once the
+ * checks are done: the response then goes to the client, and a copy can no
+ * longer be made of it.
+ */
+class MockedAnswer implements CheckedAnswer {
+  readonly #context: RequestContext
+  /** A copy of the request taken before the resolver ran (it has a body); `undefined`: the request has none, and is shared. */
+  readonly #sentCopy: Request | undefined
+  readonly #original: Response
+  #responseCopy: Response | undefined
+  #open = true
+
+  constructor(
+    readonly id: string,
+    context: RequestContext,
+    sentCopy: Request | undefined,
+    original: Response,
+    readonly scope: object,
+  ) {
+    this.#context = context
+    this.#sentCopy = sentCopy
+    this.#original = original
+  }
+
+  get method(): string {
+    return this.#context.method
+  }
+
+  get url(): URL {
+    return this.#context.url
+  }
+
+  get request(): Request {
+    return this.#sentCopy ?? this.#context.request
+  }
+
+  get requestText(): string | undefined {
+    if (this.#sentCopy === undefined) return ''
+    return this.#context.exchange.bodyText
+  }
+
+  get response(): Response {
+    if (this.#responseCopy !== undefined) return this.#responseCopy
+    if (!this.#open) throw new TypeError('[mocklib] CheckedAnswer.response was read after the check: the answer was delivered. Read it during check() (or await it there).')
+    return (this.#responseCopy = this.#original.clone())
+  }
+
+  get status(): number {
+    return this.#original.status
+  }
+
+  get responseHeaders(): Headers {
+    return this.#original.headers
+  }
+
+  get responseText(): string | undefined {
+    const known = knownBodyOf(this.#original)
+    if (known !== undefined) return known
+    // Only a body made from a string is known; reading `body` of any other makes nothing new.
+    return this.#original.body === null ? '' : undefined
+  }
+
+  close(): void {
+    this.#open = false
+  }
 }

@@ -70,16 +70,17 @@ export interface HttpExchange {
 
 /**
  * One intercepted WebSocket connection. `connection` carries the
- * protocol-specific objects (client and server ends); the WebSocket DSL
- * defines their shape. The runtime tells the source whether any handler took
- * the connection through `accept`/`passthrough`/`errorWith`.
+ * protocol-specific objects (client and server ends): `Connection` is their
+ * shape, which the sources and the WebSocket DSL agree on and the kernel only
+ * passes along. The runtime tells the source whether any handler took the
+ * connection through `accept`/`passthrough`/`errorWith`.
  */
-export interface WebSocketExchange {
+export interface WebSocketExchange<Connection = unknown> {
   readonly kind: 'websocket'
   readonly id: string
   readonly url: URL
   readonly protocols: readonly string[]
-  readonly connection: unknown
+  readonly connection: Connection
   /** At least one handler took the connection: it stays mocked. */
   accept(): void
   /** No handler took it and the policy lets it through: connect to the real server. */

@@ -3,6 +3,7 @@ import { exceptionResponse } from './errors.js'
 import type { HandlerList } from './handler-list.js'
 import { isPassthrough } from './passthrough.js'
 import type { RequestContext } from './request-context.js'
+import { runSteps, step, type Steps } from './steps.js'
 
 /** What became of a request in the handler list. */
 export type DispatchOutcome =
@@ -28,128 +29,64 @@ export class ResolverError extends Error {
 
 /**
  * Runs the candidate handlers of one request in list order until one answers.
+ * Rejects with a `ResolverError` when a resolver throws (a thrown Response is
+ * the answer). `onPartError` hears of resolvers that threw while answering a
+ * part of a split request (see `dispatchSteps`).
+ *
+ * @example
+ * const outcome = await dispatch(scope.list, new RequestContext(exchange, scope))
+ */
+export async function dispatch(list: HandlerList, context: RequestContext, onPartError?: (error: ResolverError) => void): Promise<DispatchOutcome> {
+  return runSteps(dispatchSteps(list, context, onPartError))
+}
+
+/**
+ * The steps of `dispatch`, for a flow that runs them among its own.
  *
  * Each handler first `match`es (possibly asynchronously: no use is held while
  * it reads a body, so a concurrent request is never kept from a handler it
  * matches); then one use is claimed synchronously and the handler `respond`s.
  * A used-up handler is skipped; one that answers nothing gives its use back.
- * When nothing answered, each channel of the list may try once more
- * (`Channel.whenUnanswered`: GraphQL batches are split there).
- * `onPartError` hears of resolvers that threw while answering a part.
- *
- * Synchronous as long as every step is (a plain REST handler with a plain
- * resolver): the outcome then costs no promise and no turn of the event loop.
+ * When nothing answered the request as a whole, each channel of the list may
+ * try once more (`Channel.whenUnanswered`: GraphQL batches are split there);
+ * a part of a split request (`part`) is not split again.
  */
-export function dispatch(
-  list: HandlerList,
-  context: RequestContext,
-  onPartError?: (error: ResolverError) => void,
-): DispatchOutcome | Promise<DispatchOutcome> {
-  const whole = dispatchWhole(list, context)
-  if (whole instanceof Promise) return whole.then((outcome) => unanswered(list, context, outcome, onPartError))
-  return unanswered(list, context, whole, onPartError)
-}
-
-/** Lets each channel try once more when the request as a whole found no answer. */
-function unanswered(
-  list: HandlerList,
-  context: RequestContext,
-  outcome: DispatchOutcome,
-  onPartError?: (error: ResolverError) => void,
-): DispatchOutcome | Promise<DispatchOutcome> {
-  if (outcome.kind === 'answered') return outcome
-  for (const channel of list.channels('http')) if (channel.whenUnanswered !== undefined) return retryByChannel(list, context, outcome, onPartError)
-  return outcome
-}
-
-async function retryByChannel(list: HandlerList, context: RequestContext, outcome: DispatchOutcome, onPartError?: (error: ResolverError) => void): Promise<DispatchOutcome> {
-  for (const channel of list.channels('http')) {
-    const more = channel.whenUnanswered?.(context, (part: RequestContext) => dispatchPart(list, part, onPartError))
-    const answered = more === undefined ? undefined : await more
-    if (answered !== undefined) return { kind: 'answered', ...answered }
-  }
-  return outcome
-}
-
-function dispatchWhole(list: HandlerList, context: RequestContext): DispatchOutcome | Promise<DispatchOutcome> {
+export function* dispatchSteps(list: HandlerList, context: RequestContext, onPartError?: (error: ResolverError) => void, part = false): Steps<DispatchOutcome> {
   const found = list.candidates('http', context)
-  if (found instanceof Promise) return found.then((positions) => walkAsync(list, context, positions, 0, false))
-  const { handlers } = list
+  const positions = found instanceof Promise ? yield* step(found) : found
   let matched = false
-  for (let index = 0; index < found.length; index++) {
-    const handler = handlers[found[index]!]!
-    const match = handler.match(context)
-    // From the first asynchronous step on, the rest of the walk is asynchronous.
-    if (match instanceof Promise) return walkAsync(list, context, found, index, matched, match)
+  for (let index = 0; index < positions.length; index++) {
+    const handler = list.handlers[positions[index]!]!
+    const matching = handler.match(context)
+    const match = matching instanceof Promise ? yield* step(matching) : matching
     if (match === undefined || !handler.claim()) continue
     matched = true
-    let response: Response | undefined | Promise<Response | undefined>
-    try {
-      response = handler.respond(match, context)
-    } catch (error) {
-      return thrownBy(handler, error)
-    }
-    if (response instanceof Promise) return walkAsync(list, context, found, index, matched, undefined, response)
-    if (response !== undefined) return { kind: 'answered', handler, response }
-    handler.unclaim()
-  }
-  return matched ? FELL_THROUGH : UNMATCHED
-}
-
-/**
- * The walk of `dispatchWhole` from position `start` on, awaiting each step;
- * `pendingMatch` or `pendingResponse` is the unsettled step of the handler at `start`.
- */
-async function walkAsync(
-  list: HandlerList,
-  context: RequestContext,
-  positions: readonly number[],
-  start: number,
-  matchedBefore: boolean,
-  pendingMatch?: Promise<unknown>,
-  pendingResponse?: Promise<Response | undefined>,
-): Promise<DispatchOutcome> {
-  const { handlers } = list
-  let matched = matchedBefore
-  for (let index = start; index < positions.length; index++) {
-    const handler = handlers[positions[index]!]!
     let response: Response | undefined
-    if (index === start && pendingResponse !== undefined) {
-      try {
-        response = await pendingResponse
-      } catch (error) {
-        return thrownBy(handler, error)
-      }
-    } else {
-      const matching = index === start && pendingMatch !== undefined ? pendingMatch : handler.match(context)
-      const match = matching instanceof Promise ? await matching : matching
-      if (match === undefined || !handler.claim()) continue
-      matched = true
-      try {
-        const result = handler.respond(match, context)
-        response = result instanceof Promise ? await result : result
-      } catch (error) {
-        return thrownBy(handler, error)
-      }
+    try {
+      const responding = handler.respond(match, context)
+      response = responding instanceof Promise ? yield* step(responding) : responding
+    } catch (error) {
+      if (error instanceof Response) return { kind: 'answered', handler, response: error }
+      throw new ResolverError(handler, error)
     }
     if (response !== undefined) return { kind: 'answered', handler, response }
     handler.unclaim()
   }
+  if (!part) {
+    for (const channel of list.channels('http')) {
+      const more = channel.whenUnanswered?.(context, (piece: RequestContext) => dispatchPart(list, piece, onPartError))
+      const answered = more === undefined ? undefined : yield* step(more)
+      if (answered !== undefined) return { kind: 'answered', ...answered }
+    }
+  }
   return matched ? FELL_THROUGH : UNMATCHED
-}
-
-/** A thrown Response is the answer; anything else a resolver threw becomes a `ResolverError`. */
-function thrownBy(handler: Handler, error: unknown): DispatchOutcome {
-  if (error instanceof Response) return { kind: 'answered', handler, response: error }
-  throw new ResolverError(handler, error)
 }
 
 /** One part of a split request, through the same list; a throwing resolver answers its part with a 500. */
 async function dispatchPart(list: HandlerList, part: RequestContext, onPartError?: (error: ResolverError) => void): Promise<PartOutcome> {
   let outcome: DispatchOutcome
   try {
-    const whole = dispatchWhole(list, part)
-    outcome = whole instanceof Promise ? await whole : whole
+    outcome = await runSteps(dispatchSteps(list, part, onPartError, true))
   } catch (error) {
     if (!(error instanceof ResolverError)) throw error
     onPartError?.(error)

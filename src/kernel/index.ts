@@ -27,23 +27,20 @@ export {
   type LifecycleListener,
   type RequestEventInfo,
   type ResponseEventInfo,
+  type CompletedExchange,
+  type TrafficObserver,
 } from './events.js'
 export { brandAsHandler, isHandler, RequestHandler, type HandlerInfo, type HandlerOptions, type HandlerResult } from './handler.js'
 export { HandlerList } from './handler-list.js'
 export { HandlerScope } from './handler-scope.js'
+export { answerChecking, prepareAnswerChecking } from './http-flow.js'
 export { onFirstUse, type OnFirstUse } from './on-first-use.js'
-export { BYPASS_HEADER, bypassValue, bypassMarkOf, isPassthrough, markPassthrough, ownCall } from './passthrough.js'
+export { BYPASS_HEADER, bypassValue, bypassMarkOf, createResponseMark, isPassthrough, markPassthrough, ownCall, type ResponseMark } from './passthrough.js'
 export { RequestContext } from './request-context.js'
 export { createRequestId } from './request-id.js'
-export { createResponseMark, type ResponseMark } from './response-mark.js'
 export { createRuntime, type Runtime, type RuntimeOptions, type RuntimeStartOptions } from './runtime.js'
 export { createSingleScopeStore, type ScopeStore } from './scope-store.js'
-export type { CompletedExchange, TrafficObserver } from './traffic-observer.js'
-export {
-  applyUnhandledPolicy,
-  type UnhandledPolicyOptions,
-  type UnhandledRequestPrint,
-  type UnhandledRequestStrategy,
-  type UnhandledVerdict,
-} from './unhandled-policy.js'
+export { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
+export type { UnhandledPolicyOptions, UnhandledRequestPrint, UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-report.js'
 export { acceptLateErrors, ConnectionContext, dispatchConnection, reportLateError, type ConnectionObserver } from './websocket-dispatch.js'
+export { knownBodyOf } from './known-body.js'

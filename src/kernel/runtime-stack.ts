@@ -1,18 +1,7 @@
-import type { Exchange, ExchangeSink, Source } from './contracts.js'
+import type { Exchange, ExchangeSink, Source, WebSocketExchange } from './contracts.js'
 import { message } from './errors.js'
-import { onFirstUse } from './on-first-use.js'
-import type { Runtime, RuntimeStartOptions } from './runtime.js'
-import { startSources, stopSources } from './source-lifecycle.js'
-
-/**
- * How several listening runtimes share an exchange: loaded when a second
- * runtime starts (most processes never run two servers at once); an exchange
- * that comes before the load ends waits for it.
- */
-const chain = onFirstUse(
-  () => import('./runtime-chain.js'),
-  (error) => new Error(message(`The code that asks several listening servers in turn could not be loaded (${String(error)}), so this request failed rather than going to the network unchecked.`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
-)
+import { answerInChain } from './http-flow.js'
+import { startSources, stopSources, type Runtime, type RuntimeStartOptions } from './runtime.js'
 
 /**
  * The runtimes that intercept at the same time (several listening servers)
@@ -45,12 +34,9 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
 
   const sink: ExchangeSink = (exchange: Exchange) => {
     const current = runtimes
-    // One runtime (the usual case) costs what it did alone: no chain, no allocation.
-    if (current.length === 1) return current[0]!.handle(exchange)
     if (current.length === 0) return sendOnUnseen(exchange)
-    // A bypass() request is no handler's business: the newest reports it, as one runtime would.
-    if (exchange.kind === 'http' && exchange.bypassed === true) return current[0]!.handle(exchange)
-    return inChain(current, exchange)
+    if (exchange.kind === 'http') return answerInChain(current, exchange)
+    return current.length === 1 ? current[0]!.handle(exchange) : answerConnectionInChain(current, exchange)
   }
 
   return {
@@ -62,8 +48,6 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
       stops ??= startSources(sources(), sink)
       runtime.start(options)
       runtimes = [runtime, ...runtimes]
-      // Started now, so that the first exchange the runtimes share normally finds it loaded.
-      if (runtimes.length > 1) chain.load().catch(() => {})
     },
     stop(runtime) {
       if (!runtimes.includes(runtime)) return
@@ -76,21 +60,31 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
   }
 }
 
-/** Hands `exchange` to the chain of `runtimes`: synchronously once the chain is loaded; a failed load fails the exchange. */
-function inChain(runtimes: readonly Runtime[], exchange: Exchange): Promise<void> {
-  const loaded = chain.loaded
-  if (loaded !== undefined) return ask(loaded, runtimes, exchange)
-  return chain.load().then(
-    (loaded) => ask(loaded, runtimes, exchange),
-    (error: Error) => {
-      console.error(error)
-      exchange.errorWith(error)
-    },
-  )
-}
-
-function ask(loaded: typeof import('./runtime-chain.js'), runtimes: readonly Runtime[], exchange: Exchange): Promise<void> {
-  return exchange.kind === 'websocket' ? loaded.answerConnectionInChain(runtimes, exchange) : loaded.answerInChain(runtimes, exchange)
+/**
+ * Offers one WebSocket connection to several runtimes, newest first, until
+ * the handlers of one take it (older runtimes then never see it). When none
+ * does, each runtime's history records it unhandled and the newest runtime's
+ * `onUnhandledRequest` decides, once.
+ */
+async function answerConnectionInChain(runtimes: readonly Runtime[], exchange: WebSocketExchange): Promise<void> {
+  try {
+    const offers = []
+    for (const runtime of runtimes) {
+      if (!runtime.running) continue
+      const offer = await runtime.offer(exchange)
+      if (offer.taken) {
+        offer.tell()
+        return exchange.accept()
+      }
+      offers.push(offer)
+    }
+    for (const offer of offers) offer.tell()
+    if (offers[0] === undefined) exchange.passthrough()
+    else offers[0].decline()
+  } catch (error) {
+    console.error(message('An internal error stopped this connection; please report it.'), error)
+    exchange.errorWith(error instanceof Error ? error : new Error(String(error)))
+  }
 }
 
 /** An exchange a source delivered after the last runtime stopped: it goes on as if never intercepted. */

@@ -1,27 +1,13 @@
 import type { AnswerCheck } from './answer-check.js'
-import type { Exchange, ExchangeKind, HttpExchange, Source, StartingSource, WebSocketExchange } from './contracts.js'
-import { LifecycleEmitter } from './events.js'
-import { asError, type ExchangeFlow, type ExchangeOfKind, type FlowFactory } from './exchange-flow.js'
-import { createHttpFlow, type HttpVisit } from './http-flow.js'
+import type { Exchange, ExchangeSink, HttpExchange, Source, StartingSource, WebSocketExchange } from './contracts.js'
+import { asError } from './errors.js'
+import { LifecycleEmitter, type TrafficObserver } from './events.js'
+import { createHttpFlow, type HttpTurn } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
-import { startSources, stopSources, type SourceStop } from './source-lifecycle.js'
-import type { TrafficObserver } from './traffic-observer.js'
-import type { UnhandledRequestStrategy } from './unhandled-policy.js'
+import { runSteps, step, type Steps } from './steps.js'
+import type { UnhandledRequestStrategy } from './unhandled-report.js'
 import { acceptLateErrors } from './websocket-dispatch.js'
 import { createWebSocketFlow, type ConnectionOffer } from './websocket-flow.js'
-
-export type { ConnectionOffer, HttpVisit }
-
-/**
- * The flow of each kind of exchange. A new kind of exchange is a new flow
- * file (the shape of `ExchangeFlow`) and a row here.
- */
-const FLOWS = {
-  http: createHttpFlow,
-  websocket: createWebSocketFlow,
-} satisfies { readonly [Kind in ExchangeKind]: FlowFactory<ExchangeOfKind<Kind>, unknown> }
-
-type Flows = { readonly [Kind in ExchangeKind]: ReturnType<(typeof FLOWS)[Kind]> }
 
 /** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
@@ -56,12 +42,8 @@ export interface Runtime {
   onUnhandledRequest: UnhandledRequestStrategy
   /** The sink every source delivers to. Never rejects. */
   handle(exchange: Exchange): Promise<void>
-  /**
-   * Runs `exchange` through this runtime's handlers without settling it, for
-   * an exchange several runtimes answer in turn (see `answerInChain`). Rejects
-   * only on a fault of mocklib itself. @internal
-   */
-  visit(exchange: HttpExchange): HttpVisit | Promise<HttpVisit>
+  /** Runs `exchange` through this runtime's handlers without settling it (see `answerInChain`). @internal */
+  visit(exchange: HttpExchange): Steps<HttpTurn>
   /** Offers a WebSocket connection to this runtime's handlers without settling it (see `answerConnectionInChain`). @internal */
   offer(exchange: WebSocketExchange): ConnectionOffer | Promise<ConnectionOffer>
   /** Starts the sources; a promise only when one of them must wait (see `StartingSource`). */
@@ -71,7 +53,8 @@ export interface Runtime {
 }
 
 /**
- * Creates a runtime. Nothing is intercepted until `start()`.
+ * Creates a runtime. Nothing is intercepted until `start()`. Each kind of
+ * exchange has its flow (a flow file): a new kind is a new flow and a case here.
  *
  * @example
  * const runtime = createRuntime({ store: createAsyncScopeStore(new HandlerScope(handlers)), sources: nodeSources() })
@@ -80,29 +63,21 @@ export interface Runtime {
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { store, sources } = options
   const emitter = new LifecycleEmitter()
-  const observers = new Set<TrafficObserver>()
-  const answerChecks = new Set<AnswerCheck>()
   let stops: SourceStop[] | undefined
   acceptLateErrors(store.root, (info, error) => emitter.emit('unhandledException', { request: info.request, requestId: info.requestId, error: asError(error) }))
 
   const runtime: Runtime = {
     emitter,
-    observers,
-    answerChecks,
+    observers: new Set(),
+    answerChecks: new Set(),
     store,
     onUnhandledRequest: 'warn',
     get running() {
       return stops !== undefined
     },
-    handle(exchange) {
-      return (flows[exchange.kind] as ExchangeFlow<Exchange, unknown>).handle(exchange)
-    },
-    visit(exchange) {
-      return flows.http.visit(exchange)
-    },
-    offer(exchange) {
-      return flows.websocket.visit(exchange)
-    },
+    handle: (exchange) => (exchange.kind === 'http' ? http.handle(exchange) : websocket.handle(exchange)),
+    visit: (exchange) => http.visit(exchange),
+    offer: (exchange) => websocket.visit(exchange),
     start(startOptions = {}) {
       if (stops) return
       runtime.onUnhandledRequest = startOptions.onUnhandledRequest ?? 'warn'
@@ -117,14 +92,54 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return stopping
     },
   }
-  // Each flow reads the runtime's policy when it decides: start() sets it.
-  const flows = createFlows(runtime, options)
+  // The flows read the runtime's policy when they decide: start() sets it.
+  const http = createHttpFlow(runtime, options)
+  const websocket = createWebSocketFlow(runtime, options)
   return runtime
 }
 
-/** This runtime's flow of each kind, from the table. */
-function createFlows(runtime: Runtime, options: RuntimeOptions): Flows {
-  const flows: Partial<Record<ExchangeKind, unknown>> = {}
-  for (const kind of Object.keys(FLOWS) as ExchangeKind[]) flows[kind] = FLOWS[kind](runtime, options)
-  return flows as Flows
+/** What stops one started source; a source that must wait to stop returns a promise. */
+export type SourceStop = () => void | Promise<void>
+
+/**
+ * Starts `sources` in order, each once the one before it intercepts (the
+ * page's WebSocket patch comes after its request interception, which may
+ * wait for a Service Worker). Sources that start at once start within this
+ * call, with no promise. When one fails, those already started are stopped,
+ * newest first, and its failure is thrown (or rejects).
+ *
+ * @example
+ * const starting = startSources(sources, runtime.handle)
+ * const stops = starting instanceof Promise ? await starting : starting
+ */
+export function startSources(sources: readonly Source[], sink: ExchangeSink): (() => void)[]
+export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]>
+export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]> {
+  return runSteps(startSteps(sources, sink))
+}
+
+function* startSteps(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): Steps<SourceStop[]> {
+  const started: SourceStop[] = []
+  try {
+    for (const source of sources) started.push(yield* step(source.start(sink)))
+  } catch (error) {
+    yield* step(stopSources(started))
+    throw error
+  }
+  return started
+}
+
+/**
+ * Stops started sources, newest first, each once the one after it stopped.
+ * Sources that stop at once stop within this call, with no promise.
+ *
+ * @example
+ * await stopSources(stops)
+ */
+export function stopSources(stops: readonly SourceStop[]): void | Promise<void> {
+  return runSteps(stopSteps(stops))
+}
+
+function* stopSteps(stops: readonly SourceStop[]): Steps<void> {
+  for (let index = stops.length - 1; index >= 0; index--) yield* step(stops[index]!())
 }

@@ -1,9 +1,47 @@
-// Loaded on first use (see unhandled-policy.ts): what reports an unhandled
-// request, with the texts of its warning and error. A page loads it when
-// mocking starts, a Node process with its first unhandled request.
-import { exceptionResponse, message } from './errors.js'
+// What reports a request no handler answered, with the texts of its warning and error. Loaded on first
+// use (see unhandled-policy.ts): a page loads it when mocking starts, a Node process with its first
+// unhandled request.
+import { asError, exceptionResponse, message } from './errors.js'
 import { isCommonAssetRequest } from './static-asset.js'
-import type { UnhandledPolicyOptions, UnhandledRequestPrint, UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-policy.js'
+
+/** The two ways to report an unhandled request from a custom policy. */
+export interface UnhandledRequestPrint {
+  /** Prints the standard warning; the request then goes to the network. */
+  warning(): void
+  /** Prints the standard error; the request then fails. */
+  error(): void
+}
+
+/**
+ * What to do with a request no handler answered: `'warn'` (the default: print a
+ * warning and let it through), `'error'` (print an error and fail the request),
+ * `'bypass'` (let it through silently), or a callback.
+ */
+export type UnhandledRequestStrategy =
+  | 'bypass'
+  | 'warn'
+  | 'error'
+  | ((request: Request, print: UnhandledRequestPrint) => void)
+
+/**
+ * The outcome of the policy: let the request through, fail it with `error`, or
+ * answer it with `response` (a custom policy threw: the client gets a 500, as
+ * from a throwing resolver, and `error` is reported).
+ */
+export type UnhandledVerdict =
+  | { readonly action: 'pass' }
+  | { readonly action: 'fail'; readonly error: Error }
+  | { readonly action: 'respond'; readonly response: Response; readonly error: Error }
+
+/** How the built-in policies treat requests for static assets. */
+export interface UnhandledPolicyOptions {
+  /**
+   * Default `true`: `'warn'` and `'error'` let static assets (see
+   * `isCommonAssetRequest`) through without a word, in Node as in a browser
+   * (as msw). `false` reports every request.
+   */
+  readonly exemptStaticAssets?: boolean
+}
 
 const PASS: UnhandledVerdict = { action: 'pass' }
 
@@ -72,7 +110,7 @@ export function reportUnhandled(
     try {
       strategy(request, print)
     } catch (thrown) {
-      const error = thrown instanceof Error ? thrown : new Error(String(thrown))
+      const error = asError(thrown)
       return { action: 'respond', response: exceptionResponse(error), error }
     }
     return verdict

@@ -3,14 +3,17 @@ import type { ExchangeContext, Handler, WebSocketExchange } from './contracts.js
 import type { HandlerScope } from './handler-scope.js'
 
 /**
- * What WebSocket handlers see while they match a connection: the exchange
- * (its URL, protocols and connection objects), with the usual memo and notes.
- * `report` is how a handler reports an error thrown later, in a listener of
- * the connection (the runtime emits `unhandledException` for it).
+ * What WebSocket handlers see while they match a connection. `report` is how
+ * a handler reports an error thrown later, in a listener of the connection
+ * (the runtime emits `unhandledException` for it).
+ *
+ * `Connection` (the shape of the connection objects) defaults to `any`: the
+ * kernel hands every handler the same context, and a handler names the shape
+ * it reads where it reads it (`context: ConnectionContext<WebSocketConnectionEnds>`).
  */
-export class ConnectionContext extends ContextScratchpad implements ExchangeContext {
+export class ConnectionContext<Connection = any> extends ContextScratchpad implements ExchangeContext {
   constructor(
-    readonly exchange: WebSocketExchange,
+    readonly exchange: WebSocketExchange<Connection>,
     readonly scope: HandlerScope,
     readonly report: (error: unknown) => void = () => {},
   ) {
@@ -43,9 +46,7 @@ export interface ConnectionObserver {
  * Unlike a request, a connection goes to EVERY handler that matches (as msw:
  * several links may listen to one socket). Resolves `true` when at least one
  * took it. A handler that throws is reported through `onError` and the others
- * still get the connection; so is an error a handler reports later (through
- * `ConnectionContext.report`). `observers` that implement `ConnectionObserver`
- * are told the outcome.
+ * still get the connection.
  */
 export async function dispatchConnection(
   scope: HandlerScope,
@@ -98,9 +99,8 @@ const offers = new WeakMap<WebSocketExchange, () => void>()
 /**
  * Marks `exchange` as an offer: a connection that exists only if a handler
  * takes it (a WebSocket handshake made with `fetch`). When none does,
- * `dispatchConnection` calls `fallBack` instead of leaving the connection to
- * the unhandled policy, tells no observer, and resolves `true`; the runtime's
- * `accept()` that follows must then do nothing.
+ * `dispatchConnection` calls `fallBack` instead of the unhandled policy, tells
+ * no observer, and resolves `true` (the `accept()` that follows must do nothing).
  *
  * @example
  * offerOnly(exchange, () => void sink(httpExchange))
@@ -111,8 +111,7 @@ export function offerOnly(exchange: WebSocketExchange, fallBack: () => void): vo
 
 /**
  * The error of a `connection` listener that threw for `exchange`, if one did:
- * lets a source tell this failure (the handshake succeeded, the handler
- * broke) from a refused connection when `errorWith` is called.
+ * lets a source tell a broken handler from a refused connection in `errorWith`.
  *
  * @example
  * errorWith: (error) => (listenerFailureOf(exchange) ? closeWith1011(error) : refuse(error))
@@ -124,8 +123,8 @@ export function listenerFailureOf(exchange: WebSocketExchange): Error | undefine
 const policyOutcomes = new WeakSet<WebSocketExchange>()
 
 /**
- * Marks that the unhandled-request policy decides `exchange` (no handler took
- * it): its `passthrough()` or `errorWith()` that follows is the policy's.
+ * Marks that the unhandled-request policy decides `exchange`: its
+ * `passthrough()` or `errorWith()` that follows is the policy's.
  *
  * @example
  * decideByPolicy(exchange)
@@ -138,8 +137,7 @@ export function decideByPolicy(exchange: WebSocketExchange): void {
 /**
  * True when the unhandled-request policy decided `exchange`: lets a source
  * play msw's outcome of a policy (the client opens at once on a passthrough,
- * and opens after its `error` under `'error'`) rather than that of a refused
- * or broken connection.
+ * after its `error` under `'error'`) rather than that of a broken connection.
  *
  * @example
  * passthrough: () => (decidedByPolicy(exchange) ? openNowAndConnect() : connectThenOpen())
@@ -152,13 +150,12 @@ function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value))
 }
 
-/** Where a runtime keeps its reporter of late errors: in its root scope's extensions. */
 const LATE_ERRORS = Symbol('late errors')
 
 type LateErrorReporter = (info: { readonly request: Request; readonly requestId: string }, error: unknown) => void
 
 /**
- * Lets `reportLateError` reach `runtime`'s `unhandledException` event: called
+ * Lets `reportLateError` reach a runtime's `unhandledException` event: called
  * once per runtime, on its root scope (every boundary's scope descends from it).
  *
  * @example
@@ -169,10 +166,9 @@ export function acceptLateErrors(root: HandlerScope, report: LateErrorReporter):
 }
 
 /**
- * Reports an error a handler's code threw after its exchange was answered (a
- * WebSocket listener, an event stream's resolver that rejects after the
- * stream started) as the runtime reports a resolver error: `unhandledException`.
- * Returns false when the scope belongs to no runtime that accepts them.
+ * Reports an error a handler's code threw after its exchange was answered (an
+ * event stream's resolver that rejects after the stream started) as a
+ * resolver error: `unhandledException`. False when no runtime accepts them.
  *
  * @example
  * resolverPromise.catch((error) => reportLateError(context.scope, { request, requestId }, error))

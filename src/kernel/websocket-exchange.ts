@@ -3,14 +3,12 @@ import { message } from './errors.js'
 
 /**
  * What a WebSocket exchange from an interceptor-based source (the page's
- * `WebSocket`) carries in `connection`: the client and server ends and the
- * connection info (requested subprotocols). Written as the kernel needs them,
- * with no interceptor library's types: the source at the edge hands over its
- * library's objects, which have these members (and more, which the `ws` DSL
- * reads).
+ * `WebSocket`) carries in `connection`, as the kernel needs it and with no
+ * interceptor library's types: the library's objects have these members (and
+ * more, which the `ws` DSL reads).
  *
  * @example
- * const { client } = exchange.connection as InterceptedWebSocketConnection
+ * const { client } = interceptedWebSocketExchange(connection).connection
  * client.close(1000, 'done')
  */
 export interface InterceptedWebSocketConnection {
@@ -47,7 +45,7 @@ const INTERNAL_ERROR = 1011
  * @example
  * interceptor.on('connection', (connection) => sink(interceptedWebSocketExchange(connection)))
  */
-export function interceptedWebSocketExchange(connection: InterceptedWebSocketConnection): WebSocketExchange {
+export function interceptedWebSocketExchange(connection: InterceptedWebSocketConnection): WebSocketExchange<InterceptedWebSocketConnection> {
   const { client, server, info } = connection
   const protocols = info.protocols === undefined ? [] : typeof info.protocols === 'string' ? [info.protocols] : [...info.protocols]
   return {

@@ -28,37 +28,23 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
     try {
-      await answerWebSocket(exchange)
+      const taken = await dispatchConnection(store.current(), exchange, reportError(exchange), observers)
+      if (taken) return exchange.accept()
+      // The policy's report loads on first use: the first unhandled connection waits for it.
+      const reporting = unhandledPolicyReady(runtime.onUnhandledRequest)
+      if (reporting) await reporting
+      applyPolicy(exchange)
     } catch (error) {
       failInternally(exchange, error)
     }
   }
 
-  async function answerWebSocket(exchange: WebSocketExchange): Promise<void> {
-    const scope = store.current()
-    const taken = await dispatchConnection(scope, exchange, (error) => {
-      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
-    }, observers)
-    if (taken) return exchange.accept()
-    // The policy's report loads on first use: the first unhandled connection waits for it.
-    const reporting = unhandledPolicyReady(runtime.onUnhandledRequest)
-    if (reporting) await reporting
-    const request = connectionRequest(exchange)
-    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, request, exchange.url, [], options)
-    decideByPolicy(exchange)
-    if (verdict.action === 'pass') exchange.passthrough()
-    else exchange.errorWith(verdict.error)
-  }
-
-  // For several runtimes (see `answerConnectionInChain`); the steps of `answerWebSocket`, apart.
+  // For several runtimes (see `answerConnectionInChain`): the steps of `handleWebSocket`, apart.
   async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
     // Observers hear of the connection only once the chain knows which runtime took it.
     let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
     const deferred: ConnectionObserver = { onConnection: (context, handlers) => void (outcome = { context, handlers }) }
-    const taken = await dispatchConnection(store.current(), exchange, (error) => {
-      emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
-    }, [deferred])
-    // The policy's report loads on first use: decline() applies it at once.
+    const taken = await dispatchConnection(store.current(), exchange, reportError(exchange), [deferred])
     const reporting = taken ? undefined : unhandledPolicyReady(runtime.onUnhandledRequest)
     if (reporting) await reporting
     return {
@@ -66,13 +52,19 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
       tell() {
         if (outcome) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(outcome.context, outcome.handlers)
       },
-      decline() {
-        const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
-        decideByPolicy(exchange)
-        if (verdict.action === 'pass') exchange.passthrough()
-        else exchange.errorWith(verdict.error)
-      },
+      decline: () => applyPolicy(exchange),
     }
+  }
+
+  function reportError(exchange: WebSocketExchange): (error: unknown) => void {
+    return (error) => emitter.emit('unhandledException', { request: connectionRequest(exchange), requestId: exchange.id, error: asError(error) })
+  }
+
+  function applyPolicy(exchange: WebSocketExchange): void {
+    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
+    decideByPolicy(exchange)
+    if (verdict.action === 'pass') exchange.passthrough()
+    else exchange.errorWith(verdict.error)
   }
 
   return { handle: handleWebSocket, visit: offerConnection }

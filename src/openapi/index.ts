@@ -4,7 +4,8 @@ export type { OpenApiSource } from './read-source.js'
 export type { OpenApiDocument } from './document.js'
 export { contract, type ContractAnswer, type ContractExchange, type ContractOptions, type OpenApiContract, type ViolationStrategy } from './contract.js'
 export type { ContractViolation, ViolationPart } from './violation.js'
-export { openapi, type OpenApiHandlerFactory, type OpenApiHandlers, type OpenApiHandlersOptions, type OpenApiResolver, type OpenApiResolverInfo } from './typed-handlers.js'
+export { openapi, type OpenApiHandlerFactory, type OpenApiHandlers, type OpenApiHandlersOptions } from './typed-handlers.js'
+export type { OpenApiResolver, OpenApiResolverInfo } from './typed-resolver-info.js'
 export { UnreadableParametersError } from './unreadable-parameters.js'
 export type { AnswerBuilder, ContractResponse, ResponseFactory } from './typed-response.js'
 export type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
@@ -20,4 +21,4 @@ export type {
   OpenApiReplyStep,
   PredicateName,
 } from './typed-mock-builder.js'
-export type { CheckedStatus, ReplyArguments, ReplyBodyOf, ReplyStatus, ResponseAt } from './typed-mock-reply.js'
+export type { CheckedStatus, ReplyArguments, ReplyBodyOf, ReplyStatus, ResponseAt } from './typed-mock-builder.js'

@@ -1,44 +1,13 @@
-import { http, type FinalizeFunction, type HandlerOptions, type HttpHandler, type StrictRequest } from 'mocklib'
+import { http, type HandlerOptions, type HttpHandler } from 'mocklib'
 import type { OpenApiContract } from './contract.js'
 import { HandlerDocument } from './handler-documents.js'
 import { toPredicatePath } from './path-template.js'
 import type { OpenApiSource } from './read-source.js'
 import { contractMocks } from './typed-mock.js'
 import type { OpenApiMocks } from './typed-mock-builder.js'
-import { checkTemplate } from './typed-template-check.js'
-import { resolveTyped, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
-import type { OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
-import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
-
-/**
- * What a typed handler's resolver receives: the request (its `json()` typed
- * from the JSON request body), path params and query by the document's
- * names, and `response(status)` for the declared answers.
- *
- * @example
- * petstore.get('/pets/{petId}', ({ params, query, request, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' }))
- */
-export interface OpenApiResolverInfo<Template extends string, Operation> {
-  readonly request: [RequestBodyOf<Operation>] extends [never] ? Request : StrictRequest<RequestBodyOf<Operation>>
-  readonly params: ParamsOf<Template>
-  readonly query: QueryOf<Operation>
-  readonly cookies: Record<string, string>
-  readonly requestId: string
-  /** Schedules a cleanup for this request (as `http.*` resolvers' `finalize`). */
-  readonly finalize: FinalizeFunction
-  readonly response: ResponseFactory<ResponsesOf<Operation>>
-}
-
-/**
- * A typed handler's resolver: it answers with `response(...)`, or returns
- * nothing to let the next handler answer.
- *
- * @example
- * const resolver: OpenApiResolver<'/pets', operations['listPets']> = ({ response }) => response(200).json([])
- */
-export type OpenApiResolver<Template extends string, Operation> = (
-  info: OpenApiResolverInfo<Template, Operation>,
-) => ContractResponse | undefined | void | Promise<ContractResponse | undefined | void>
+import { resolveTyped, type OpenApiResolver, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
+import { checkTemplate, type OpenApiMethod, type OperationOf, type PathsWith } from './typed-paths.js'
+import { answerFactory } from './typed-response.js'
 
 /** One factory per method: it takes only the templates that declare the method. */
 export type OpenApiHandlerFactory<Paths, Method extends OpenApiMethod> = <Template extends PathsWith<Paths, Method>>(

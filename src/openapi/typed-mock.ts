@@ -5,7 +5,7 @@ import type { OpenApiMethod } from './typed-paths.js'
 import type { HandlerDocument } from './handler-documents.js'
 import { resolveTyped, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
 import { answerFactory } from './typed-response.js'
-import { checkTemplate } from './typed-template-check.js'
+import { checkTemplate } from './typed-paths.js'
 
 /** mocklib's REST builder as this file drives it: every step returns the next builder, every answer the mock. */
 interface PlainBuilder {

@@ -1,7 +1,38 @@
-import type { FinalizeFunction } from 'mocklib'
+import type { FinalizeFunction, StrictRequest } from 'mocklib'
 import type { HandlerDocument } from './handler-documents.js'
-import type { ResponseFactory } from './typed-response.js'
+import type { ParamsOf, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
+import type { ContractResponse, ResponseFactory } from './typed-response.js'
 import { UnreadableParametersError } from './unreadable-parameters.js'
+
+/**
+ * What a typed handler's resolver receives: the request (its `json()` typed
+ * from the JSON request body), path params and query by the document's
+ * names, and `response(status)` for the declared answers.
+ *
+ * @example
+ * petstore.get('/pets/{petId}', ({ params, query, request, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' }))
+ */
+export interface OpenApiResolverInfo<Template extends string, Operation> {
+  readonly request: [RequestBodyOf<Operation>] extends [never] ? Request : StrictRequest<RequestBodyOf<Operation>>
+  readonly params: ParamsOf<Template>
+  readonly query: QueryOf<Operation>
+  readonly cookies: Record<string, string>
+  readonly requestId: string
+  /** Schedules a cleanup for this request (as `http.*` resolvers' `finalize`). */
+  readonly finalize: FinalizeFunction
+  readonly response: ResponseFactory<ResponsesOf<Operation>>
+}
+
+/**
+ * A typed handler's resolver: it answers with `response(...)`, or returns
+ * nothing to let the next handler answer.
+ *
+ * @example
+ * const resolver: OpenApiResolver<'/pets', operations['listPets']> = ({ response }) => response(200).json([])
+ */
+export type OpenApiResolver<Template extends string, Operation> = (
+  info: OpenApiResolverInfo<Template, Operation>,
+) => ContractResponse | undefined | void | Promise<ContractResponse | undefined | void>
 
 /** What an `http.*` resolver receives, as far as a typed resolver needs it. */
 export interface PlainResolverInfo {

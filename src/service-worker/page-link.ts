@@ -18,10 +18,6 @@ export interface PageLink {
  * closed once no request waits on it (a reply already on its way must land).
  * Closures rather than a class: the worker script targets ES2020, where
  * private fields are compiled to helpers.
- *
- * @example
- * const link = pageLink(event.data.link)
- * const reply = await link.ask({ type: 'mocklib:request', request }, [])
  */
 export function pageLink(port: MessagePort): PageLink {
   const waiting = new Map<string, (reply: RequestReply) => void>()

@@ -9,12 +9,21 @@
  * Requests of other pages and navigations are left to the browser untouched.
  */
 import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
-import { ActiveClients } from './active-clients.js'
-import { MESSAGE_PREFIX, PROTOCOL, type BypassMessage, type HelloReply, type PageMessage, type RequestMessage, type RequestReply, type SerializedResponse } from '../worker-protocol/messages.js'
-import { pageLink, type PageLink } from './page-link.js'
-import { describeRequest, mockedResponse } from './fetch-shapes.js'
-import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
+import {
+  MESSAGE_PREFIX,
+  PROTOCOL,
+  type BypassMessage,
+  type HelloReply,
+  type PageMessage,
+  type RequestMessage,
+  type RequestReply,
+  type SerializedRequest,
+  type SerializedResponse,
+} from '../worker-protocol/messages.js'
 import { VERSION } from '../worker-protocol/version.js'
+import { ActiveClients } from './active-clients.js'
+import { pageLink, type PageLink } from './page-link.js'
+import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
 
 const worker = self as unknown as WorkerGlobal
 const active = new ActiveClients(worker.clients, worker.registration.scope)
@@ -157,4 +166,48 @@ function withoutBypassHeader(request: Request): Request {
   const headers = new Headers(request.headers)
   headers.delete(BYPASS_HEADER)
   return new Request(request, { headers })
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * What the page needs of an intercepted request to rebuild it, `body` read
+ * beforehand (and transferred, not copied).
+ */
+function describeRequest(request: Request, id: string, body: ArrayBuffer | null): SerializedRequest {
+  return {
+    id,
+    url: request.url,
+    method: request.method,
+    headers: [...request.headers],
+    body,
+    credentials: request.credentials,
+    cache: request.cache,
+    redirect: request.redirect,
+    referrer: request.referrer,
+    referrerPolicy: request.referrerPolicy,
+    integrity: request.integrity,
+    keepalive: request.keepalive,
+    destination: request.destination,
+    mode: request.mode,
+  }
+}
+
+/** The Response the worker answers with, from the page's mocked answer. */
+function mockedResponse(response: SerializedResponse): Response {
+  const body = typeof response.body === 'string' ? streamOf(encoder.encode(response.body)) : response.body
+  // Header pairs are appended in order, so repeated names (Set-Cookie) stay apart.
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+// Chromium hands a string-built body to the page as a blob, which costs a
+// trip through the browser process; a stream goes down a data pipe and
+// reaches the page sooner (measured with bench/browser-worker.mjs).
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes)
+      controller.close()
+    },
+  })
 }

@@ -4,8 +4,5 @@
  * network; the Service Worker sends such a request on untouched. Here rather
  * than in the kernel: the worker script is built from this folder alone.
  * @internal
- *
- * @example
- * if (request.headers.has(BYPASS_HEADER)) return fetch(withoutBypassHeader(request))
  */
 export const BYPASS_HEADER = 'x-mocklib-bypass'

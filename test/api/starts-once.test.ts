@@ -2,7 +2,7 @@
 // sources start inside runtime.start(): one start at a time, stop() waits for
 // a start on its way, a failed start leaves nothing to stop.
 import { describe, expect, it } from 'vitest'
-import { startsOnce } from '../../src/api/browser/starts-once.js'
+import { startsOnce } from '../../src/api/browser/setup-worker.js'
 
 function controlled() {
   const log: string[] = []

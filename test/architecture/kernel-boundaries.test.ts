@@ -23,7 +23,7 @@ const mechanismOf = (file: string) => (file.startsWith(NODE) && file.slice(NODE.
 // Crossings between mechanism folders that are part of the design; any other is a mistake.
 const ALLOWED_CROSSINGS = [
   // The fast path answers a WebSocket handshake made with fetch by handing it to the WebSocket source.
-  'kernel/node/fetch/fetch-adapter.ts → kernel/node/websocket/websocket-fetch-upgrade.ts',
+  'kernel/node/fetch/fetch-adapter.ts → kernel/node/websocket/websocket-source.ts',
   // The fast path hands undici a mocked redirect or compressed body through the dispatcher source (type only).
   'kernel/node/fetch/fetch-adapter.ts → kernel/node/undici/undici-dispatcher.ts',
   // The mock server (mocklib/server) answers a WebSocket upgrade with the ws DSL's ends of a bridged connection.

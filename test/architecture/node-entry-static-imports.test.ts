@@ -17,7 +17,7 @@ describe('the Node entry’s static imports', () => {
     expect(packages).not.toContain('@mswjs/interceptors/http')
     const onDemand = readFileSync(join(src, 'kernel/node/socket/socket-layer-on-demand.ts'), 'utf8')
     expect(onDemand).toMatch(/\bimport\('\.\/socket-adapter\.js'\)/)
-    const socketLayer = readFileSync(join(src, 'kernel/node/socket/load-interceptors.ts'), 'utf8')
+    const socketLayer = readFileSync(join(src, 'kernel/node/socket/socket-adapter.ts'), 'utf8')
     expect(socketLayer).toMatch(/^import \{ HttpRequestInterceptor \} from '@mswjs\/interceptors\/http'/m)
   })
 

@@ -16,22 +16,16 @@ const LAZY = [
   'src/dsl/record/record-runtime.ts',
   'src/dsl/record/to-har-entry.ts',
   'src/kernel/browser/websocket-source.ts',
-  'src/api/browser/page-event-source.ts',
-  'src/api/browser/in-page-mode.ts',
+  'src/dsl/event-source/page-event-source.ts',
   'src/kernel/browser/in-page-source.ts',
+  'src/kernel/browser/page-fetch.ts',
   'node_modules/@mswjs/interceptors/lib/browser/interceptors/WebSocket/index.js',
 ]
 
 // What a page needs only once mocking runs (the console log of mocked answers, their cookies, the
 // page's cookies for resolvers, printed contract refusals, the unhandled-request report) is in the
 // chunk start() awaits.
-const ON_START = [
-  'src/api/browser/console-log.ts',
-  'src/api/browser/page-cookies.ts',
-  'src/api/browser/page-effects.ts',
-  'src/api/browser/printed-refusals.ts',
-  'src/kernel/unhandled-report.ts',
-]
+const ON_START = ['src/api/browser/on-start.ts', 'src/kernel/unhandled-report.ts']
 
 /** Input files of the chunks the entry loads up front, and of those it loads with import(). */
 async function chunksOf(contents: string): Promise<{ initial: Set<string>; lazy: Set<string> }> {

@@ -20,7 +20,7 @@ async function listenFresh(handlers: (mocklib: typeof import('mocklib')) => impo
   vi.resetModules()
   const mocklib = await import('mocklib')
   const { setupServer } = await import('mocklib/node')
-  const { connectionCode } = await import('../../src/dsl/ws/ws-channel.js')
+  const { connectionCode } = await import('../../src/dsl/ws/websocket-handler.js')
   expect(connectionCode.loaded, 'a fresh import has not loaded the connection code').toBeUndefined()
   const server = setupServer(...handlers(mocklib))
   server.listen({ onUnhandledRequest: 'error' })

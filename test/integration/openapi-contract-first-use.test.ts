@@ -30,7 +30,7 @@ async function firstAndNext(client: Client, onViolation: 'error' | 'report', cha
   const { http, HttpResponse } = await import('mocklib')
   const { setupServer } = await import('mocklib/node')
   const { contract } = await import('../../src/openapi/index.js')
-  const { answerChecking } = await import('../../src/kernel/answer-checking-on-demand.js')
+  const { answerChecking } = await import('../../src/kernel/http-flow.js')
   const reported: string[] = []
   const checks = await contract(PETSTORE_30, { onViolation: onViolation === 'error' ? 'error' : (violation) => void reported.push(violation.message) })
   // The mocked pet 7 is 'lost', out of the document's enum; pet 1 keeps the contract.

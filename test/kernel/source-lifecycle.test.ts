@@ -4,7 +4,7 @@
 // start at once start within the call; a failure stops what had started.
 import { describe, expect, it } from 'vitest'
 import { createRuntime, createSingleScopeStore, HandlerScope, type ExchangeSink, type Source, type StartingSource } from '../../src/kernel/index.js'
-import { startSources, stopSources } from '../../src/kernel/source-lifecycle.js'
+import { startSources, stopSources } from '../../src/kernel/runtime.js'
 
 /** A source that logs its start and stop; `wait` makes it a `StartingSource` whose start and stop take a macrotask. */
 function loggingSource(name: string, log: string[], options: { wait?: boolean; fail?: boolean } = {}): Source | StartingSource {

@@ -34,8 +34,8 @@ const setups: ReadonlyArray<Setup> = [
 
 const compilers = {
   'TS 5.9': join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-  'TS 6.0': join(root, 'node_modules', 'ts6', 'bin', 'tsc'),
-  'TS 7.0': join(root, 'node_modules', 'ts7', 'bin', 'tsc'),
+  'TS 6.0': join(root, 'node_modules', 'typescript-6.0', 'bin', 'tsc'),
+  'TS 7.0': join(root, 'node_modules', 'typescript-7.0', 'bin', 'tsc'),
 }
 
 // One tsc run takes 2-20 s; the machine may be shared.

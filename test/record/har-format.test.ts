@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { http, HttpResponse, type Har } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { recordEvents } from '../../src/dsl/record/record-events.js'
+import { recordEvents } from '../../src/dsl/record/record-runtime.js'
 import { clients } from '../integration/support/clients.js'
 import { startRealServer, type RealServer } from './support.js'
 

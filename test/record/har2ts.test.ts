@@ -9,7 +9,7 @@ import { build } from 'esbuild'
 import type { Har, HarEntry } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { recordEvents } from '../../src/dsl/record/record-events.js'
+import { recordEvents } from '../../src/dsl/record/record-runtime.js'
 import { startRealServer, type RealServer, type Route } from './support.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm'
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { recordEvents } from '../../src/dsl/record/record-events.js'
+import { recordEvents } from '../../src/dsl/record/record-runtime.js'
 
 const EXCHANGES = 10_000
 const BODY = 'x'.repeat(1_000)

@@ -2,7 +2,7 @@
 // a failed request (status 0), as a passthrough that failed is; one the
 // unhandled-request policy refused never reached the network and is left out.
 import { describe, expect, it } from 'vitest'
-import type { CompletedExchange } from '../../src/dsl/record/completed-exchange.js'
+import type { CompletedExchange } from '../../src/dsl/record/to-har-entry.js'
 import { createRecorder } from '../../src/dsl/record/recorder.js'
 
 const failed = (path: string, failure: 'policy' | 'network'): CompletedExchange => ({

@@ -1,7 +1,7 @@
 // The recorder on its own: what it keeps by default, order, binary request
 // bodies, and what stop() does to later exchanges.
 import { describe, expect, it } from 'vitest'
-import type { CompletedExchange } from '../../src/dsl/record/completed-exchange.js'
+import type { CompletedExchange } from '../../src/dsl/record/to-har-entry.js'
 import { createRecorder } from '../../src/dsl/record/recorder.js'
 import { toHarEntry } from '../../src/dsl/record/to-har-entry.js'
 

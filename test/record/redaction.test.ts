@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setupServer, snapshot } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { recordEvents } from '../../src/dsl/record/record-events.js'
+import { recordEvents } from '../../src/dsl/record/record-runtime.js'
 import { clients, type ClientRequest } from '../integration/support/clients.js'
 import { startRealServer, type RealServer } from './support.js'
 

@@ -1,5 +1,5 @@
 /**
- * Creating a handler reads a plain pattern with a cheap scan (path-scan.ts)
+ * Creating a handler reads a plain pattern with a cheap scan (plainStaticPrefix in path-pattern.ts)
  * instead of the tokenizer; the matcher is compiled on the first request that
  * reaches the handler. The scan must give exactly the tokenizer's index key,
  * and leave every pattern it does not fully understand (or that is invalid)
@@ -8,7 +8,7 @@
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { plainStaticPrefix } from '../../src/dsl/http/path-scan.js'
+import { plainStaticPrefix } from '../../src/dsl/http/path-pattern.js'
 import { tokenizePath } from '../../src/dsl/http/path-tokenizer.js'
 
 /** A deterministic generator, so that a failure names a pattern that can be replayed. */

@@ -21,8 +21,8 @@ if (!existsSync(generated) || process.argv.includes('--regenerate')) {
 
 const compilers = [
   ['TypeScript 5.9', 'node_modules/typescript/bin/tsc'],
-  ['TypeScript 6.0', 'node_modules/ts6/bin/tsc'],
-  ['TypeScript 7.0', 'node_modules/ts7/bin/tsc'],
+  ['TypeScript 6.0', 'node_modules/typescript-6.0/bin/tsc'],
+  ['TypeScript 7.0', 'node_modules/typescript-7.0/bin/tsc'],
 ]
 const wanted = ['Files', 'Types', 'Instantiations', 'Memory used', 'Check time', 'Total time']
 let failed = false

@@ -1,10 +1,8 @@
-import type { HandlerScope, Runtime, ScopeStore } from '../../kernel/index.js'
-import { message } from '../../kernel/index.js'
-import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
-import { createHar } from '../../dsl/record/har-document.js'
+import { message, type HandlerScope, type Runtime, type ScopeStore } from '../../kernel/index.js'
+import { createHar, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
 
-/** What the history features need of the lazily loaded part of setupWorker (worker-on-start.ts). */
-type HistoryModule = Pick<typeof import('./worker-on-start.js'), 'createMockAssertions' | 'recordRuntime'>
+/** What the history features need of the lazily loaded part of setupWorker (on-start.ts). */
+type HistoryModule = Pick<typeof import('./on-start.js'), 'createMockAssertions' | 'recordRuntime'>
 
 /** The history features of a worker, usable before their code has loaded. */
 export interface LazyHistory {
@@ -34,11 +32,6 @@ function pendingOf(scope: HandlerScope): PendingMock[] {
  * traffic to report: the methods answer from the handler list alone.
  * `reportsArrived` is what a recording's `settled()` waits for first: the
  * passthrough reports the page's sources still expect.
- *
- * @example
- * const history = lazyHistory(core, () => import('./worker-on-start.js'), () => page.reports?.arrived())
- * await history.ready // in start()
- * history.assertions.assertDone()
  */
 export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived?: () => Promise<void> | undefined): LazyHistory {
   const store: ScopeStore = core.store

@@ -1,15 +1,67 @@
-import { createRuntime, createSingleScopeStore, HandlerScope, message, type Handler, type LifecycleEvents, type ReportingAnswerCheck } from '../../kernel/index.js'
+import {
+  answerChecking,
+  createRuntime,
+  createSingleScopeStore,
+  HandlerScope,
+  message,
+  onFirstUse,
+  unhandledPolicyReady,
+  type Handler,
+  type LifecycleEvents,
+  type ReportingAnswerCheck,
+  type UnhandledRequestStrategy,
+} from '../../kernel/index.js'
+import { lazyPageRequestSource, lazyPageWebSocketSource, type PageRequestSettings } from '../../kernel/browser/index.js'
 import type { MockAssertions, RecordOptions, Recording } from '../../dsl/index.js'
-import { answerChecking } from '../../kernel/answer-checking-on-demand.js'
-import { lazySource } from '../../kernel/browser/lazy-source.js'
-import { onFirstUse } from '../../kernel/on-first-use.js'
-import { unhandledPolicyReady } from '../../kernel/unhandled-policy.js'
-import type { PageRequestSettings } from '../../kernel/browser/page-request-source.js'
 import { contractAssertions, type ContractAssertions } from '../contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from '../handler-management.js'
 import { lazyHistory } from './lazy-history.js'
-import { startsOnce } from './starts-once.js'
-import type { StartOptions, StartResult } from './start-options.js'
+
+/**
+ * How a page intercepts its requests: `'auto'` (the default) uses the Service
+ * Worker and falls back to patching fetch and XMLHttpRequest in the page when a
+ * worker is impossible; `'service-worker'` never falls back (a failure rejects
+ * `start()`); `'in-page'` always patches the page (no worker is registered).
+ */
+export type InterceptionMode = 'auto' | 'service-worker' | 'in-page'
+
+/** Options of `worker.start()`. */
+export interface StartOptions {
+  /** Where the worker script is and how to register it. */
+  readonly serviceWorker?: {
+    /** URL of the script copied by `npx mocklib init <publicDir>`. Default `'/mocklib-worker.js'`. */
+    readonly url?: string
+    /** Registration options, such as `scope`. */
+    readonly options?: RegistrationOptions
+  }
+  /** What to do with requests no handler answers. Default `'warn'`. */
+  readonly onUnhandledRequest?: UnhandledRequestStrategy
+  /**
+   * Checks every mocked answer against a contract (`contract()` of
+   * `mocklib/openapi`) in the page, where the handlers run, before the page
+   * gets it (and, under its `checkPassthrough`, what the network answered).
+   * `worker.contractViolations()` and `worker.assertContract()` read what it found.
+   * An answer refused under `onViolation: 'error'` fails the page's fetch as a
+   * network error, and the reason is printed with `console.error` in the page
+   * (as for an unhandled request under `onUnhandledRequest: 'error'`).
+   */
+  readonly contract?: ReportingAnswerCheck
+  /** Do not log mocked requests nor the "mocking enabled" line to the console. */
+  readonly quiet?: boolean
+  /**
+   * Force an interception mode. `'in-page'` is how tests exercise the fallback
+   * that runs where Service Workers are unavailable. Default `'auto'`.
+   */
+  readonly interception?: InterceptionMode
+}
+
+/** What `worker.start()` resolves to. */
+export interface StartResult {
+  /** How requests are intercepted: through the Service Worker or in the page. */
+  readonly mode: 'service-worker' | 'in-page'
+  /** The worker registration, in `'service-worker'` mode. */
+  readonly registration?: ServiceWorkerRegistration
+}
 
 /**
  * The browser runtime returned by `setupWorker`.
@@ -61,16 +113,14 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const page: PageRequestSettings = {
     options: {},
     started: undefined,
-    // The in-page fallback is a chunk of its own: a page that uses the Service Worker never loads it.
-    startInPage: (sink, reports) => import('./in-page-mode.js').then((inPage) => inPage.startInPage(sink, reports)),
+    loadEventSourcePatch: () => import('../../dsl/event-source/index.js').then((chunk) => chunk.patchEventSource),
   }
-  // Each source is a chunk of its own, loaded by start(): a page that never starts mocking downloads neither.
-  const requests = lazySource('page-requests', () => import('../../kernel/browser/page-request-source.js').then((chunk) => chunk.pageRequestSource(page)))
-  // A Service Worker never sees WebSockets: the page's WebSocket is patched in every mode.
-  const webSockets = lazySource('page-websocket', () => import('../../kernel/browser/websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
+  // Each source is loaded by start(): a page that never starts mocking downloads neither.
+  const requests = lazyPageRequestSource(page)
+  const webSockets = lazyPageWebSocketSource()
   // History, assertions, record() and what the page does with answers are a chunk of their own, requested
   // now and awaited by start(): nothing reads the page's cookies nor answers a request before then.
-  const onStart = onFirstUse(() => import('./worker-on-start.js'))
+  const onStart = onFirstUse(() => import('./on-start.js'))
   const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
   let quiet = false
   core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context.request, response, quiet) })
@@ -104,5 +154,47 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
     record: (options) => history.record(options),
     start,
     stop,
+  }
+}
+
+/**
+ * `start()`/`stop()` for a runtime whose start waits (the Service Worker
+ * registers): a second `start()` while one runs rejects with
+ * `alreadyRunning()`; `stop()` waits for a start on its way, then stops what
+ * it started; a failed start leaves nothing to stop. `stop()` twice is harmless.
+ *
+ * @example
+ * const { start, stop } = startsOnce(async (options) => { await runtime.start(options); return result }, () => runtime.stop(), () => 'Already started.')
+ */
+export function startsOnce<Options, Result>(
+  begin: (options: Options) => Promise<Result>,
+  end: () => void | Promise<void>,
+  alreadyRunning: () => string,
+): { start(options?: Options): Promise<Result>; stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined
+  return {
+    async start(options = {} as Options) {
+      if (running) throw new Error(alreadyRunning())
+      const started = begin(options)
+      running = started
+      started.catch(() => undefined)
+      try {
+        return await started
+      } catch (error) {
+        running = undefined
+        throw error
+      }
+    },
+    async stop() {
+      const current = running
+      if (!current) return
+      running = undefined
+      try {
+        await current
+      } catch {
+        return
+      }
+      await end()
+    },
   }
 }

@@ -1,17 +1,10 @@
-import { hasDefaultContentType } from '../response/default-content-type.js'
+import { hasDefaultContentType } from '../response/http-response.js'
 
 /** The media type of GraphQL over HTTP responses. */
-export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
 
-/**
- * True when the `Accept` header ranks `application/graphql-response+json` at
- * least as high as `application/json` (by q-value, then by order).
- *
- * @example
- * prefersGraphQLResponse('application/graphql-response+json, application/json') // true
- * prefersGraphQLResponse('application/json') // false
- */
-export function prefersGraphQLResponse(accept: string | null): boolean {
+/** True when the `Accept` header ranks `application/graphql-response+json` at least as high as `application/json` (by q-value, then by order). */
+function prefersGraphQLResponse(accept: string | null): boolean {
   if (accept === null || !accept.includes(GRAPHQL_RESPONSE_TYPE)) return false
   let graphql: { q: number; at: number } | undefined
   let json: { q: number; at: number } | undefined
@@ -29,9 +22,6 @@ export function prefersGraphQLResponse(accept: string | null): boolean {
 /**
  * Answers `application/graphql-response+json` when the client prefers it and
  * the resolver left the content type to `HttpResponse.json`'s default.
- *
- * @example
- * return negotiateContentType(context.request, HttpResponse.json({ data }))
  */
 export function negotiateContentType(request: Request, response: Response): Response {
   if (!hasDefaultContentType(response) || !prefersGraphQLResponse(request.headers.get('accept'))) return response

@@ -1,5 +1,6 @@
-import { onFirstUse } from '../../kernel/on-first-use.js'
+import { message } from '../../kernel/index.js'
 import { HttpResponse } from '../response/http-response.js'
+import { loadGraphQL, type GraphQLModule } from './graphql-module.js'
 import type { GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
 
 /**
@@ -32,9 +33,6 @@ export interface ExecuteGraphQLOptions {
   readonly contextValue?: unknown
 }
 
-/** What runs an operation against a schema: loaded by the first call, so `import 'mocklib'` does not compile it. */
-const execution = /* @__PURE__ */ onFirstUse(() => import('./graphql-execution.js'))
-
 /**
  * Executes an operation against a mock schema with graphql-js, like a real
  * server: the body holds exactly the fields the query asked for, variables are
@@ -52,7 +50,38 @@ const execution = /* @__PURE__ */ onFirstUse(() => import('./graphql-execution.j
  * )
  */
 export async function executeGraphQL<Result = any>(options: ExecuteGraphQLOptions): Promise<GraphQLResponseBody<Result>> {
-  return (execution.loaded ?? (await execution.load())).executeGraphQL<Result>(options)
+  const graphqlModule = await loadGraphQL()
+  const result = await graphqlModule.graphql({
+    schema: schemaOf(graphqlModule, options.schema) as Parameters<GraphQLModule['graphql']>[0]['schema'],
+    source: options.query,
+    variableValues: options.variables,
+    operationName: options.operationName,
+    rootValue: options.rootValue,
+    contextValue: options.contextValue,
+  })
+  const body: { data?: Result | null; errors?: GraphQLResponseBody['errors']; extensions?: Record<string, unknown> } = {}
+  if (result.errors !== undefined) body.errors = result.errors.map((error) => error.toJSON())
+  if ('data' in result) body.data = result.data as Result | null
+  if (result.extensions !== undefined) body.extensions = { ...result.extensions }
+  return body
+}
+
+const builtSchemas = new Map<string, unknown>()
+
+function schemaOf(graphqlModule: GraphQLModule, schema: MockSchema): unknown {
+  if (typeof schema !== 'string') return schema
+  let built = builtSchemas.get(schema)
+  if (built === undefined) {
+    try {
+      built = graphqlModule.buildSchema(schema)
+    } catch (error) {
+      throw new TypeError(message(`executeGraphQL() got schema SDL that does not build: ${(error as Error).message}`, 'Fix the SDL, or pass a GraphQLSchema.'), {
+        cause: error,
+      })
+    }
+    builtSchemas.set(schema, built)
+  }
+  return built
 }
 
 /**

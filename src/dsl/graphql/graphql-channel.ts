@@ -1,7 +1,9 @@
-import type { Answered, Channel, Redispatch, RequestContext } from '../../kernel/index.js'
-import { onFirstUse } from '../../kernel/on-first-use.js'
-import { mayCarryGraphQL } from './graphql-request-shape.js'
-import { graphQLRequestKeys } from './graphql-request-state.js'
+import type { Answered, Channel, PartOutcome, Redispatch, RequestContext } from '../../kernel/index.js'
+import { bypass } from '../response/real-network.js'
+import { HttpResponse } from '../response/http-response.js'
+import { negotiateContentType } from './content-negotiation.js'
+import { ANY, operationKey, type GraphQLRequestState, type InvalidOperation, type ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState, mayCarryGraphQL, seedRequestState } from './graphql-request-state.js'
 
 /**
  * GraphQL handlers are filed by operation type and name. A named operation
@@ -11,26 +13,110 @@ import { graphQLRequestKeys } from './graphql-request-state.js'
  *
  * Requests that are not GraphQL over HTTP give `null` before any body is
  * read. A request that looks like GraphQL but cannot be used gives `null` too,
- * and leaves a note saying why for the unhandled-request message.
- *
- * @example
- * this.indexKey = { channel: graphQLChannel, key: operationKey('query', 'ListPosts') } // operation-key.ts
+ * and leaves a note saying why for the unhandled-request message. A batch
+ * that no handler answered as a whole is answered part by part.
  */
 export const graphQLChannel: Channel<RequestContext> = {
   name: 'graphql',
-  whenUnanswered: answerBatch,
-  requestKeys(context: RequestContext): Promise<readonly string[] | null> | null {
+  whenUnanswered(context, redispatch) {
+    return mayCarryGraphQL(context) ? answerBatch(context, redispatch) : undefined
+  },
+  requestKeys(context) {
     // Decided synchronously for most REST traffic: no promise, no body read.
-    return mayCarryGraphQL(context) ? graphQLRequestKeys(context) : null
+    return mayCarryGraphQL(context) ? graphQLRequestState(context).then((state) => requestKeys(state, context)) : null
   },
 }
 
-// What splits a batch loads with the first batched request (most projects send none):
-// `import 'mocklib'` does not compile it, and once loaded a batch calls it directly.
-const batches = /* @__PURE__ */ onFirstUse(() => import('./graphql-batch.js'))
+function requestKeys(state: GraphQLRequestState, context: RequestContext): readonly string[] | null {
+  if (state === null || state.kind === 'batch') return null
+  if (state.kind === 'invalid') {
+    context.addNote(`This looks like a GraphQL request, but ${state.reason}`)
+    return null
+  }
+  const everything = operationKey(ANY, ANY)
+  // Only printed if no handler answers: it names what a handler would have to match.
+  if (state.operationName === undefined) {
+    context.addNote(`It is an anonymous GraphQL ${state.operationType}; only graphql.operation() handlers match anonymous operations.`)
+    return [everything]
+  }
+  context.addNote(`It is the GraphQL ${state.operationType} "${state.operationName}"; match it with graphql.${state.operationType}('${state.operationName}', resolver).`)
+  return [operationKey(state.operationType, state.operationName), operationKey(state.operationType, ANY), everything]
+}
 
-/** A request no handler answered as a whole may be a batch (a JSON array of operations): its parts are answered one by one. */
-function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> | undefined {
-  if (!mayCarryGraphQL(context)) return undefined
-  return batches.use((module) => module.answerBatch(context, redispatch))
+/**
+ * Answers a batched GraphQL request (a JSON array of operations, or a
+ * multipart upload whose `operations` is an array): one part per operation,
+ * each resolved by the ordinary handler lookup, in order (a batch may hold a
+ * mutation and then a query that reads it). The answer is a JSON array of the
+ * parts' bodies. An operation no handler answers (or that does not parse) gets
+ * an item with a GraphQL error saying so; a part answered with `passthrough()`
+ * is sent to the network alone. `undefined` when the request is no batch or
+ * no part was answered (then the request is unhandled, with the parts' notes).
+ */
+async function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> {
+  const state = await graphQLRequestState(context)
+  if (state === null || state.kind !== 'batch') return undefined
+  const parts = state.items.map((item) => {
+    const part = context.fork(partRequest(context.request, item))
+    seedRequestState(part, item)
+    return part
+  })
+  const outcomes: PartOutcome[] = []
+  for (const part of parts) outcomes.push(await redispatch(part))
+  const credited = outcomes.find((outcome): outcome is Exclude<PartOutcome, { kind: 'unhandled' }> => outcome.kind !== 'unhandled')
+  if (credited === undefined) {
+    parts.forEach((part, index) => {
+      for (const note of part.notes) context.addNote(`part ${index + 1} of ${parts.length}: ${note}`)
+    })
+    return undefined
+  }
+  const items = await Promise.all(outcomes.map((outcome, index) => itemOf(outcome, state.items[index]!, parts[index]!.request)))
+  return { handler: credited.handler, response: negotiateContentType(context.request, HttpResponse.json(items)) }
+}
+
+/**
+ * A single-operation POST for one part, so that resolvers can read `request`
+ * as if the operation had come alone. (Uploaded files stay in `variables`;
+ * they do not survive JSON in the part's body.)
+ */
+function partRequest(batch: Request, item: ParsedOperation | InvalidOperation): Request {
+  const headers = new Headers(batch.headers)
+  headers.set('content-type', 'application/json')
+  headers.delete('content-length')
+  const body = item.kind === 'operation' ? { query: item.query, variables: item.variables, operationName: item.operationName } : {}
+  return new Request(batch.url, { method: 'POST', headers, body: JSON.stringify(body) })
+}
+
+async function itemOf(outcome: PartOutcome, item: ParsedOperation | InvalidOperation, request: Request): Promise<unknown> {
+  const label = item.kind === 'operation' ? `${item.operationType} ${item.operationName ?? '(anonymous)'}` : 'this operation'
+  if (outcome.kind === 'unhandled') {
+    const why = outcome.notes.length > 0 ? ` ${outcome.notes.join(' ')}` : ''
+    return errorItem(`[mocklib] No request handler answered ${label} of this batch.${why}`)
+  }
+  const { handler } = outcome
+  let response: Response
+  try {
+    response = outcome.kind === 'passthrough' ? await fetch(bypass(request)) : outcome.response
+  } catch (error) {
+    return errorItem(`[mocklib] ${label} of this batch was sent to the network, which failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (response.type === 'error') return errorItem(`[mocklib] "${handler.info.header}" answered ${label} with a network error.`)
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const isGraphQLBody = typeof body === 'object' && body !== null && ('data' in body || 'errors' in body)
+  // A status cannot be told per item, so a GraphQL body counts whatever its status.
+  if (isGraphQLBody) return body
+  const detail = typeof (body as { message?: unknown })?.message === 'string' ? `: ${(body as { message: string }).message}` : ''
+  return errorItem(
+    `[mocklib] "${handler.info.header}" answered ${label} with status ${response.status}${detail}, which is not a GraphQL response; answer { data, errors } (for example with HttpResponse.json).`,
+  )
+}
+
+function errorItem(message: string): { errors: { message: string }[] } {
+  return { errors: [{ message }] }
 }

@@ -1,11 +1,14 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
-import { logHandled } from '../shared/log-handled.js'
+import { logHandled } from '../shared/msw-handler-protocol.js'
 import {
+  contextOf,
   matchThroughPredicate,
   overridesOf,
+  ParsedMatch,
   respondThroughRun,
+  runHandler,
   testHandler,
   type ExecutionResult,
   type LogArgs,
@@ -15,11 +18,11 @@ import {
   type RunArgs,
 } from '../shared/msw-handler-protocol.js'
 import { ResolverRunner } from '../shared/resolver-runner.js'
+import { negotiateContentType } from './content-negotiation.js'
 import { graphQLChannel } from './graphql-channel.js'
 import { requireGraphQL } from './graphql-module.js'
-import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestCode, graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
-import { ANY, operationKey } from './operation-key.js'
+import { ANY, operationKey, type GraphQLOperationType, type GraphQLRequestState, type ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
 /** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
@@ -67,9 +70,6 @@ export interface GraphQLEndpoint {
 /**
  * Compiles the endpoint of `graphql.link(url)`: a URL or path pattern like the
  * ones of `http.*`, a RegExp or a predicate function. Throws on a bad pattern.
- *
- * @example
- * compileEndpoint('https://api.example.com/graphql')
  */
 export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
   const label = typeof url === 'string' ? url : url instanceof RegExp ? String(url) : '<predicate function>'
@@ -106,27 +106,6 @@ function anyTypeSelector(selector: unknown): CompiledSelector {
 }
 
 /**
- * What a GraphQL handler's request-time code (graphql-handler-answering.ts,
- * loaded with the rest of what a GraphQL request runs, see
- * `graphQLRequestCode`) reads of it: compiled at creation, so a bad argument
- * throws there.
- * @internal
- */
-export interface GraphQLHandlerPlan {
-  readonly operationType: GraphQLOperationType | 'any'
-  readonly selector: CompiledSelector
-  readonly endpoint: CompiledAsyncPredicate | undefined
-  /** How messages name the handler: `query ListPosts on <url>`. */
-  readonly name: string
-  readonly once: boolean
-  /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
-  readonly anonymousName: '' | undefined
-  readonly overrides: Overrides
-  /** Made by the first request the handler answers. */
-  runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
-}
-
-/**
  * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,
  * `graphql.operation` or the same functions of a `graphql.link(url)`, or
  * constructed as msw's: `new GraphQLHandler(operationType, predicate,
@@ -151,8 +130,18 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly info: GraphQLHandlerInfo
   /** The resolver, as msw's `RequestHandler` keeps it (a subclass may read or wrap it before the first request). */
   protected resolver: (info: never) => unknown
-  readonly #plan: GraphQLHandlerPlan
+  readonly #operationType: GraphQLOperationType | 'any'
+  readonly #selector: CompiledSelector
+  readonly #endpoint: CompiledAsyncPredicate | undefined
+  /** How messages name the handler: `query ListPosts on <url>`. */
+  readonly #name: string
+  readonly #once: boolean
+  /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
+  readonly #anonymousName: '' | undefined
+  readonly #overrides: Overrides
   readonly #indexKey: IndexKey
+  /** Made on first answer: a registered handler that never answers costs no runner. */
+  #runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
 
   /** msw 2's signature: `('query', 'GetUser', 'https://api.example.com/graphql', resolver)`, `('all', /.*\/, '*', resolver)`. */
   constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: any) => unknown, options?: HandlerOptions)
@@ -178,48 +167,92 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
       throw new TypeError(`[mocklib] ${factory} for "${header}" expects a resolver function as its ${position} argument, but got ${typeof resolver}.`)
     }
     this.resolver = resolver as (info: never) => unknown
-    const overrides = overridesOf(this as object, GraphQLHandler.prototype)
-    this.#plan = {
-      operationType: target.operationType,
-      selector,
-      endpoint: endpoint?.predicate,
-      // Messages name the handler the short way (`query ListPosts on <url>`).
-      name: endpoint === undefined ? selector.label : `${selector.label} on ${endpoint.label}`,
-      once: options?.once === true,
-      anonymousName: msw ? '' : undefined,
-      overrides,
-      runner: undefined,
-    }
+    this.#operationType = target.operationType
+    this.#selector = selector
+    this.#endpoint = endpoint?.predicate
+    this.#name = endpoint === undefined ? selector.label : `${selector.label} on ${endpoint.label}`
+    this.#once = options?.once === true
+    this.#anonymousName = msw ? '' : undefined
+    this.#overrides = overridesOf(this as object, GraphQLHandler.prototype)
     // An overridden parse/predicate may take any request: filed where every request looks.
-    this.#indexKey = overrides.matching ? { channel: httpChannel, key: httpIndexKey(ANY, '') } : { channel: graphQLChannel, key: selector.key }
+    this.#indexKey = this.#overrides.matching ? { channel: httpChannel, key: httpIndexKey(ANY, '') } : { channel: graphQLChannel, key: selector.key }
   }
 
   get indexKey(): IndexKey {
     return this.#indexKey
   }
 
-  // Synchronous once the GraphQL channel has read the request (the usual case), which loaded the code that
-  // matches it too: no promise per handler, from the first request on.
+  // Synchronous once the GraphQL channel has read the request (the usual case): no promise per handler.
   match(context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
-    const plan = this.#plan
-    if (plan.overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
+    if (this.#overrides.matching) return matchThroughPredicate(this, context) as Promise<ParsedOperation | undefined>
     const state = settledRequestState(context)
-    const loaded = graphQLRequestCode.loaded
-    if (state !== PENDING && loaded !== undefined) return loaded.matchOperation(plan, state, context)
-    return graphQLRequestState(context).then(async (settled) => (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).matchOperation(plan, settled, context))
+    if (state !== PENDING) return this.#matchOperation(state, context)
+    return graphQLRequestState(context).then((settled) => this.#matchOperation(settled, context))
+  }
+
+  #matchOperation(state: GraphQLRequestState, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+    if (state === null || state.kind !== 'operation') return undefined
+    const selected = this.#selects(state, context)
+    if (selected instanceof Promise) return selected.then((yes) => (yes ? this.#onEndpoint(state, context) : undefined))
+    return selected ? this.#onEndpoint(state, context) : undefined
+  }
+
+  /** Whether the operation has this handler's type and a name its selector takes. */
+  #selects(operation: ParsedOperation, context: RequestContext): boolean | Promise<boolean> {
+    if (this.#operationType !== 'any' && operation.operationType !== this.#operationType) return false
+    return this.#selector.matches(operation.operationName, operation, context)
+  }
+
+  #onEndpoint(state: ParsedOperation, context: RequestContext): ParsedOperation | undefined | Promise<ParsedOperation | undefined> {
+    if (this.#endpoint === undefined) return state
+    const params = this.#endpoint.match(context)
+    if (params instanceof Promise) return params.then((found) => (found === undefined ? undefined : state))
+    return params === undefined ? undefined : state
   }
 
   respond(operation: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    const plan = this.#plan
-    if (plan.overrides.run) return respondThroughRun(this, operation, context)
-    const runner = this.#runner()
-    return graphQLRequestCode.use((module) => module.answer(this, plan, runner, operation, context))
+    if (this.#overrides.run) return respondThroughRun(this, operation, context)
+    return this.#answer(operation, context)
   }
 
-  // Made here, not by the code that answers (loaded on first use): a bundle that drops this class drops the runner too.
-  #runner(): ResolverRunner<GraphQLResolverInfoRuntime> {
-    const plan = this.#plan
-    return (plan.runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, plan.name, { once: plan.once, release: () => this.unclaim() }))
+  #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
+    const result = this.#run().run(this.#resolverInfo(match, context))
+    if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
+    return result === undefined ? undefined : negotiateContentType(context.request, result)
+  }
+
+  #run(): ResolverRunner<GraphQLResolverInfoRuntime> {
+    return (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
+  }
+
+  #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
+    if (match instanceof ParsedMatch || this.#overrides.extendResolverArgs) {
+      const extras = this.extendResolverArgs({ request: context.request, parsedResult: this.#parsedResultOf(match, context) })
+      return { ...(extras as unknown as GraphQLResolverInfoRuntime), request: context.request, requestId: context.requestId }
+    }
+    return {
+      query: match.query,
+      variables: match.variables,
+      // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
+      operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
+      operationType: match.operationType,
+      request: context.request,
+      cookies: context.cookies,
+      requestId: context.requestId,
+    }
+  }
+
+  #parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
+    if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
+    const operation = match as ParsedOperation
+    return {
+      match: { matches: true, params: {} },
+      cookies: context.cookies,
+      query: operation.query,
+      operationType: operation.operationType,
+      operationName: operation.operationName,
+      variables: operation.variables,
+    }
   }
 
   /**
@@ -229,7 +262,14 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * (await handler.parse({ request })).operationName // 'GetUser'
    */
   async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
-    return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).parse(this.#plan, args, graphQLRequestState)
+    const context = contextOf(args.request)
+    const params = this.#endpoint === undefined ? {} : await this.#endpoint.match(context)
+    const match = { matches: params !== undefined, params: params ?? {} }
+    if (params === undefined) return { match, cookies: context.cookies }
+    const state = await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
+    const { query, operationType, operationName, variables } = state
+    return { match, cookies: context.cookies, query, operationType, operationName, variables }
   }
 
   /**
@@ -239,7 +279,11 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * await handler.predicate({ request, parsedResult: await handler.parse({ request }) })
    */
   async predicate(args: PredicateArgs<GraphQLRequestParsedResult>): Promise<boolean> {
-    return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).predicate(this.#plan, args)
+    const { parsedResult } = args
+    const { operationType, operationName } = parsedResult
+    if (!parsedResult.match.matches || operationType === undefined) return false
+    const operation: ParsedOperation = { kind: 'operation', operationType, operationName, query: parsedResult.query ?? '', variables: parsedResult.variables ?? {} }
+    return this.#selects(operation, contextOf(args.request))
   }
 
   /**
@@ -266,9 +310,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
    * const result = await handler.run({ request, requestId: '1' })
    */
   run(args: RunArgs): Promise<ExecutionResult<GraphQLRequestParsedResult> | null> {
-    const plan = this.#plan
-    const runner = () => this.#runner()
-    return graphQLRequestCode.use((module) => module.run(this, plan, runner, args))
+    return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as ParsedOperation, context))
   }
 
   /**
@@ -295,13 +337,12 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   override restore(): void {
     super.restore()
-    this.#plan.runner?.restore()
+    this.#runner?.restore()
   }
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    const { runner } = this.#plan
-    return runner === undefined ? RESET : runner.reset()
+    return this.#runner === undefined ? RESET : this.#runner.reset()
   }
 }
 

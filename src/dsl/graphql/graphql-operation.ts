@@ -42,12 +42,106 @@ export interface BatchOperation {
 /** Everything the GraphQL layer learns from one request; `null`: not a GraphQL request. */
 export type GraphQLRequestState = ParsedOperation | InvalidOperation | BatchOperation | null
 
-/**
- * An invalid-operation value.
- *
- * @example
- * invalid('the GraphQL query does not parse: Syntax Error …')
- */
+/** An invalid-operation value. */
 export function invalid(reason: string): InvalidOperation {
   return { kind: 'invalid', reason }
+}
+
+/** Wildcard key part: "any operation type" or "any operation name". */
+export const ANY = '*'
+
+/** The key a GraphQL handler files itself under, and the GraphQL channel looks requests up by: `query ListPosts`, `mutation *`, `* *`. */
+export function operationKey(operationType: GraphQLOperationType | typeof ANY, operationName: string | typeof ANY): string {
+  return `${operationType} ${operationName}`
+}
+
+/** The operation a document defines: its type and name (`undefined` when anonymous). */
+export interface DocumentOperation {
+  readonly operationType: GraphQLOperationType
+  readonly operationName: string | undefined
+}
+
+interface OperationDefinitionLike {
+  readonly kind: 'OperationDefinition'
+  readonly operation: GraphQLOperationType
+  readonly name?: { readonly value: string } | null
+}
+
+/** True for a parsed GraphQL document (a `DocumentNode`), read structurally. */
+export function isDocumentNode(value: unknown): value is { readonly kind: string; readonly definitions: readonly unknown[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'Document' &&
+    Array.isArray((value as { definitions?: unknown }).definitions)
+  )
+}
+
+/** The operations of a `DocumentNode`. Reads the plain AST, so it needs no `graphql` import. */
+export function operationsOfDocument(document: { readonly definitions: readonly unknown[] }): DocumentOperation[] {
+  return document.definitions
+    .filter((definition): definition is OperationDefinitionLike => (definition as { kind?: unknown }).kind === 'OperationDefinition')
+    .map((definition) => ({ operationType: definition.operation, operationName: definition.name?.value }))
+}
+
+const OPERATION_KEYWORDS = new Set<string>(['query', 'mutation', 'subscription'])
+const NAME = /[_A-Za-z0-9]/
+
+/**
+ * The operations of a document written as text (a typed document string as
+ * graphql-codegen emits it), found by a small scan of the top level: words
+ * outside braces, parentheses, strings and comments. No `graphql` import.
+ */
+export function operationsOfSource(source: string): DocumentOperation[] {
+  const found: DocumentOperation[] = []
+  let depth = 0
+  // After `query`/`mutation`/`subscription`, before the name: the name may follow.
+  let pendingType: GraphQLOperationType | undefined
+  // Inside the header of a definition (`query A($id: ID!) @dir`, `fragment F on T`).
+  let inHeader = false
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!
+    if (char === '#') {
+      while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++
+    } else if (char === '"') {
+      i = skipString(source, i)
+    } else if (char === '@' && depth === 0) {
+      while (i + 1 < source.length && NAME.test(source[i + 1]!)) i++
+    } else if (char === '(' || char === '{') {
+      if (depth === 0 && pendingType !== undefined) found.push({ operationType: pendingType, operationName: undefined })
+      else if (depth === 0 && char === '{' && !inHeader) found.push({ operationType: 'query', operationName: undefined })
+      if (depth === 0) pendingType = undefined
+      if (depth === 0 && char === '{') inHeader = false
+      depth++
+    } else if (char === '}' || char === ')') {
+      depth--
+    } else if (depth === 0 && NAME.test(char)) {
+      let end = i
+      while (end < source.length && NAME.test(source[end]!)) end++
+      const word = source.slice(i, end)
+      i = end - 1
+      if (pendingType !== undefined) {
+        found.push({ operationType: pendingType, operationName: word })
+        pendingType = undefined
+      } else if (!inHeader && OPERATION_KEYWORDS.has(word)) {
+        pendingType = word as GraphQLOperationType
+        inHeader = true
+      } else if (!inHeader && word === 'fragment') {
+        inHeader = true
+      }
+    }
+  }
+  return found
+}
+
+function skipString(source: string, start: number): number {
+  if (source.startsWith('"""', start)) {
+    const end = source.indexOf('"""', start + 3)
+    return end === -1 ? source.length : end + 2
+  }
+  for (let i = start + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++
+    else if (source[i] === '"' || source[i] === '\n') return i
+  }
+  return source.length
 }

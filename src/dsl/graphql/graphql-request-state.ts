@@ -1,104 +1,216 @@
-import { message, onFirstUse, type RequestContext } from '../../kernel/index.js'
-import type { GraphQLRequestState, InvalidOperation, ParsedOperation, RawOperation } from './graphql-operation.js'
+import type { RequestContext } from '../../kernel/index.js'
+import { invalid, type GraphQLRequestState, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
+import { applyUploadMap } from './multipart-upload.js'
+import { parseOperation } from './parse-operation.js'
 
-/**
- * What a GraphQL request runs (graphql-request-reading.ts): the reader and
- * the parser, the channel's keys, GraphQL handlers' matching and answering,
- * content negotiation. Loaded as one chunk when the first request that may
- * be GraphQL needs it, not with `import 'mocklib'`.
- *
- * @example
- * const loaded = graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())
- */
-export const graphQLRequestCode = /* @__PURE__ */ onFirstUse(
-  () => import('./graphql-request-reading.js'),
-  (error) =>
-    new Error(
-      message(
-        `The code that reads GraphQL requests and answers them could not be loaded (${String(error)}), so GraphQL handlers could not take this request.`,
-        'If mocklib is bundled, keep the chunks it imports next to it.',
-      ),
-    ),
-)
-
-/**
- * Parses one operation (a graphql-ws `subscribe`, for example) with the
- * parser loaded on demand.
- *
- * @example
- * const operation = await parseRawOperation({ kind: 'raw', query: 'subscription { count }', variables: {}, operationName: undefined })
- */
-export function parseRawOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
-  return graphQLRequestCode.use((loaded) => loaded.parseOperation(raw))
-}
-
-/**
- * The keys the GraphQL channel looks the request up under (see
- * graphql-request-keys.ts), read with the reader loaded on demand.
- *
- * @example
- * await graphQLRequestKeys(context) // ['query ListPosts', 'query *', '* *']
- */
-export async function graphQLRequestKeys(context: RequestContext): Promise<readonly string[] | null> {
-  const state = await graphQLRequestState(context)
-  // Loaded by now: reading the state loaded it (a part of a batch is seeded, after its batch was read).
-  return (graphQLRequestCode.loaded ?? (await graphQLRequestCode.load())).requestKeys(state, context)
-}
-
-const STATE = Symbol('mocklib graphql request state')
-const SETTLED = Symbol('mocklib settled graphql request state')
+/** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
+type GraphQLPayload = RawOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (RawOperation | InvalidOperation)[] }
 
 /** `settledRequestState` before the state is known. */
 export const PENDING: unique symbol = Symbol('pending')
 
+/** A request's GraphQL view: read once, and kept where handlers asked later find it without a promise. */
+interface Reading {
+  settled: GraphQLRequestState | typeof PENDING
+  promise: Promise<GraphQLRequestState> | undefined
+}
+
+const READING = Symbol('mocklib graphql request state')
+
+function readingOf(context: RequestContext): Reading {
+  return context.memo(READING, newReading)
+}
+
+function newReading(): Reading {
+  return { settled: PENDING, promise: undefined }
+}
+
 /**
- * The GraphQL view of a request, computed once per request and shared by the
- * GraphQL channel, the batch splitter and every GraphQL handler.
- *
- * @example
- * const state = await graphQLRequestState(context)
- * if (state?.kind === 'operation') state.operationName
+ * A synchronous first look at method and search params only: false means
+ * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
+ * whatever its content type); the GraphQL channel asks only when the list
+ * holds GraphQL handlers, so REST-only lists never read a body.
+ */
+export function mayCarryGraphQL(context: RequestContext): boolean {
+  if (context.method === 'GET') return context.url.searchParams.has('query')
+  return context.method === 'POST' && context.request.body !== null
+}
+
+/**
+ * The GraphQL view of a request, read and parsed once per request and shared
+ * by the GraphQL channel, the batch splitter and every GraphQL handler.
  */
 export function graphQLRequestState(context: RequestContext): Promise<GraphQLRequestState> {
-  return context.memo(STATE, computeState)
+  const reading = readingOf(context)
+  return (reading.promise ??= readRequestState(context, reading))
 }
 
-/**
- * Gives a part of a batch its already parsed operation.
- *
- * @example
- * seedRequestState(context.fork(partRequest), parsedItem)
- */
-export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
-  settledBox(context).state = state
-  context.memo(STATE, () => Promise.resolve(state))
-}
-
-/**
- * The GraphQL view of a request once it is known, synchronously, or `PENDING`:
- * handlers asked after the channel read the request match without a promise.
- *
- * @example
- * const state = settledRequestState(context)
- * if (state === PENDING) return graphQLRequestState(context).then(matchState)
- */
+/** The GraphQL view once known, or `PENDING`: handlers asked after the channel read the request match synchronously. */
 export function settledRequestState(context: RequestContext): GraphQLRequestState | typeof PENDING {
-  return settledBox(context).state
+  return readingOf(context).settled
 }
 
-function settledBox(context: RequestContext): { state: GraphQLRequestState | typeof PENDING } {
-  return context.memo(SETTLED, newBox)
+/** Gives a part of a batch its already parsed operation. */
+export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
+  const reading = readingOf(context)
+  reading.settled = state
+  reading.promise = Promise.resolve(state)
 }
 
-function newBox(): { state: GraphQLRequestState | typeof PENDING } {
-  return { state: PENDING }
+async function readRequestState(context: RequestContext, reading: Reading): Promise<GraphQLRequestState> {
+  let payload
+  try {
+    payload = await readPayload(context)
+  } catch {
+    // An unreadable body (already consumed, aborted stream) cannot be GraphQL we can match.
+    payload = null
+  }
+  let state: GraphQLRequestState = null
+  if (payload?.kind === 'batch') {
+    state = { kind: 'batch', items: await Promise.all(payload.items.map(parseOperation)) }
+  } else if (payload !== null) {
+    const parsed = parseOperation(payload)
+    // A query parsed before comes back synchronously: no extra turn for the usual request.
+    state = parsed instanceof Promise ? await parsed : parsed
+  }
+  return (reading.settled = state)
 }
 
-function computeState(context: RequestContext): Promise<GraphQLRequestState> {
-  return graphQLRequestCode.use((loaded) => loaded.readRequestState(context, settle))
+const MULTIPART_TYPE = /^multipart\/form-data\b/i
+const DEFINITION_KEYWORD = /^(?:query|mutation|subscription|fragment)\b/
+
+/**
+ * The GraphQL operation(s) of a request that follows GraphQL over HTTP: GET
+ * with a `query` search param, POST with a JSON body, a multipart upload, or
+ * a batch (a JSON array). `null` for every other request, without reading its
+ * body; the body is read once (`context.bodyText()`), leaving the request
+ * readable for resolvers. A `query` that does not start like a GraphQL
+ * document (`/search?query=shoes`) is not GraphQL either.
+ */
+async function readPayload(context: RequestContext): Promise<GraphQLPayload | null> {
+  if (!mayCarryGraphQL(context)) return null
+  if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
+  if (MULTIPART_TYPE.test(context.request.headers.get('content-type') ?? '')) return fromMultipart(context.request)
+  // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
+  return fromJson(await context.bodyText())
 }
 
-function settle(context: RequestContext, state: GraphQLRequestState): GraphQLRequestState {
-  settledBox(context).state = state
-  return state
+/**
+ * Whether a text starts like a GraphQL document: a selection set or a
+ * definition keyword, after whitespace, commas and `#` comments. A hand-written
+ * scan rather than one regex: `(?:\s|#[^\n]*)*` lets a run of `#` be split in
+ * exponentially many ways, and a `?query=` is attacker-sized.
+ */
+function startsLikeDocument(text: string): boolean {
+  let at = 0
+  while (at < text.length) {
+    const char = text.charCodeAt(at)
+    if (char === 0x23 /* # */) {
+      at = endOfLine(text, at)
+    } else if (char === 0x2c /* , */ || isWhiteSpace(char)) {
+      at++
+    } else {
+      break
+    }
+  }
+  if (text.charCodeAt(at) === 0x7b /* { */) return true
+  // Anchored and bounded: the keyword test reads at most 13 characters past `at`.
+  return DEFINITION_KEYWORD.test(text.slice(at, at + 13))
+}
+
+function endOfLine(text: string, from: number): number {
+  let at = from
+  while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
+  return at
+}
+
+// What `\s` matched before: ECMAScript white space and line terminators.
+const WHITE_SPACE = /\s/
+function isWhiteSpace(char: number): boolean {
+  return char === 0x20 || (char >= 0x09 && char <= 0x0d) || (char > 0x7f && WHITE_SPACE.test(String.fromCharCode(char)))
+}
+
+function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {
+  const query = params.get('query')
+  if (query === null || !startsLikeDocument(query)) return null
+  let variables: unknown
+  const variablesText = params.get('variables')
+  if (variablesText !== null && variablesText !== '') {
+    try {
+      variables = JSON.parse(variablesText)
+    } catch (error) {
+      return invalid(`the "variables" search parameter is not valid JSON (${(error as Error).message}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
+    }
+  }
+  return toOperation({ query, variables, operationName: params.get('operationName') ?? undefined }) ?? null
+}
+
+function fromJson(text: string): GraphQLPayload | null {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return fromOperations(body)
+}
+
+async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
+  let form: FormData
+  try {
+    form = await request.clone().formData()
+  } catch {
+    return null
+  }
+  const operationsText = form.get('operations')
+  if (typeof operationsText !== 'string') return null
+  let operations: unknown
+  let map: unknown
+  try {
+    operations = JSON.parse(operationsText)
+  } catch (error) {
+    return invalid(`the multipart "operations" field is not valid JSON (${(error as Error).message}).`)
+  }
+  const mapText = form.get('map')
+  try {
+    map = typeof mapText === 'string' ? JSON.parse(mapText) : undefined
+  } catch (error) {
+    return invalid(`the multipart "map" field is not valid JSON (${(error as Error).message}).`)
+  }
+  const mapError = applyUploadMap(operations, map, form)
+  if (mapError !== undefined) return invalid(mapError)
+  return fromOperations(operations)
+}
+
+const NOT_AN_OPERATION = 'this batch item is not a GraphQL operation: send { "query": "…", "variables": {…} }.'
+
+/** One operation object, or a batch: an array in which at least one item is an operation. */
+function fromOperations(body: unknown): GraphQLPayload | null {
+  if (!Array.isArray(body)) return toOperation(body) ?? null
+  const items = body.map((item) => toOperation(item) ?? invalid(NOT_AN_OPERATION))
+  return items.some((item) => item.kind === 'raw' || item.reason !== NOT_AN_OPERATION) ? { kind: 'batch', items } : null
+}
+
+/** An operation from `{ query, variables?, operationName? }`; `undefined` when it is not one. */
+function toOperation(value: unknown): RawOperation | InvalidOperation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { query, variables, operationName } = value as Record<string, unknown>
+  if (typeof query !== 'string' || !startsLikeDocument(query)) return undefined
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return invalid(`"operationName" must be a string, but got ${typeof operationName}.`)
+  }
+  let vars = variables
+  // Some clients send the variables as a JSON string.
+  if (typeof vars === 'string') {
+    try {
+      vars = JSON.parse(vars)
+    } catch (error) {
+      return invalid(`"variables" is a string that is not valid JSON (${(error as Error).message}); send a JSON object.`)
+    }
+  }
+  if (vars === undefined || vars === null) vars = {}
+  if (typeof vars !== 'object' || Array.isArray(vars)) {
+    return invalid(`"variables" must be a JSON object of variable name to value, but got ${Array.isArray(vars) ? 'an array' : typeof vars}.`)
+  }
+  return { kind: 'raw', query, variables: vars as Record<string, unknown>, operationName: operationName ?? undefined }
 }

@@ -2,11 +2,11 @@ import type { FinalizeFunction } from '../shared/resolver-runner.js'
 import type { GraphQLPredicate } from './operation-selector.js'
 import type { HandlerOptions } from '../../kernel/index.js'
 import type { HttpResponse } from '../response/http-response.js'
-import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
+import type { IsAny, MaybePromise } from '../shared/type-helpers.js'
 import type { GraphQLHandler } from './graphql-handler.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
 import type { AsyncResolverIterator, ResolverIterator } from '../http/http-types.js'
-import type { NoInference } from '../shared/no-inference-types.js'
+import type { NoInference } from '../shared/type-helpers.js'
 
 /**
  * The variables of an operation when nothing more precise is known.

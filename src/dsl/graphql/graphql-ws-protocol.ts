@@ -1,8 +1,8 @@
-import { message } from '../../kernel/index.js'
+import { message, type ConnectionContext } from '../../kernel/index.js'
 import type { RawClientConnection } from '../ws/ws-events.js'
-import { errorMessage } from './subscription-sse.js'
-import { pump, type SubscriptionIterator } from './subscription-stream.js'
-
+import type { parseOperation } from './parse-operation.js'
+import { isSubscriptionHandler, type SubscriptionConnection, type SubscriptionIterator } from './subscription-connection.js'
+import { errorMessage, pump } from './subscription-stream.js'
 
 // Close codes of the protocol, as graphql-ws clients read them.
 const BAD_REQUEST = 4400
@@ -10,58 +10,46 @@ const UNAUTHORIZED = 4401
 const SUBSCRIBER_EXISTS = 4409
 const TOO_MANY_INITIALISATIONS = 4429
 
-/** The payload of a `subscribe` message. */
-export interface SubscribePayload {
-  readonly query: string
-  readonly variables: Record<string, unknown>
-  readonly operationName: string | undefined
-}
-
-/** A GraphQL error as graphql-ws's `error` message carries it. */
-export interface ProtocolError {
-  readonly message: string
-}
+/** How a subscription starts: the iterator of the handler that took it, or the errors to answer. */
+type Started = { readonly iterator: SubscriptionIterator; readonly handler: string } | { readonly errors: readonly { readonly message: string }[] }
 
 /**
- * How a session starts one subscription: the iterator of the handler that
- * took it, or the errors to answer (no handler, an unparsable query, a
- * resolver that threw before streaming).
- */
-export type StartSubscription = (
-  payload: SubscribePayload,
-  signal: AbortSignal,
-  connectionParams: Record<string, unknown> | undefined,
-) => Promise<{ readonly iterator: SubscriptionIterator; readonly handler: string } | { readonly errors: readonly ProtocolError[] }>
-
-/**
- * The server side of one graphql-transport-ws connection, played by mocklib:
- * `connection_init` → `connection_ack`, `ping` → `pong`, `subscribe` → `next`…
- * `complete` (or `error`), and the client's `complete` (or the socket closing)
- * stops the subscription's iterator. Protocol violations close the socket with
- * the protocol's codes (4400, 4401, 4409, 4429), as a real server does.
+ * The server side of one graphql-transport-ws connection a subscription
+ * handler took, played by mocklib: `connection_init` → `connection_ack`,
+ * `ping` → `pong`, `subscribe` → `next`… `complete` (or `error`), and the
+ * client's `complete` (or the socket closing) stops the subscription's
+ * iterator. Protocol violations close the socket with the protocol's codes
+ * (4400, 4401, 4409, 4429), as a real server does. Each `subscribe` goes to
+ * the subscription handlers of the connection's scope, in list order, as it
+ * is when the message arrives. Loaded by the first graphql-ws connection.
  *
  * @example
- * new GraphQLWsSession(raw.client, start, (error) => context.report(error)).listen()
+ * new GraphQLWsSession(connection, context, parseOperation).listen()
  */
 export class GraphQLWsSession {
-  #initialised = false
+  readonly #connection: SubscriptionConnection
+  readonly #context: ConnectionContext
+  readonly #client: RawClientConnection
+  readonly #report: (error: unknown) => void
+  readonly #parse: typeof parseOperation
   #acknowledged = false
   #connectionParams: Record<string, unknown> | undefined
   readonly #active = new Map<string, AbortController>()
 
-  constructor(
-    private readonly client: RawClientConnection,
-    private readonly start: StartSubscription,
-    private readonly report: (error: unknown) => void,
-  ) {}
+  // The parser is given, not imported: a bundle without GraphQL handlers then drops it from its main chunk.
+  constructor(connection: SubscriptionConnection, context: ConnectionContext, parse: typeof parseOperation) {
+    this.#connection = connection
+    this.#parse = parse
+    this.#context = context
+    this.#client = context.exchange.connection.client
+    // The runtime's reporter (unhandledException) where the kernel provides one.
+    this.#report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
+  }
 
   /** Starts answering the client's messages. */
   listen(): void {
-    this.client.addEventListener('message', (event: { data: unknown }) => this.#receive(event.data))
-    this.client.addEventListener('close', () => {
-      for (const controller of this.#active.values()) controller.abort()
-      this.#active.clear()
-    })
+    this.#client.addEventListener('message', (event: { data: unknown }) => this.#receive(event.data))
+    this.#client.addEventListener('close', () => this.#stopAll())
   }
 
   #receive(data: unknown): void {
@@ -69,10 +57,9 @@ export class GraphQLWsSession {
     if (received === undefined) return this.#close(BAD_REQUEST, 'Invalid message received')
     switch (received.type) {
       case 'connection_init':
-        if (this.#initialised) return this.#close(TOO_MANY_INITIALISATIONS, 'Too many initialisation requests')
-        this.#initialised = true
-        this.#connectionParams = isRecord(received.payload) ? received.payload : undefined
+        if (this.#acknowledged) return this.#close(TOO_MANY_INITIALISATIONS, 'Too many initialisation requests')
         this.#acknowledged = true
+        this.#connectionParams = isRecord(received.payload) ? received.payload : undefined
         return this.#send({ type: 'connection_ack' })
       case 'ping':
         return this.#send(received.payload === undefined ? { type: 'pong' } : { type: 'pong', payload: received.payload })
@@ -99,25 +86,20 @@ export class GraphQLWsSession {
     if (this.#active.has(id)) return this.#close(SUBSCRIBER_EXISTS, `Subscriber for ${id} already exists`)
     const controller = new AbortController()
     this.#active.set(id, controller)
-    const operation: SubscribePayload = {
-      query: payload.query,
-      variables: isRecord(payload.variables) ? payload.variables : {},
-      operationName: typeof payload.operationName === 'string' ? payload.operationName : undefined,
-    }
-    void this.#run(id, operation, controller)
+    void this.#run(id, payload as Record<string, unknown> & { query: string }, controller)
   }
 
-  async #run(id: string, operation: SubscribePayload, controller: AbortController): Promise<void> {
+  async #run(id: string, payload: Record<string, unknown> & { query: string }, controller: AbortController): Promise<void> {
     const live = () => this.#active.get(id) === controller && !controller.signal.aborted
     const finish = () => {
       if (this.#active.get(id) === controller) this.#active.delete(id)
     }
-    let started
+    let started: Started
     try {
-      started = await this.start(operation, controller.signal, this.#connectionParams)
+      started = await this.#start(payload, controller.signal)
     } catch (error) {
       // A resolver that threw before it streamed: the client hears of it, the runtime reports it.
-      this.report(error)
+      this.#report(error)
       started = { errors: [{ message: errorMessage(error) }] }
     }
     if (!live()) return finish()
@@ -134,25 +116,65 @@ export class GraphQLWsSession {
         finish()
       },
       error: (error) => {
-        this.report(error)
+        this.#report(error)
         if (live()) this.#send({ type: 'error', id, payload: [{ message: errorMessage(error) }] })
         finish()
       },
     }, started.handler)
   }
 
+  /** Parses the subscription and offers it to the scope's subscription handlers, in list order. */
+  async #start(payload: Record<string, unknown> & { query: string }, signal: AbortSignal): Promise<Started> {
+    const connectionParams = this.#connectionParams
+    const operation = await this.#parse({
+      kind: 'raw',
+      query: payload.query,
+      variables: isRecord(payload.variables) ? payload.variables : {},
+      operationName: typeof payload.operationName === 'string' ? payload.operationName : undefined,
+    })
+    if (operation.kind === 'invalid') return { errors: [{ message: `[mocklib] This graphql-ws subscribe cannot be answered: ${operation.reason}` }] }
+    if (operation.operationType !== 'subscription') {
+      return { errors: [{ message: `[mocklib] graphql-ws carried a ${operation.operationType}; mocklib answers only subscriptions over graphql-ws. Send queries and mutations over HTTP (graphql.query / graphql.mutation).` }] }
+    }
+    const { request, socketRequest } = this.#connection
+    for (const handler of this.#context.scope.list.handlers) {
+      if (!isSubscriptionHandler(handler)) continue
+      if (!(await handler.selects(operation, request, socketRequest)) || !handler.claim()) continue
+      const iterator = await handler.open({
+        query: operation.query,
+        variables: operation.variables,
+        operationName: operation.operationName,
+        operationType: 'subscription',
+        request: request.request,
+        cookies: request.cookies,
+        requestId: this.#context.requestId,
+        connectionParams,
+        transport: 'graphql-ws',
+        signal,
+      })
+      if (iterator !== undefined) return { iterator, handler: handler.label }
+      // A resolver that answered nothing gives its use back (a throw keeps it, as over HTTP).
+      handler.unclaim()
+    }
+    return { errors: [{ message: unansweredSubscription(operation.operationName, this.#context.url.href) }] }
+  }
+
   #send(body: Record<string, unknown>): void {
     try {
-      this.client.send(JSON.stringify(body))
+      this.#client.send(JSON.stringify(body))
     } catch {
       // The socket closed meanwhile; its close listener stops every subscription.
     }
   }
 
   #close(code: number, reason: string): void {
+    this.#stopAll()
+    this.#client.close(code, reason)
+  }
+
+  #stopAll(): void {
     for (const controller of this.#active.values()) controller.abort()
     this.#active.clear()
-    this.client.close(code, reason)
   }
 }
 
@@ -171,13 +193,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/**
- * The error text of a `subscribe` no handler answered.
- *
- * @example
- * unansweredSubscription('OnCount', 'ws://api.test/graphql')
- */
-export function unansweredSubscription(operationName: string | undefined, url: string): string {
+function unansweredSubscription(operationName: string | undefined, url: string): string {
   const name = operationName === undefined ? 'an anonymous subscription' : `the subscription "${operationName}"`
   return message(
     `No graphql.subscription() handler answers ${name} on ${url} (graphql-ws).`,

@@ -3,9 +3,6 @@
  * into its operations: `map` says, for each file field of the form, the object
  * paths (`variables.file`, or `0.variables.files.1` in a batch) the file goes to.
  * Returns an error text when the map does not fit the operations.
- *
- * @example
- * applyUploadMap({ variables: { file: null } }, { 0: ['variables.file'] }, form) // undefined: the file is in place
  */
 export function applyUploadMap(operations: unknown, map: unknown, form: FormData): string | undefined {
   if (map === undefined || map === null) return undefined

@@ -1,7 +1,14 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import { ANY, operationKey } from './operation-key.js'
-import { isDocumentNode, operationsOfDocument, operationsOfSource, type DocumentOperation } from './document-operation.js'
-import type { GraphQLOperationType, ParsedOperation } from './graphql-operation.js'
+import {
+  ANY,
+  isDocumentNode,
+  operationKey,
+  operationsOfDocument,
+  operationsOfSource,
+  type DocumentOperation,
+  type GraphQLOperationType,
+  type ParsedOperation,
+} from './graphql-operation.js'
 
 /** What a predicate function given to `graphql.query`/`graphql.mutation` receives (as msw). */
 export interface GraphQLPredicateInfo {
@@ -45,9 +52,6 @@ const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
  * under its operation type (`query *`), so requests of another type, and
  * REST traffic, never call it.
  * Throws a TypeError that says what to pass instead.
- *
- * @example
- * compileSelector('query', /^List/, 'graphql.query()').key // 'query *'
  */
 export function compileSelector(operationType: GraphQLOperationType, selector: unknown, factory: string): CompiledSelector {
   if (selector instanceof RegExp) {

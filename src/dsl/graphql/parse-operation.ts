@@ -1,21 +1,27 @@
 import { graphQLUnavailableReason, loadGraphQL } from './graphql-module.js'
-import { invalid, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
-import { operationsOfDocument } from './document-operation.js'
-import { cachedParse, rememberParse, type ParseOutcome } from './parse-cache.js'
+import { invalid, operationsOfDocument, type DocumentOperation, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
+
+/** What parsing a query gave: its operations, or why it does not parse. */
+type ParseOutcome = readonly DocumentOperation[] | { readonly error: string }
+
+// An application sends the same few queries again and again, and `graphql`'s `parse` is the dearest step of
+// reading one; the outcome depends on the text only, so a hit is exact. Bounded: a test suite repeats a few
+// hundred queries at most, and a hostile client must not grow memory. The oldest entries go first.
+const MAX_ENTRIES = 500
+const MAX_CHARACTERS = 2_000_000
+const parsed = new Map<string, ParseOutcome>()
+let parsedCharacters = 0
 
 /**
  * Parses the query of one operation with the `graphql` package (loaded now, on
  * first use) and picks the operation to run: the one named by `operationName`,
  * else the only one. Anything unusable becomes an `InvalidOperation` whose
  * reason quotes the parse error. A query parsed before is answered at once,
- * synchronously, from the parse cache.
- *
- * @example
- * await parseOperation({ kind: 'raw', query: '{ a }', variables: {}, operationName: undefined }) // { kind: 'operation', operationType: 'query', … }
+ * synchronously, from a bounded cache.
  */
 export function parseOperation(raw: RawOperation | InvalidOperation): ParsedOperation | InvalidOperation | Promise<ParsedOperation | InvalidOperation> {
   if (raw.kind === 'invalid') return raw
-  const known = cachedParse(raw.query)
+  const known = parsed.get(raw.query)
   return known === undefined ? parseNow(raw) : choose(raw, known)
 }
 
@@ -33,7 +39,19 @@ async function parseNow(raw: RawOperation): Promise<ParsedOperation | InvalidOpe
   } catch (error) {
     outcome = { error: `the GraphQL query does not parse: ${(error as Error).message}` }
   }
-  return choose(raw, rememberParse(raw.query, outcome))
+  remember(raw.query, outcome)
+  return choose(raw, outcome)
+}
+
+function remember(query: string, outcome: ParseOutcome): void {
+  if (query.length > MAX_CHARACTERS / 4 || parsed.has(query)) return
+  while (parsed.size >= MAX_ENTRIES || parsedCharacters + query.length > MAX_CHARACTERS) {
+    const oldest = parsed.keys().next().value as string
+    parsed.delete(oldest)
+    parsedCharacters -= oldest.length
+  }
+  parsed.set(query, outcome)
+  parsedCharacters += query.length
 }
 
 function choose(raw: RawOperation, outcome: ParseOutcome): ParsedOperation | InvalidOperation {

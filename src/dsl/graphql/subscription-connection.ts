@@ -1,9 +1,7 @@
-import type { RequestContext } from '../../kernel/index.js'
+import { message, type RequestContext } from '../../kernel/index.js'
 import type { ParsedOperation } from './graphql-operation.js'
-import type { SubscriptionIterator } from './subscription-stream.js'
 
-/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
-export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
+// What a subscription handler is to the transports that load on first use (and to other copies of mocklib).
 
 /** What a subscription resolver receives at runtime (typed by `GraphQLSubscriptionResolverInfo`). */
 export interface SubscriptionResolverInfoRuntime {
@@ -31,12 +29,7 @@ export interface SubscriptionCandidate {
 /** The brand of subscription handlers; a `Symbol.for`, so every copy of mocklib agrees. */
 export const SUBSCRIPTION_BRAND: symbol = Symbol.for('mocklib.graphql.subscription')
 
-/**
- * True for a handler made by `graphql.subscription` (by any copy of mocklib).
- *
- * @example
- * isSubscriptionHandler(graphql.subscription('OnCount', async function* () {})) // true
- */
+/** True for a handler made by `graphql.subscription` (by any copy of mocklib). */
 export function isSubscriptionHandler(value: unknown): value is SubscriptionCandidate {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SUBSCRIPTION_BRAND] === true
 }
@@ -51,4 +44,37 @@ export interface SubscriptionConnection {
   readonly request: RequestContext
   readonly socketRequest: RequestContext
   session: object | undefined
+}
+
+/** The iterator a subscription runs: an async generator's, or a plain iterable's. */
+export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
+
+/**
+ * The iterator of what a subscription resolver returned: an async iterable or
+ * an iterable. Throws a `[mocklib]` TypeError for anything else (a resolver
+ * that returned a single result, a Response, a string…).
+ */
+export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
+  if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
+    const asyncIterate = (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator]
+    if (typeof asyncIterate === 'function') return asyncIterate.call(stream) as AsyncIterator<unknown>
+    const iterate = (stream as { [Symbol.iterator]?: unknown })[Symbol.iterator]
+    if (typeof iterate === 'function') return iterate.call(stream) as Iterator<unknown>
+  }
+  throw new TypeError(
+    message(
+      `The resolver of ${handler} returned ${describeValue(stream)}, not a stream of results.`,
+      'Return an async generator: async function* () { yield { data: { … } } } (or undefined to let the next handler answer).',
+    ),
+  )
+}
+
+/** How messages name what a resolver returned or yielded instead of a stream or a result. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value !== 'object') return typeof value === 'string' ? 'a string' : String(value)
+  if (value instanceof Response) return 'a Response'
+  const keys = Object.keys(value).slice(0, 3)
+  return keys.length === 0 ? 'an empty object' : `an object with ${keys.map((key) => `"${key}"`).join(', ')}`
 }

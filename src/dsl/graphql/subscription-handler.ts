@@ -1,37 +1,41 @@
-import { message, onFirstUse, RequestHandler, type ConnectionContext, type ExchangeContext, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { webSocketIndexKey } from '../ws/ws-channel.js'
+import {
+  message,
+  onFirstUse,
+  RequestContext,
+  RequestHandler,
+  type ConnectionContext,
+  type ExchangeContext,
+  type HandlerInfo,
+  type HandlerOptions,
+  type HttpExchange,
+  type IndexKey,
+} from '../../kernel/index.js'
+import { webSocketIndexKey } from '../ws/websocket-handler.js'
 import { graphQLChannel } from './graphql-channel.js'
 import type { GraphQLEndpoint } from './graphql-handler.js'
 import { requireGraphQL } from './graphql-module.js'
 import type { ParsedOperation } from './graphql-operation.js'
+import { graphQLRequestState } from './graphql-request-state.js'
+import { parseOperation } from './parse-operation.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 import {
-  GRAPHQL_TRANSPORT_WS,
+  iteratorOf,
   SUBSCRIPTION_BRAND,
   type SubscriptionCandidate,
   type SubscriptionConnection,
+  type SubscriptionIterator,
   type SubscriptionResolverInfoRuntime,
 } from './subscription-connection.js'
-import type { SubscriptionIterator } from './subscription-stream.js'
 
-/** What a subscription handler runs for a request or a connection, and the transports: loaded when the first one reaches a subscription handler. */
-const transports = /* @__PURE__ */ onFirstUse(
-  () => import('./subscription-transports.js'),
-  (error) => new Error(message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.')),
-)
+// Each transport is a whole mechanism, loaded by the first subscription that comes through it.
+const transportFailure = (error: unknown) =>
+  new Error(message(`The GraphQL subscription transports could not be loaded (${String(error)}).`, 'If mocklib is bundled, keep the chunks it imports next to it.'))
+const sse = /* @__PURE__ */ onFirstUse(() => import('./subscription-sse.js'), transportFailure)
+const graphQLWs = /* @__PURE__ */ onFirstUse(() => import('./graphql-ws-protocol.js'), transportFailure)
 
-/**
- * What a subscription handler's request-time code (subscription-matching.ts)
- * reads of it: compiled at creation, so a bad argument throws there.
- * @internal
- */
-export interface SubscriptionHandlerPlan {
-  readonly selector: CompiledSelector
-  readonly endpoint: GraphQLEndpoint | undefined
-  readonly resolver: (info: SubscriptionResolverInfoRuntime) => unknown
-  /** Connections the handler matched and the kernel is about to claim (see `claim`). */
-  connectionClaims: number
-}
+const CONNECTION = Symbol('mocklib graphql-ws connection')
+/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
+const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
 
 /**
  * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
@@ -53,7 +57,11 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   readonly info: HandlerInfo
   readonly indexKey: IndexKey
   readonly alsoTakes: readonly { readonly kind: 'websocket'; readonly indexKey: IndexKey }[]
-  readonly #plan: SubscriptionHandlerPlan
+  readonly #selector: CompiledSelector
+  readonly #endpoint: GraphQLEndpoint | undefined
+  readonly #resolver: (info: SubscriptionResolverInfoRuntime) => unknown
+  /** Connections the handler matched and the kernel is about to claim (see `claim`). */
+  #connectionClaims = 0
 
   constructor(selector: unknown, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
     super(options)
@@ -68,25 +76,50 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] graphql.subscription() for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
     }
-    this.#plan = { selector: compiled, endpoint, resolver: resolver as (info: SubscriptionResolverInfoRuntime) => unknown, connectionClaims: 0 }
+    this.#selector = compiled
+    this.#endpoint = endpoint
+    this.#resolver = resolver as (info: SubscriptionResolverInfoRuntime) => unknown
   }
 
   /** The short name used in messages. @internal */
   get label(): string {
-    const { selector, endpoint } = this.#plan
-    return endpoint === undefined ? selector.label : `${selector.label} on ${endpoint.label}`
+    return this.#endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${this.#endpoint.label}`
   }
 
   match(context: ExchangeContext): ParsedOperation | SubscriptionConnection | undefined | Promise<ParsedOperation | SubscriptionConnection | undefined> {
-    // A WebSocket that does not ask for graphql-ws is decided here, without loading the subscription code.
-    if (context.exchange.kind === 'websocket' && !(context as ConnectionContext).exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
-    const plan = this.#plan
-    return transports.use((module) => module.matchSubscription(this, plan, context))
+    return context.exchange.kind === 'websocket' ? this.#matchConnection(context as ConnectionContext) : this.#matchRequest(context as RequestContext)
+  }
+
+  async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
+    const state = await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation' || state.operationType !== 'subscription') return undefined
+    // The GraphQL-over-SSE spec has subscribers name `text/event-stream` in `Accept`.
+    if (!(context.request.headers.get('accept') ?? '').includes('text/event-stream')) {
+      context.addNote('It is a GraphQL subscription without "Accept: text/event-stream"; graphql.subscription() answers GraphQL over SSE requests that accept it (and graphql-ws WebSockets).')
+      return undefined
+    }
+    return (await this.selects(state, context)) ? state : undefined
+  }
+
+  #matchConnection(context: ConnectionContext): SubscriptionConnection | undefined | Promise<SubscriptionConnection | undefined> {
+    if (!context.exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
+    const connection = connectionOf(context)
+    // One session a connection: the first subscription handler whose endpoint fits plays the protocol.
+    if (connection.session !== undefined) return undefined
+    const take = (matches: boolean): SubscriptionConnection | undefined => {
+      if (!matches || connection.session !== undefined) return undefined
+      connection.session = this
+      this.#connectionClaims++
+      return connection
+    }
+    const matches = this.#endpointMatches(connection.request, connection.socketRequest)
+    return matches instanceof Promise ? matches.then(take) : take(matches)
   }
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
     // Over graphql-ws, the kernel accepts the connection once this settles: the session listens before any message arrives.
-    return transports.use((module) => module.respondToSubscription(this, match, context))
+    if (context.exchange.kind === 'websocket') return graphQLWs.use((module) => void new module.GraphQLWsSession(match as SubscriptionConnection, context as ConnectionContext, parseOperation).listen())
+    return sse.use((module) => module.respondWithStream(this, match as ParsedOperation, context as RequestContext))
   }
 
   /**
@@ -95,9 +128,8 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * so a `once` handler is used up by a subscription, not by its socket.
    */
   override claim(): boolean {
-    const plan = this.#plan
-    if (plan.connectionClaims > 0) {
-      plan.connectionClaims--
+    if (this.#connectionClaims > 0) {
+      this.#connectionClaims--
       return true
     }
     return super.claim()
@@ -108,7 +140,22 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * (its name selector, then its endpoint). @internal
    */
   async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
-    return (transports.loaded ?? (await transports.load())).selects(this.#plan, operation, context, alternative)
+    const selected = this.#selector.matches(operation.operationName, operation, context)
+    if (!(selected instanceof Promise ? await selected : selected)) return false
+    return this.#endpointMatches(context, alternative)
+  }
+
+  #endpointMatches(context: RequestContext, alternative?: RequestContext): boolean | Promise<boolean> {
+    if (this.#endpoint === undefined) return true
+    const { predicate } = this.#endpoint
+    const first = predicate.match(context)
+    const decide = (params: Record<string, string> | undefined): boolean | Promise<boolean> => {
+      if (params !== undefined) return true
+      if (alternative === undefined) return false
+      const second = predicate.match(alternative)
+      return second instanceof Promise ? second.then((found) => found !== undefined) : second !== undefined
+    }
+    return first instanceof Promise ? first.then(decide) : decide(first)
   }
 
   /**
@@ -116,6 +163,39 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
    * answered nothing (the next handler tries). Throws what the resolver threw. @internal
    */
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
-    return (transports.loaded ?? (await transports.load())).open(this.#plan, this.label, info)
+    const returned = this.#resolver(info)
+    const stream = returned instanceof Promise ? await returned : returned
+    return stream === undefined ? undefined : iteratorOf(stream, this.label)
   }
+}
+
+/**
+ * The subscription view of a WebSocket connection, made once per connection:
+ * stand-ins for its upgrade request, which endpoints and predicates (written
+ * for HTTP) read.
+ */
+function connectionOf(context: ConnectionContext): SubscriptionConnection {
+  return context.memo(CONNECTION, () => {
+    const { exchange } = context
+    const headers = { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-protocol': exchange.protocols.join(', ') }
+    const httpUrl = new URL(exchange.url.href.replace(/^ws(s?):/i, 'http$1:'))
+    return {
+      request: standIn(new Request(httpUrl, { headers }), exchange.id, context),
+      socketRequest: standIn(new Request(exchange.url, { headers }), exchange.id, context),
+      session: undefined,
+    }
+  })
+}
+
+function standIn(request: Request, id: string, context: ConnectionContext): RequestContext {
+  // Never answered: it only lets HTTP-shaped endpoints and predicates read the connection.
+  const exchange: HttpExchange = {
+    kind: 'http',
+    id,
+    request,
+    respondWith() {},
+    passthrough: () => Promise.resolve(undefined),
+    errorWith() {},
+  }
+  return new RequestContext(exchange, context.scope)
 }

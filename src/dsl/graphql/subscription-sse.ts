@@ -1,10 +1,34 @@
+import type { RequestContext } from '../../kernel/index.js'
 import { encodeEvent } from '../sse/event-stream-encoder.js'
-import { pump, type SubscriptionIterator } from './subscription-stream.js'
+import type { ParsedOperation } from './graphql-operation.js'
+import type { SubscriptionCandidate, SubscriptionIterator } from './subscription-connection.js'
+import { errorMessage, pump } from './subscription-stream.js'
+
+// GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
   connection: 'keep-alive',
+}
+
+/** Answers a GraphQL-over-SSE subscription request with the stream of the handler's resolver; `undefined` when the resolver answered nothing. */
+export async function respondWithStream(handler: SubscriptionCandidate, operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
+  const controller = new AbortController()
+  const iterator = await handler.open({
+    query: operation.query,
+    variables: operation.variables,
+    operationName: operation.operationName,
+    operationType: 'subscription',
+    request: context.request,
+    cookies: context.cookies,
+    requestId: context.requestId,
+    connectionParams: undefined,
+    transport: 'sse',
+    signal: controller.signal,
+  })
+  if (iterator === undefined) return undefined
+  return eventStreamResponse(iterator, controller, context.request.signal, handler.label)
 }
 
 /**
@@ -13,11 +37,8 @@ const STREAM_HEADERS = {
  * and the stream closes. A resolver that throws mid-stream sends a last
  * `next` with `errors`. The request's signal aborting (the client went away)
  * or the body being cancelled aborts `controller` and stops the iterator.
- *
- * @example
- * return eventStreamResponse(iterator, controller, request.signal, 'subscription OnCount')
  */
-export function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortController, requestSignal: AbortSignal, handler: string): Response {
+function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortController, requestSignal: AbortSignal, handler: string): Response {
   const encoder = new TextEncoder()
   let open = true
   let streamController: ReadableStreamDefaultController<Uint8Array> | undefined
@@ -63,14 +84,4 @@ export function eventStreamResponse(iterator: SubscriptionIterator, controller: 
     { once: true },
   )
   return new Response(body, { status: 200, headers: STREAM_HEADERS })
-}
-
-/**
- * The message a client sees for an error a resolver threw.
- *
- * @example
- * errorMessage(new Error('boom')) // 'boom'
- */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

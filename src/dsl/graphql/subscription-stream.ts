@@ -1,36 +1,13 @@
 import { message } from '../../kernel/index.js'
+import { describeValue, type SubscriptionIterator } from './subscription-connection.js'
+
+// What both transports run, loaded with the first of them (graphql-ws or SSE).
 
 /** Where a running subscription delivers its results; exactly one of `complete`/`error` ends it. */
 export interface SubscriptionSink {
   next(result: object): void
   error(error: unknown): void
   complete(): void
-}
-
-/** The iterator a subscription runs: an async generator's, or a plain iterable's. */
-export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
-
-/**
- * The iterator of what a subscription resolver returned: an async iterable or
- * an iterable. Throws a `[mocklib]` TypeError for anything else (a resolver
- * that returned a single result, a Response, a string…).
- *
- * @example
- * iteratorOf((async function* () { yield { data: { count: 1 } } })())
- */
-export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
-  if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
-    const asyncIterate = (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator]
-    if (typeof asyncIterate === 'function') return asyncIterate.call(stream) as AsyncIterator<unknown>
-    const iterate = (stream as { [Symbol.iterator]?: unknown })[Symbol.iterator]
-    if (typeof iterate === 'function') return iterate.call(stream) as Iterator<unknown>
-  }
-  throw new TypeError(
-    message(
-      `The resolver of ${handler} returned ${describe(stream)}, not a stream of results.`,
-      'Return an async generator: async function* () { yield { data: { … } } } (or undefined to let the next handler answer).',
-    ),
-  )
 }
 
 const STOPPED = Symbol('stopped')
@@ -41,9 +18,6 @@ const STOPPED = Symbol('stopped')
  * is sent and the iterator's `return()` is called, so a generator's `finally`
  * runs (at once when it waits at a `yield`, else when its pending `await`
  * settles: JavaScript cannot interrupt an await, hence the resolver's signal).
- *
- * @example
- * await pump(iteratorOf(stream, 'subscription OnCount'), controller.signal, sink, 'subscription OnCount')
  */
 export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, sink: SubscriptionSink, handler: string): Promise<void> {
   let stopped: Promise<typeof STOPPED> | undefined
@@ -63,7 +37,7 @@ export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, 
       const value: unknown = await step.value
       if (signal.aborted) break
       if (!isResult(value)) {
-        sink.error(new TypeError(message(`The resolver of ${handler} yielded ${describe(value)}, which is not a GraphQL result.`, 'Yield { data: { … } } (optionally with errors).')))
+        sink.error(new TypeError(message(`The resolver of ${handler} yielded ${describeValue(value)}, which is not a GraphQL result.`, 'Yield { data: { … } } (optionally with errors).')))
         stop(iterator)
         return
       }
@@ -89,11 +63,7 @@ function isResult(value: unknown): value is object {
   return 'data' in value || 'errors' in value || 'extensions' in value
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value !== 'object') return typeof value === 'string' ? 'a string' : String(value)
-  if (value instanceof Response) return 'a Response'
-  const keys = Object.keys(value).slice(0, 3)
-  return keys.length === 0 ? 'an empty object' : `an object with ${keys.map((key) => `"${key}"`).join(', ')}`
+/** The message a client sees for an error a resolver threw. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

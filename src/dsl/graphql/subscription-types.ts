@@ -1,8 +1,8 @@
 import type { HandlerOptions } from '../../kernel/index.js'
-import type { MaybePromise } from '../shared/maybe-promise.js'
+import type { MaybePromise } from '../shared/type-helpers.js'
 import type { GraphQLErrorItem, GraphQLOperationSelector, GraphQLVariables } from './graphql-types.js'
 import type { GraphQLSubscriptionHandler } from './subscription-handler.js'
-import type { NoInference } from '../shared/no-inference-types.js'
+import type { NoInference } from '../shared/type-helpers.js'
 
 /**
  * How a subscription reached the handler: a `graphql-transport-ws` WebSocket

@@ -1,21 +1,15 @@
-import type { Channel, RequestContext } from '../../kernel/index.js'
+import type { Channel, HandlerList, RequestContext } from '../../kernel/index.js'
 
 /** Wildcard key part: "any method" or "no static prefix". */
 export const ANY = '*'
 
 /**
- * The longest static prefix any handler filed itself under. A request key
- * longer than that cannot find a handler, so `requestKeys` stops there: its
- * cost is bounded by the patterns, not by the length of the request's path
- * (a 10,000-character path no longer builds 10,000-character keys per segment).
- */
-let longestPrefix = 0
-
-/**
  * REST handlers are filed under `METHOD /static/prefix`. A request looks up
- * every prefix of its path up to the longest filed prefix, for its method and
- * for "any method": at most 2 × (depth + 1) map lookups, whatever the number
- * of handlers, in time linear in the path.
+ * every prefix of its path, for its method and for "any method", up to the
+ * longest prefix a handler of the list filed itself under: at most
+ * 2 × (depth + 1) map lookups whatever the number of handlers, and a cost
+ * bounded by the patterns rather than the request's path (a 10,000-character
+ * path builds no 10,000-character keys).
  *
  * @example
  * // GET /posts/1 → ['GET ', '* ', 'GET /posts', '* /posts', 'GET /posts/1', '* /posts/1'] (as far as handlers need)
@@ -26,8 +20,8 @@ export const httpChannel: Channel = {
   requestKeys(context: RequestContext): readonly string[] {
     const { method } = context
     const pathname = context.url.pathname
+    const longestPrefix = longestPrefixOf(context.scope.list)
     const keys: string[] = [`${method} `, `${ANY} `]
-    // Only the part of the path a filed prefix could cover is read.
     const path = (pathname.length > longestPrefix + 1 ? pathname.slice(0, longestPrefix + 1) : pathname).toLowerCase()
     let prefix = ''
     let start = 0
@@ -55,6 +49,23 @@ export const httpChannel: Channel = {
  * httpIndexKey('GET', '/posts') // 'GET /posts'
  */
 export function httpIndexKey(method: string, staticPrefix: string): string {
-  if (staticPrefix.length > longestPrefix) longestPrefix = staticPrefix.length
   return `${method} ${staticPrefix}`
+}
+
+// Handler lists are immutable, so each one's bound is computed once (a list that
+// extends another reads the other's bound and scans only its own handlers).
+const longestPrefixes = new WeakMap<HandlerList, number>()
+
+function longestPrefixOf(list: HandlerList): number {
+  let longest = longestPrefixes.get(list)
+  if (longest !== undefined) return longest
+  const { base, handlers } = list
+  longest = base === undefined ? 0 : longestPrefixOf(base)
+  const own = handlers.length - (base?.handlers.length ?? 0)
+  for (let position = 0; position < own; position++) {
+    const { channel, key } = handlers[position]!.indexKey
+    if (channel === httpChannel) longest = Math.max(longest, key.length - key.indexOf(' ') - 1)
+  }
+  longestPrefixes.set(list, longest)
+  return longest
 }

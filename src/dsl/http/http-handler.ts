@@ -1,7 +1,7 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
-import { logHandled } from '../shared/log-handled.js'
 import {
   contextOf,
+  logHandled,
   matchThroughPredicate,
   overridesOf,
   ParsedMatch,
@@ -15,31 +15,11 @@ import {
   type PredicateArgs,
   type RunArgs,
 } from '../shared/msw-handler-protocol.js'
-import { ResolverRunner } from '../shared/resolver-runner.js'
+import { ResolverRunner, type FinalizeFunction, type RunnerInfo } from '../shared/resolver-runner.js'
 import { httpChannel, httpIndexKey } from './http-channel.js'
-import { HttpResolverInfo } from './http-resolver-info.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from './http-predicate.js'
 
-const LABELS: Readonly<Record<string, string>> = {
-  '*': 'http.all()',
-  GET: 'http.get()',
-  POST: 'http.post()',
-  PUT: 'http.put()',
-  PATCH: 'http.patch()',
-  DELETE: 'http.delete()',
-  HEAD: 'http.head()',
-  OPTIONS: 'http.options()',
-}
-
 const RESET: Promise<void> = Promise.resolve()
-
-/** What a REST resolver receives. */
-export interface HttpResolverInfoRuntime {
-  readonly request: Request
-  readonly params: Record<string, string>
-  readonly cookies: Record<string, string>
-  readonly requestId: string
-}
 
 /** An HTTP method as msw's `HttpHandler` takes it: a name (any case), or a RegExp tested against the request's method. */
 export type HttpHandlerMethod = string | RegExp
@@ -103,7 +83,7 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   #indexKey: IndexKey | undefined
   readonly #once: boolean
   /** Made on first answer: a registered handler that never answers costs no runner. */
-  #runner: ResolverRunner<HttpResolverInfoRuntime> | undefined
+  #runner: ResolverRunner<RunnerInfo> | undefined
 
   // `info: any`, as msw's constructor types it: a direct construction cannot
   // know the path's params, and a subclass's extendResolverArgs adds fields.
@@ -113,7 +93,7 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     if (name === undefined && !(method instanceof RegExp)) {
       throw new TypeError(`[mocklib] new HttpHandler() expects a method name (such as 'GET') or a RegExp as its first argument, but got ${method === null ? 'null' : typeof method}.`)
     }
-    const label = name === undefined ? 'new HttpHandler()' : (LABELS[name] ?? `http.${name.toLowerCase()}()`)
+    const label = name === undefined ? 'new HttpHandler()' : name === '*' ? 'http.all()' : `http.${name.toLowerCase()}()`
     this.#method = name
     this.#methodPattern = method instanceof RegExp ? new RegExp(method.source, method.flags.replace(/[gy]/g, '')) : undefined
     this.#staticPrefix = checkPredicate(predicate, label)
@@ -138,8 +118,8 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     return (this.#indexKey = { channel: httpChannel, key })
   }
 
-  #run(): ResolverRunner<HttpResolverInfoRuntime> {
-    return (this.#runner ??= new ResolverRunner(this.resolver as (info: HttpResolverInfoRuntime) => unknown, this.info.header, {
+  #run(): ResolverRunner<RunnerInfo> {
+    return (this.#runner ??= new ResolverRunner(this.resolver as (info: RunnerInfo) => unknown, this.info.header, {
       once: this.#once,
       release: () => this.unclaim(),
     }))
@@ -169,7 +149,7 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   #answer(match: HttpMatch, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     if (!(match instanceof ParsedMatch) && !this.#overrides.extendResolverArgs) return this.#run().run(new HttpResolverInfo(match, context))
     const extras = this.extendResolverArgs({ request: context.request, parsedResult: this.#parsedResultOf(match, context) })
-    return this.#run().run({ ...(extras as unknown as HttpResolverInfoRuntime), request: context.request, requestId: context.requestId })
+    return this.#run().run({ ...extras, request: context.request, requestId: context.requestId })
   }
 
   #parsedResultOf(match: unknown, context: RequestContext): HttpRequestParsedResult {
@@ -252,4 +232,48 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   reset(): Promise<void> {
     return this.#runner === undefined ? RESET : this.#runner.reset()
   }
+}
+
+// Filled by the class's static block, which alone can read its private field.
+let REQUEST: PropertyDescriptor
+let COOKIES: PropertyDescriptor
+
+/**
+ * What a REST resolver receives, as msw gives it: own enumerable `request`,
+ * `params`, `cookies` and `requestId` (a spread or `Object.keys` sees all four).
+ * `request` and `cookies` are accessors, so that a resolver which reads
+ * neither never makes the source build the Request nor parse the Cookie
+ * header. They are defined from two shared descriptors: an object literal
+ * with getters costs far more per request (closures and a slow literal
+ * path).
+ */
+class HttpResolverInfo {
+  declare readonly request: Request
+  readonly params: Record<string, string>
+  declare readonly cookies: Record<string, string>
+  readonly requestId: string
+  /** Set by the resolver runner; declared here so that every info has one shape. */
+  finalize: FinalizeFunction | undefined = undefined
+  readonly #context: RequestContext
+
+  constructor(params: Record<string, string>, context: RequestContext) {
+    this.#context = context
+    Object.defineProperty(this, 'request', REQUEST)
+    this.params = params
+    Object.defineProperty(this, 'cookies', COOKIES)
+    this.requestId = context.requestId
+  }
+
+  static {
+    REQUEST = describe(function (this: HttpResolverInfo) {
+      return this.#context.request
+    })
+    COOKIES = describe(function (this: HttpResolverInfo) {
+      return this.#context.cookies
+    })
+  }
+}
+
+function describe(get: () => unknown): PropertyDescriptor {
+  return Object.freeze({ get, enumerable: true, configurable: true })
 }

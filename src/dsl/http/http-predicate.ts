@@ -1,4 +1,4 @@
-import { message, type RequestContext } from '../../kernel/index.js'
+import { decodeComponentSafely, message, type RequestContext } from '../../kernel/index.js'
 import { checkPath, compilePath, urlWithoutQuery } from './path-pattern.js'
 
 /** What a custom predicate function receives. */
@@ -44,14 +44,9 @@ export function compilePredicate(predicate: HttpPredicate, label: string, checke
   if (typeof predicate === 'string') return compilePath(predicate, label, checked)
   if (predicate instanceof RegExp) return compileRegExp(predicate)
   if (typeof predicate === 'function') {
-    return {
-      staticPrefix: '',
-      match(context) {
-        const result = predicate({ request: context.request, cookies: context.cookies })
-        if (!(result instanceof Promise)) return paramsOfResult(result)
-        throw new TypeError(message(`The predicate function of ${label} returned a Promise here, where it must be synchronous.`, 'Make it synchronous, or use an http.* handler, which awaits it.'))
-      },
-    }
+    return functionPredicate(predicate, () => {
+      throw new TypeError(message(`The predicate function of ${label} returned a Promise here, where it must be synchronous.`, 'Make it synchronous, or use an http.* handler, which awaits it.'))
+    })
   }
   throw new TypeError(
     message(
@@ -76,11 +71,18 @@ export interface CompiledAsyncPredicate {
  */
 export function compileHandlerPredicate(predicate: HttpPredicate, label: string, checked = false): CompiledAsyncPredicate {
   if (typeof predicate !== 'function') return compilePredicate(predicate, label, checked)
+  return functionPredicate(predicate, (result) => result.then(paramsOfResult))
+}
+
+function functionPredicate<Pending>(
+  predicate: (info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>,
+  whenAsync: (result: Promise<HttpPredicateResult>) => Pending,
+): { readonly staticPrefix: string; match(context: RequestContext): Record<string, string> | undefined | Pending } {
   return {
     staticPrefix: '',
     match(context) {
       const result = predicate({ request: context.request, cookies: context.cookies })
-      return result instanceof Promise ? result.then(paramsOfResult) : paramsOfResult(result)
+      return result instanceof Promise ? whenAsync(result) : paramsOfResult(result)
     },
   }
 }
@@ -121,7 +123,7 @@ function paramsOfGroups(found: RegExpExecArray, groupNames: readonly string[]): 
   const params = Object.create(null) as Record<string, string>
   for (let index = 1; index < found.length; index++) {
     const value = found[index]
-    if (value !== undefined) params[groupNames[index - 1] ?? String(index - 1)] = decodeParam(value)
+    if (value !== undefined) params[groupNames[index - 1] ?? String(index - 1)] = decodeComponentSafely(value)
   }
   return params
 }
@@ -149,12 +151,4 @@ function capturingGroupNames(source: string): string[] {
     }
   }
   return names
-}
-
-function decodeParam(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
 }

@@ -2,12 +2,10 @@ import type { FinalizeFunction } from '../shared/resolver-runner.js'
 import type { HandlerOptions } from '../../kernel/index.js'
 import type { JsonBodyType, StrictRequest } from '../response/body-types.js'
 import type { HttpResponse } from '../response/http-response.js'
-import type { IsAny, MaybePromise } from '../shared/maybe-promise.js'
+import type { IsAny, MaybePromise, MockTypeError, NoInference } from '../shared/type-helpers.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
-import type { MockTypeError } from '../shared/type-error.js'
 import type { HelperPathThis, PathCheck, PathParams, PathThis } from './path-params.js'
-import type { NoInference } from '../shared/no-inference-types.js'
 
 /**
  * What a REST resolver receives.

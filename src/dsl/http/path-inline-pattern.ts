@@ -5,7 +5,7 @@ import { message } from '../../kernel/index.js'
  * subset mocklib accepts: a user regular expression could backtrack without
  * bound on a hostile URL, so the text in parentheses is never run as a
  * RegExp over the URL. It is read here into one of two shapes the linear
- * matcher (`path-constrained-matcher.ts`) checks character by character:
+ * matcher (`compileConstrained` in `path-matcher.ts`) checks character by character:
  *
  * - one character class with an optional quantifier: `\d`, `\w`, or a
  *   bracket class `[a-z0-9_-]` / `[^.]` (anything JavaScript reads as one

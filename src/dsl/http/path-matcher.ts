@@ -1,6 +1,27 @@
 import { decodeComponentSafely } from '../../kernel/index.js'
-import { compileConstrained, type ParamRecord, type Variable } from './path-constrained-matcher.js'
+import type { InlinePattern } from './path-inline-pattern.js'
 import type { PathToken } from './path-tokenizer.js'
+
+/** What a variable part of a pattern may cover. */
+interface Variable {
+  /** Param name or star index (`"0"`); `undefined` for an uncaptured origin `*`. */
+  readonly name: string | undefined
+  /** Characters the part may not contain (`/` for a path param), or `''` for none. */
+  readonly excluded: string
+  /** 0 for stars and optional params, 1 otherwise. */
+  readonly min: number
+  /** `/:name?`: nothing, or a slash and a non-empty segment. */
+  readonly segment: boolean
+  readonly optional: boolean
+  /** A param's inline pattern (`:id(\d+)`); such a pattern is matched by `compileConstrained`. */
+  readonly inline: InlinePattern | undefined
+}
+
+/** Params of a match: a null-prototype record, so `__proto__` or `constructor` are plain keys. */
+export type ParamRecord = Record<string, string>
+
+/** The text a variable takes from a position: `[start, end]`, or `undefined` when the rest cannot match after it. */
+type Span = (position: number) => readonly [number, number] | undefined
 
 /**
  * A matcher whose cost is linear in the subject (for a given pattern): no
@@ -119,4 +140,84 @@ function noneOf(subject: string, excluded: string, start: number, end: number): 
     if (found !== -1 && found < end) return false
   }
   return true
+}
+
+/*
+ * The matcher of a pattern with inline patterns (`/p/:a-:b(\d+)`), linear in
+ * the subject for a given pattern, without running a RegExp over it and
+ * without backtracking.
+ *
+ * Where the plain matcher may end each variable at the next literal's first
+ * occurrence, here an earlier, unconstrained variable may have to take more
+ * (`/p/:a-:b(\d+)` on `/p/x-y-1`: `a` is `x-y`). So the rest of the pattern is
+ * solved first, from the right: for each variable, from each position of the
+ * subject, whether it and the variables after it can cover the subject to its
+ * end. Each variable takes a few passes over the subject (running "next /
+ * previous position where the rest can start" arrays), so the whole costs
+ * O(variables × subject × literal length). Then one pass from the left picks
+ * each variable's text: the shortest that lets the rest match for a plain
+ * param (the `([^/]+?)` of path-to-regexp), the longest for an inline
+ * character class (`(\d+)` is greedy there), the first alternative that fits
+ * for `(json|xml)`: `/p/:a-:b(\d+)` on `/p/x-y-1` gives `{ a: 'x-y', b: '1' }`.
+ */
+function compileConstrained(literals: readonly string[], variables: readonly Variable[]): (lowered: string, original: string) => ParamRecord | undefined {
+  return (lowered, original) => {
+    const spans: Span[] = []
+    let rest = (position: number) => position === lowered.length
+    for (let k = variables.length - 1; k >= 0; k--) {
+      const span = spanOf(lowered, variables[k]!, literals[k + 1]!, rest)
+      const reach = new Uint8Array(lowered.length + 1)
+      for (let p = 0; p <= lowered.length; p++) if (span(p) !== undefined) reach[p] = 1
+      spans[k] = span
+      rest = (position) => reach[position] === 1
+    }
+    let position = literals[0]!.length
+    if (!lowered.startsWith(literals[0]!) || !rest(position)) return undefined
+    const params: ParamRecord = Object.create(null)
+    variables.forEach((variable, k) => {
+      const [start, end] = spans[k]!(position)!
+      if (variable.name !== undefined && !(variable.optional && start === end)) params[variable.name] = decodeComponentSafely(original.slice(start, end))
+      position = end + literals[k + 1]!.length
+    })
+    return params
+  }
+}
+
+function spanOf(subject: string, variable: Variable, literal: string, rest: (position: number) => boolean): Span {
+  const n = subject.length
+  const { inline, excluded } = variable
+  const isClass = inline?.kind === 'class'
+  // `good[e]`: the variable may end at `e` (its literal follows there, then the rest).
+  const good = new Uint8Array(n + 2)
+  for (let e = 0; e + literal.length <= n; e++) if (subject.startsWith(literal, e) && rest(e + literal.length)) good[e] = 1
+  const next = new Int32Array(n + 2).fill(-1)
+  const previous = new Int32Array(n + 1).fill(-1)
+  // `runEnd[p]`: the first position from `p` whose character the variable may not hold.
+  const runEnd = new Int32Array(n + 1).fill(n)
+  for (let e = n; e >= 0; e--) {
+    next[e] = good[e] ? e : next[e + 1]!
+    if (e < n) runEnd[e] = excluded.includes(subject[e]!) || (isClass && !inline.test(subject.charCodeAt(e))) ? e : runEnd[e + 1]!
+  }
+  for (let e = 0; e <= n; e++) previous[e] = good[e] ? e : e > 0 ? previous[e - 1]! : -1
+  const min = isClass ? inline.min : variable.segment ? 1 : variable.min
+  const max = isClass ? inline.max : Infinity
+
+  /** A text from `start` (non-empty when `atLeast` is 1). */
+  const text: Span = (start) => {
+    if (inline?.kind === 'choices') {
+      const choice = inline.choices.find((candidate) => subject.startsWith(candidate, start) && good[start + candidate.length])
+      return choice === undefined ? undefined : [start, start + choice.length]
+    }
+    const low = start + min
+    const high = Math.min(runEnd[start] ?? n, start + max)
+    const end = low > high ? -1 : isClass ? previous[high]! : next[low]!
+    return end >= low && end <= high ? [start, end] : undefined
+  }
+
+  return (position) => {
+    // `/:name?`: a slash and a non-empty segment first, then nothing; `:name?`: the text, then nothing.
+    const present = variable.segment ? (subject[position] === '/' ? text(position + 1) : undefined) : text(position)
+    if (present !== undefined && present[1] > present[0] - (variable.segment ? 0 : 1)) return present
+    return variable.optional && good[position] ? [position, position] : undefined
+  }
 }

@@ -1,4 +1,4 @@
-import type { MockTypeError } from '../shared/type-error.js'
+import type { MockTypeError } from '../shared/type-helpers.js'
 
 /**
  * The params record of a path literal, parsed with the runtime's grammar (see

@@ -1,12 +1,10 @@
 import { GraphQLHandler } from '../graphql/graphql-handler.js'
 import type { ParsedOperation } from '../graphql/graphql-operation.js'
-import { compileSelector, type CompiledSelector } from '../graphql/operation-selector.js'
-import type { MockCall } from './mock-call.js'
-import { MockHandler, type MockTarget } from './mock-handler.js'
-import type { MockStep } from './mock-step.js'
-import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
+import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
-import type { MockResolver } from './rest-answer.js'
+import type { MockStart } from './mock-builder.js'
+import { MockHandler, type MockCall, type MockTarget } from './mock-handler.js'
+import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -38,42 +36,38 @@ export class GraphQLMock<Result = any, Variables = Record<string, unknown>> exte
 /** The builder methods a built GraphQL mock refuses (generated from the step table). */
 export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {}
 
-/** Where a GraphQL builder starts: `mock.query(selector)`. @internal */
-export interface GraphQLStart {
-  readonly operationType: 'query' | 'mutation'
-  readonly selector: CompiledSelector
-  /** What the wrapped `graphql.*` handler is given: the RegExp, or the operation name the selector resolved to. */
-  readonly target: string | RegExp
-  readonly header: string
-}
-
-/** Compiles the selector of `mock.query(...)` / `mock.mutation(...)` (throws naming the factory). @internal */
-export function graphQLStart(operationType: 'query' | 'mutation', selector: unknown): GraphQLStart {
+/**
+ * Where `mock.query(selector)` / `mock.mutation(selector)` starts: the selector compiled
+ * at once (throws naming the factory), and how the answered builder makes its `GraphQLMock`.
+ * @internal
+ */
+export function graphQLMockStart(operationType: 'query' | 'mutation', selector: unknown): MockStart {
   const compiled = compileSelector(operationType, selector, `mock.${operationType}()`)
   // A document was read once here: the wrapped handler gets the name it resolved to.
-  const target = selector instanceof RegExp ? selector : compiled.label.slice(operationType.length + 1)
-  return { operationType, selector: compiled, target, header: compiled.label }
-}
-
-/** Builds a GraphQL mock: a `graphql.*` handler answering with `resolver`, decorated with `steps`. @internal */
-export function buildGraphQLMock(start: GraphQLStart, steps: readonly MockStep[], resolver: MockResolver): GraphQLMock {
-  // On the first mock, not at import: a bundle that never builds one can drop the builder.
-  installMisuseGuards(GraphQLMock.prototype, 'graphql')
-  const target: MockTarget<ParsedOperation, GraphQLMockCall> = {
-    handler: new GraphQLHandler({ operationType: start.operationType, selector: start.target }, resolver),
-    header: start.header,
-    baseSteps: [{ name: 'operation', ...operationStep(start.operationType, start.selector) }],
-    toCall: (context, operation, body, status) => ({
-      request: context.request,
-      requestId: context.requestId,
-      params: {},
-      body: body.parsed,
-      time: Date.now(),
-      status,
-      operationName: operation.operationName,
-      query: operation.query,
-      variables: operation.variables,
-    }),
+  const handlerSelector = selector instanceof RegExp ? selector : compiled.label.slice(operationType.length + 1)
+  return {
+    kind: 'graphql',
+    header: compiled.label,
+    build(steps, resolver) {
+      // On the first mock, not at import: a bundle that never builds one can drop the builder.
+      installMisuseGuards(GraphQLMock.prototype, 'graphql')
+      const target: MockTarget<ParsedOperation, GraphQLMockCall> = {
+        handler: new GraphQLHandler({ operationType, selector: handlerSelector }, resolver),
+        header: compiled.label,
+        baseSteps: [{ name: 'operation', ...operationStep(operationType, compiled) }],
+        toCall: (context, operation, body, status) => ({
+          request: context.request,
+          requestId: context.requestId,
+          params: {},
+          body: body.parsed,
+          time: Date.now(),
+          status,
+          operationName: operation.operationName,
+          query: operation.query,
+          variables: operation.variables,
+        }),
+      }
+      return new GraphQLMock(target, steps)
+    },
   }
-  return new GraphQLMock(target, steps)
 }

@@ -1,19 +1,55 @@
-import { onFirstUse, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { isPassthrough, message, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import { delay as wait } from '../response/delay.js'
 import { reportResetError } from '../shared/resolver-runner.js'
-import type { CallRecord, MockCall } from './mock-call.js'
-import { checkDelay, checkTimes, limitAlreadySet, type TimesCount } from './mock-limits.js'
-import type { MockStep, MockStepName } from './mock-step.js'
 import { requestBody, type RequestBody } from './request-body.js'
-import type { LimitSet, OneLimit } from './type-error.js'
-import { rememberMock } from './mock-registry.js'
+import type { MockStep, MockStepName } from './step-table.js'
+import type { MockTypeError } from '../shared/type-helpers.js'
+import type { LimitSet, OneLimit } from './misuse-guards.js'
 
 /**
- * Running a mock's steps, answering and recording its calls: loaded by the
- * first request that reaches a mock's steps or its answer, not with
- * `import 'mocklib'`. What is synchronous (building, limits, `calls`,
- * diagnostics) stays here.
+ * One request a mock answered, as kept in `mock.calls`.
+ *
+ * @example
+ * const created = mock.post('/posts').body<{ title: string }>().reply(201)
+ * // … after the request:
+ * created.calls[0]?.body.title // 'Hello'
  */
-const answering = onFirstUse(() => import('./mock-answering.js'))
+export interface MockCall<Params = Record<string, string>, Body = unknown> {
+  /** The intercepted request (its body may have been read by then: use `body`). */
+  readonly request: Request
+  /** The request id, as in lifecycle events. */
+  readonly requestId: string
+  /** Path params (REST) or `{}`. */
+  readonly params: Params
+  /** The parsed body: JSON, a form as an object, the text, or `undefined` for none. */
+  readonly body: Body
+  /** When the request was answered (`Date.now()`). */
+  readonly time: number
+  /** The answered status: `0` for `networkError()`, `undefined` for `passthrough()`. */
+  readonly status: number | undefined
+}
+
+/**
+ * How many calls a mock keeps in `calls`. `callCount` counts every call; only
+ * the most recent 100 are kept, so a mock that answers 100,000 requests holds
+ * 100 records.
+ */
+export const MOCK_CALL_HISTORY_LIMIT = 100
+
+/**
+ * The argument of `.times(n)`: a whole number of at least 1. A literal `0`,
+ * a negative or a fraction is a type error that says so.
+ *
+ * @example
+ * mock.get('/posts').reply(200).times(3)
+ * // @ts-expect-error times(0) cannot answer anything
+ * mock.get('/posts').reply(200).times(0)
+ */
+export type TimesCount<Count extends number> = number extends Count
+  ? Count
+  : `${Count}` extends '0' | `-${string}` | `${string}.${string}`
+    ? Count & MockTypeError<'times(n) needs a whole number n >= 1. Use .persist() to answer any number of requests, or remove the mock.'>
+    : Count
 
 /**
  * How far a request got through a mock's steps: `depth` steps passed; `step`
@@ -39,7 +75,6 @@ export interface MockTarget<Match = any, Call = MockCall> {
   readonly header: string
   /** Steps that mirror `handler.match` for diagnostics ("rejected at path"); they are never run to match. */
   readonly baseSteps: readonly MockStep[]
-  /** The call record of an answered request. */
   toCall(context: RequestContext, match: Match, body: RequestBody, status: number | undefined): Call
   /** A tie-breaker between requests rejected at the same step: higher is nearer. */
   similarity?(context: RequestContext): number
@@ -67,12 +102,12 @@ export interface MockTarget<Match = any, Call = MockCall> {
 export class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<unknown> {
   readonly info: { readonly kind: 'mock'; readonly header: string }
   readonly #target: MockTarget<unknown, Call>
-  /** The builder's steps, in call order (run after the wrapped handler matched). */
+  /** The builder's steps, run after the wrapped handler matched. */
   readonly #steps: readonly MockStep[]
-  /** Every step, for diagnostics: the wrapped handler's, then the builder's. */
+  /** For diagnostics: the wrapped handler's steps, then the builder's. */
   readonly #allSteps: readonly MockStep[]
-  /** Added to by the answering code; read here synchronously. */
-  readonly #calls: CallRecord<Call> = { kept: [], count: 0 }
+  #calls: Call[] = []
+  #callCount = 0
   #limitedBy: string | undefined
   #delayMs = 0
 
@@ -83,8 +118,8 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     this.#steps = steps
     this.#allSteps = [...target.baseSteps, ...steps]
     ;(this as { kind: Handler['kind'] }).kind = target.handler.kind
+    // History tells mocks from other handlers by this `kind` (see `isMock`), without importing this class.
     this.info = { kind: 'mock', header: target.header }
-    rememberMock(this)
   }
 
   get indexKey(): IndexKey {
@@ -93,18 +128,17 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
 
   /** The requests this mock answered, oldest first (the last `MOCK_CALL_HISTORY_LIMIT`). */
   get calls(): readonly Call[] {
-    return this.#calls.kept.slice()
+    return this.#calls.slice()
   }
 
   /** How many requests this mock answered (all of them, not only the kept ones). */
   get callCount(): number {
-    return this.#calls.count
+    return this.#callCount
   }
 
   /** True once the mock answered all the requests it expects (see the class docs). */
   isDone(): boolean {
-    const count = this.#calls.count
-    return Number.isFinite(this.limit) ? count >= this.limit : count > 0
+    return Number.isFinite(this.limit) ? this.#callCount >= this.limit : this.#callCount > 0
   }
 
   /** True when a step reads data asynchronously (the body, the GraphQL operation). @internal */
@@ -137,7 +171,15 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    */
   times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): Self & LimitSet {
     const self = this as unknown as MockHandler<Call>
-    self.#setLimit('times()', checkTimes(count, self.info.header))
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+      throw new TypeError(
+        message(
+          `.times() of mock "${self.info.header}" got ${typeof count === 'number' ? count : typeof count}, but needs a whole number of at least 1.`,
+          'Use .persist() to answer any number of requests, or remove the mock.',
+        ),
+      )
+    }
+    self.#setLimit('times()', count)
     return self as unknown as Self & LimitSet
   }
 
@@ -169,20 +211,27 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   // mentions (300 routes, 300 instantiations), a method type parameter only where it is called.
   delay<Self>(this: Self, ms: number): Self {
     const self = this as unknown as MockHandler<Call>
-    self.#delayMs = checkDelay(ms, self.info.header)
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw new TypeError(message(`.delay() of mock "${self.info.header}" got ${String(ms)}.`, 'Pass milliseconds: a number >= 0.'))
+    }
+    self.#delayMs = ms
     return this
   }
 
   #setLimit(modifier: string, limit: number): void {
-    if (this.#limitedBy !== undefined) throw limitAlreadySet(this.info.header, this.#limitedBy, modifier)
+    if (this.#limitedBy !== undefined) {
+      throw new Error(
+        message(`mock "${this.info.header}": .${modifier} was called after .${this.#limitedBy}; a mock has one usage limit.`, `Keep only one of them (the default is .persist()).`),
+      )
+    }
     this.#limitedBy = modifier
     this.limit = limit
   }
 
   override restore(): void {
     super.restore()
-    this.#calls.kept = []
-    this.#calls.count = 0
+    this.#calls = []
+    this.#callCount = 0
     const handler = this.#target.handler
     handler.restore()
     // A mock's answer starts over on restoreHandlers(), generator resolvers included.
@@ -219,19 +268,76 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return matched === undefined ? undefined : this.#stepsPass(context, matched)
   }
 
+  // The wrapped handler's answer, and the call recorded: synchronously when the body is already
+  // read and there is no delay. A resolver that throws still counts as a call.
   respond(match: unknown, context: RequestContext): Answer | Promise<Answer> {
-    const loaded = answering.loaded
-    if (loaded !== undefined) return loaded.answer(this.#target, this.#calls, this.#delayMs, match, context)
-    // Read now what the answer would have read now: the delay, and the body (its snapshot starts here, as on later requests).
-    const delayMs = this.#delayMs
-    requestBody(context)
-    return answering.load().then((module) => module.answer(this.#target, this.#calls, delayMs, match, context))
+    const body = requestBody(context)
+    if (body.state === 'pending' || this.#delayMs !== 0) return this.#answerLater(match, context, body, this.#delayMs)
+    let response: Answer | Promise<Answer>
+    try {
+      response = this.#target.handler.respond(match, context)
+    } catch (error) {
+      throw this.#failed(context, match, body, error)
+    }
+    if (!(response instanceof Promise)) return this.#answered(context, match, body, response)
+    return response.then(
+      (settled) => this.#answered(context, match, body, settled),
+      (error: unknown) => Promise.reject(this.#failed(context, match, body, error)),
+    )
   }
 
-  /** The builder's steps, once the wrapped handler matched (a mock without steps needs no code loaded to match). */
+  async #answerLater(match: unknown, context: RequestContext, body: RequestBody, delayMs: number): Promise<Answer> {
+    await body.ready
+    if (delayMs > 0) await wait(delayMs)
+    let response: Answer
+    try {
+      response = await this.#target.handler.respond(match, context)
+    } catch (error) {
+      throw this.#failed(context, match, body, error)
+    }
+    return this.#answered(context, match, body, response)
+  }
+
+  #answered(context: RequestContext, match: unknown, body: RequestBody, response: Answer): Answer {
+    if (response === undefined) return undefined
+    const status = response.type === 'error' ? 0 : isPassthrough(response) ? undefined : response.status
+    this.#record(this.#target.toCall(context, match, body, status))
+    return response
+  }
+
+  /** The client gets a 500, or the thrown Response: the call is recorded with that status. */
+  #failed(context: RequestContext, match: unknown, body: RequestBody, error: unknown): unknown {
+    this.#record(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
+    return error
+  }
+
+  #record(call: Call): void {
+    this.#callCount++
+    this.#calls.push(call)
+    if (this.#calls.length > MOCK_CALL_HISTORY_LIMIT) this.#calls.shift()
+  }
+
   #stepsPass(context: RequestContext, inner: unknown): unknown {
+    if (this.#steps.length === 0) return inner
+    const passed = this.#runSteps(context, 0)
+    if (passed === true) return inner
+    if (passed === false) return undefined
+    return passed.then((ok) => (ok ? inner : undefined))
+  }
+
+  /** Synchronous until a step needs data that is still being read. */
+  #runSteps(context: RequestContext, from: number): boolean | Promise<boolean> {
     const steps = this.#steps
-    if (steps.length === 0) return inner
-    return answering.use((module) => module.stepsPass(context, inner, steps, this.info.header))
+    for (let index = from; index < steps.length; index++) {
+      const step = steps[index]!
+      const loading = step.load?.(context)
+      if (loading !== undefined) return loading.then(() => this.#runSteps(context, index))
+      const reason = step.check(context)
+      if (reason !== undefined) {
+        context.addNote(`mock ${this.info.header}: ${step.name} ${reason}`)
+        return false
+      }
+    }
+    return true
   }
 }

@@ -1,6 +1,5 @@
-import type { GraphQLMockFactory } from './graphql-builder-types.js'
-import { graphQLMockFactory } from './graphql-factory.js'
-import { restMockFactory, type RestMockFactory } from './rest-factory.js'
+import { graphQLMockFactory, type GraphQLMockFactory } from './graphql-builder.js'
+import { restMockFactory, type RestMockFactory } from './rest-builder.js'
 import { mockWebSocketLink, type WebSocketLinkFactory } from '../ws/index.js'
 
 /**

@@ -2,11 +2,10 @@ import type { RequestContext } from '../../kernel/index.js'
 import { HttpHandler } from '../http/http-handler.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { formatValue } from './format-value.js'
-import type { MockCall } from './mock-call.js'
-import { MockHandler, type MockTarget } from './mock-handler.js'
-import type { MockStep } from './mock-step.js'
+import type { MockStart } from './mock-builder.js'
+import { MockHandler, type MockCall, type MockTarget } from './mock-handler.js'
 import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
-import type { MockResolver } from './rest-answer.js'
+import type { MockResolver, MockStep } from './step-table.js'
 
 /**
  * A REST mock: an `http.*` handler, built by `mock.get(...)…reply(...)`,
@@ -28,33 +27,33 @@ export class RestMock<Params = Record<string, string>, RequestBodyType = unknown
 /** The builder methods a built REST mock refuses (generated from the step table). */
 export interface RestMock<Params, RequestBodyType, ResponseBody> extends MisuseGuards<'rest'> {}
 
-/** Where a REST builder starts: `mock.get(predicate)`. @internal */
-export interface RestStart {
-  readonly method: string
-  readonly predicate: HttpPredicate
-  readonly header: string
-}
-
-/** Checks the predicate of `mock.<method>(predicate)` (throws like `http.*`, naming `mock.<method>()`). @internal */
-export function restStart(method: string, predicate: HttpPredicate): RestStart {
-  checkPredicate(predicate, `mock.${method === '*' ? 'all' : method.toLowerCase()}()`)
+/**
+ * Where `mock.<method>(predicate)` starts: the predicate checked at once (throws like
+ * `http.*`, naming `mock.<method>()`), and how the answered builder makes its `RestMock`.
+ * @internal
+ */
+export function restMockStart(method: string, predicate: HttpPredicate): MockStart {
+  const call = `mock.${method === '*' ? 'all' : method.toLowerCase()}()`
+  checkPredicate(predicate, call)
   const target = typeof predicate === 'string' ? predicate : predicate instanceof RegExp ? String(predicate) : formatValue(predicate)
-  return { method, predicate, header: `${method === '*' ? 'ALL' : method} ${target}` }
+  const header = `${method === '*' ? 'ALL' : method} ${target}`
+  return {
+    kind: 'rest',
+    header,
+    build(steps, resolver) {
+      // On the first mock, not at import: a bundle that never builds one can drop the builder.
+      installMisuseGuards(RestMock.prototype, 'rest')
+      return new RestMock(restTarget(method, predicate, header, call, resolver), steps)
+    },
+  }
 }
 
-/** Builds a REST mock: an `http.*` handler answering with `resolver`, decorated with `steps`. @internal */
-export function buildRestMock(start: RestStart, steps: readonly MockStep[], resolver: MockResolver): RestMock {
-  // On the first mock, not at import: a bundle that never builds one can drop the builder.
-  installMisuseGuards(RestMock.prototype, 'rest')
-  return new RestMock(restTarget(start, resolver), steps)
-}
-
-function restTarget({ method, predicate, header }: RestStart, resolver: MockResolver): MockTarget<Record<string, string>, MockCall> {
+function restTarget(method: string, predicate: HttpPredicate, header: string, call: string, resolver: MockResolver): MockTarget<Record<string, string>, MockCall> {
   const pattern = header.slice(header.indexOf(' ') + 1)
   let compiled: CompiledAsyncPredicate | undefined
   // Compiled for diagnostics only, on first use: matching goes through the http.* handler.
   const params = (context: RequestContext) => {
-    compiled ??= compileHandlerPredicate(predicate, `mock.${method === '*' ? 'all' : method.toLowerCase()}()`, true)
+    compiled ??= compileHandlerPredicate(predicate, call, true)
     return context.memo(compiled, (inner) => compiled!.match(inner))
   }
   const pathStep: MockStep = {

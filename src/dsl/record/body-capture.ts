@@ -1,27 +1,16 @@
-/**
- * The recorder's own reading of one body (a copy of the client's: a tee), to
- * its end or until the recording stops.
- *
- * Why its own reading: an exchange is recorded whether the client reads the
- * body or not. The copy is read as fast as it arrives, so the entry is
- * complete once the last byte is in, even for a client that only looked at
- * the status. `onEnd` is called in the very microtask the last byte arrives
- * (`stop()` is synchronous: an exchange whose body the client has read to
- * the end must be in it, and `await response.json()` takes few turns).
- * `cut()` gives what arrived so far and stops reading, so a body that never
- * ends (a server streaming forever) cannot hold a stopped recording, nor
- * keep pulling from the network for it.
- */
-
 const EMPTY = new Uint8Array(0)
 
 /**
- * Reads `body` to its end; calls `onEnd` with every byte as soon as it has
- * ended (synchronously for `null`, or a body given whole). With `length` (a
- * `Content-Length` that counts the bytes of this stream) the body has ended
- * once that many bytes arrived: an HTTP client takes it as complete then,
- * before the stream that copies it closes. `done` settles then too (it
- * rejects if the body fails first; it resolves if the capture is cut).
+ * The recorder's own reading of one body (a copy of the client's), to its end
+ * or until the recording stops: an exchange is recorded whether the client
+ * reads the body or not. `onEnd` gets every byte in the very microtask the
+ * last one arrives (synchronously for `null` or a body given whole), since
+ * `stop()` is synchronous and an exchange whose body the client has read must
+ * be in it. With `length` (a `Content-Length` that counts this stream's
+ * bytes) the body has ended once that many arrived, as an HTTP client takes
+ * it, before the copy closes. `cut()` gives what arrived and stops reading, so
+ * a body that never ends cannot hold a stopped recording nor keep pulling
+ * from the network. `done` rejects if the body fails first.
  *
  * @example
  * const capture = new BodyCapture(response.clone().body, undefined, (bytes) => console.log(bytes.length))

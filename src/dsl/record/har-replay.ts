@@ -1,5 +1,50 @@
-import { requestBodyOf, requestFromEntry, responseFromEntry } from './har-response.js'
+import { http } from '../http/http.js'
+import type { HttpHandler } from '../http/http-handler.js'
+import { decodeBody } from './body-encoding.js'
+import { parseHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
+
+/** Options of `fromHar`. */
+export interface FromHarOptions {
+  /**
+   * What identifies a request (default: method and full URL, query included).
+   * Called with the live request and with a request rebuilt from each entry;
+   * requests with equal keys answer from the same entries.
+   *
+   * @example
+   * // Ignore the cache-busting `t` query parameter.
+   * match: (request) => {
+   *   const url = new URL(request.url)
+   *   url.searchParams.delete('t')
+   *   return `${request.method} ${url}`
+   * }
+   */
+  readonly match?: HarRequestKey
+}
+
+/**
+ * Request handlers that answer the requests a HAR recorded. A request matches
+ * an entry by method and URL (query included), and by body when entries share
+ * them; entries with the same key answer in recorded order and the last one
+ * repeats. A request no entry matches goes on to the next handler, so a
+ * recording mixes with hand-written handlers (put overrides first).
+ *
+ * Header values replay as the bytes the server sent: a value is one byte per
+ * character, as clients read it (`café` is the byte 0xE9 for é), except a
+ * value with characters above U+00FF, which only a tool that decoded the
+ * bytes as UTF-8 writes: its UTF-8 bytes are sent.
+ *
+ * @example
+ * import { fromHar } from 'mocklib'
+ * import { setupServer } from 'mocklib/node'
+ * import { readFileSync } from 'node:fs'
+ *
+ * const server = setupServer(...fromHar(readFileSync('fixtures/api.har', 'utf8')))
+ */
+export function fromHar(har: Har | string, options: FromHarOptions = {}): HttpHandler[] {
+  const replay = new HarReplay(parseHar(har), options.match)
+  return [http.all(({ request }) => replay.answers(request), ({ request }) => replay.respond(request))]
+}
 
 /** What identifies a request among the recorded ones: requests with equal keys are the same request. */
 export type HarRequestKey = (request: Request) => string
@@ -76,8 +121,8 @@ export class HarReplay {
     return this.#key(request)
   }
 
-  /** The next recorded entry for `request`, or `undefined` when none was recorded. Reads a clone of the body. */
-  async next(request: Request): Promise<HarEntry | undefined> {
+  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. Reads a clone of the body. */
+  async respond(request: Request): Promise<Response | undefined> {
     const key = this.#key(request)
     const group = this.#groups.get(key)
     if (!group) return undefined
@@ -92,27 +137,89 @@ export class HarReplay {
     }
     const used = this.#used.get(slot) ?? 0
     this.#used.set(slot, used + 1)
-    return candidates[Math.min(used, candidates.length - 1)]
+    return responseFromEntry(candidates[Math.min(used, candidates.length - 1)]!)
   }
+}
 
-  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. */
-  async respond(request: Request): Promise<Response | undefined> {
-    const entry = await this.next(request)
-    return entry && responseFromEntry(entry)
-  }
+/** The text of a request body, read from a clone. */
+export async function requestText(request: Request): Promise<string> {
+  return request.body === null ? '' : new TextDecoder().decode(await request.clone().arrayBuffer())
 }
 
 async function requestBodyKey(request: Request): Promise<string> {
-  return bodyKey(request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer()))
+  return comparableBody(await requestText(request))
 }
 
-/** Bodies compare by bytes, JSON bodies by value (whitespace and formatting aside). */
 function bodyKey(bytes: Uint8Array | undefined): string {
-  if (bytes === undefined || bytes.length === 0) return ''
-  const text = new TextDecoder().decode(bytes)
+  return bytes === undefined ? '' : comparableBody(new TextDecoder().decode(bytes))
+}
+
+/** Bodies compare as text, JSON bodies by value (whitespace and formatting aside). */
+export function comparableBody(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text))
   } catch {
     return text
   }
+}
+
+/** Headers that described the wire, not the decoded, whole body a recording holds. */
+export const WIRE_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+/** The response a HAR entry recorded, as a fresh `Response` (status 0, a recorded network error, is `Response.error()`). */
+function responseFromEntry(entry: HarEntry): Response {
+  const { response } = entry
+  if (response.status === 0) return Response.error()
+  const headers = new Headers()
+  for (const { name, value } of response.headers) {
+    if (!WIRE_HEADERS.has(name.toLowerCase())) headers.append(name, wireHeaderValue(value))
+  }
+  const { text, encoding } = response.content
+  const hasBody = text !== undefined && !NULL_BODY_STATUSES.has(response.status) && entry.request.method !== 'HEAD'
+  const body = hasBody ? decodeBody(text, encoding === 'base64') : null
+  return new Response(body as BodyInit | null, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** The bytes of a recorded request body. */
+export function requestBodyOf(entry: HarEntry): Uint8Array | undefined {
+  const data = entry.request.postData
+  if (data?.text === undefined) return undefined
+  return decodeBody(data.text, data._encoding === 'base64')
+}
+
+/** A `Request` like the one an entry recorded (for user-defined matching keys). */
+export function requestFromEntry(entry: HarEntry): Request {
+  const { request } = entry
+  const headers = new Headers()
+  for (const { name, value } of request.headers) {
+    try {
+      headers.append(name, wireHeaderValue(value))
+    } catch {
+      // A header a Request refuses (a recorded HTTP/2 pseudo-header) is left out.
+    }
+  }
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : requestBodyOf(entry)
+  return new Request(request.url, { method: request.method, headers, body: (body ?? null) as BodyInit | null })
+}
+
+const LATIN1_ONLY = /^[\u0000-\u00ff]*$/
+
+/**
+ * A HAR header value as the characters a client reads off the wire: HTTP
+ * header values are bytes, which Fetch, undici and node:http read one
+ * character per byte (latin1). A value with characters above U+00FF cannot be
+ * such a reading: the tool that wrote the file decoded the bytes as UTF-8
+ * (browsers' DevTools do), so its UTF-8 bytes are what the server sent, and
+ * they are replayed as such. Any other value is kept as it is.
+ *
+ * @example
+ * wireHeaderValue('café') // 'café' (the bytes 63 61 66 E9)
+ * wireHeaderValue('東京') // 'æ\u009d±äº¬' (the UTF-8 bytes E6 9D B1 E4 BA AC, as a client reads them)
+ */
+export function wireHeaderValue(value: string): string {
+  if (LATIN1_ONLY.test(value)) return value
+  let read = ''
+  for (const byte of new TextEncoder().encode(value)) read += String.fromCharCode(byte)
+  return read
 }

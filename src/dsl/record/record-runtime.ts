@@ -1,4 +1,4 @@
-import type { HandlerScope, TrafficObserver } from '../../kernel/index.js'
+import type { HandlerScope, LifecycleEvents, RequestEventInfo, ResponseEventInfo, TrafficObserver } from '../../kernel/index.js'
 import { createRecorder, type RecordOptions, type Recording } from './recorder.js'
 
 /** The part of a runtime recording needs: its observers (kernel v2 `Runtime.observers`). */
@@ -43,6 +43,78 @@ export function recordRuntime(
     },
     stop() {
       runtime.observers.delete(observer)
+      return recorder.stop()
+    },
+  }
+}
+
+// Requests that started but never reached a response event (failed by the
+// policy, aborted) are forgotten past this many, so a long run cannot pile them up.
+const MAX_IN_FLIGHT = 1_000
+
+interface Started {
+  readonly copy: Request
+  readonly startedAt: number
+  unhandled: boolean
+}
+
+/**
+ * Records from a runtime's lifecycle events until the runtime reports
+ * completed exchanges itself (`server.record()`): `request:start` keeps an
+ * unread copy of the request, `response:mocked`/`response:bypass` complete it.
+ * A `response:bypass` without `request:start` came from `bypass()`.
+ *
+ * @example
+ * const recording = recordEvents(server.events)
+ * await fetch('http://127.0.0.1:3000/users')
+ * await recording.settled()
+ * const har = recording.stop()
+ */
+export function recordEvents(events: LifecycleEvents, options: RecordOptions = {}): Recording {
+  const recorder = createRecorder(options)
+  const started = new Map<string, Started>()
+
+  const onStart = ({ request, requestId }: RequestEventInfo) => {
+    if (started.size >= MAX_IN_FLIGHT) started.delete(started.keys().next().value as string)
+    started.set(requestId, { copy: request.bodyUsed ? request : request.clone(), startedAt: Date.now(), unhandled: false })
+  }
+  const onUnhandled = ({ requestId }: RequestEventInfo) => {
+    const entry = started.get(requestId)
+    if (entry) entry.unhandled = true
+  }
+  const complete = (kind: 'mocked' | 'network') => ({ request, requestId, response }: ResponseEventInfo) => {
+    const entry = started.get(requestId)
+    started.delete(requestId)
+    const outcome = kind === 'mocked' ? 'mocked' : entry === undefined ? 'bypass' : entry.unhandled ? 'unhandled' : 'passthrough'
+    const startedAt = entry?.startedAt ?? Date.now()
+    recorder.onCompleted({
+      id: requestId,
+      request: entry?.copy ?? (request.bodyUsed ? request : request.clone()),
+      response: response.type === 'error' ? undefined : response.bodyUsed ? response : response.clone(),
+      outcome,
+      startedAt,
+      durationMs: Date.now() - startedAt,
+    })
+  }
+  const onMocked = complete('mocked')
+  const onNetwork = complete('network')
+
+  events.on('request:start', onStart)
+  events.on('request:unhandled', onUnhandled)
+  events.on('response:mocked', onMocked)
+  events.on('response:bypass', onNetwork)
+
+  return {
+    get size() {
+      return recorder.size
+    },
+    settled: () => recorder.settled(),
+    stop() {
+      events.removeListener('request:start', onStart)
+      events.removeListener('request:unhandled', onUnhandled)
+      events.removeListener('response:mocked', onMocked)
+      events.removeListener('response:bypass', onNetwork)
+      started.clear()
       return recorder.stop()
     },
   }

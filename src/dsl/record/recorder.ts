@@ -1,10 +1,9 @@
-import type { CompletedExchange } from './completed-exchange.js'
+import { knownBodyOf } from '../../kernel/known-body.js'
+import { BodyCapture } from './body-capture.js'
 import { createHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions, type Redactor } from './redact.js'
-import { harEntryFromBytes } from './to-har-entry.js'
-import { knownBodyOf } from '../../kernel/known-body.js'
-import { BodyCapture } from './body-capture.js'
+import { harEntryFromBytes, type CompletedExchange } from './to-har-entry.js'
 
 /** Options of a recording. */
 export interface RecordOptions {
@@ -18,13 +17,9 @@ export interface RecordOptions {
 }
 
 /**
- * A recording in progress.
- *
- * Memory: a recording holds one HAR entry per exchange (headers, and the
- * bodies as text or base64, so about 1.33× a binary body), nothing else. The
- * request and response copies are released as soon as their bodies have
- * arrived, or at `stop()`.
- * It is bounded by the bodies recorded, so record large downloads with care.
+ * A recording in progress. It holds one HAR entry per exchange (bodies as
+ * text or base64, about 1.33× a binary body) and releases the request and
+ * response copies once their bodies arrived, so record large downloads with care.
  */
 export interface Recording {
   /** Entries recorded so far (complete ones). */
@@ -48,7 +43,7 @@ export interface Recorder extends Recording {
 }
 
 /**
- * Creates a recorder. The runtime (or an adapter) calls `onCompleted` for every
+ * Creates a recorder: the runtime (or an adapter) calls `onCompleted` for every
  * completed exchange; `stop()` returns the HAR.
  *
  * @example
@@ -78,8 +73,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       const owner = slots
       const response = completed.response?.type === 'error' ? undefined : completed.response
       const inFlight: InFlight = { completed }
-      // Built synchronously as the last body ends, so that a `stop()` right
-      // after the client has read the whole body includes the exchange.
+      // Built synchronously as the last body ends: a `stop()` right after the client read it includes the exchange.
       const build = () => {
         const { request, response } = inFlight
         if (!request?.ended || !response?.ended || owner !== slots || slots[index] !== inFlight) return
@@ -130,11 +124,7 @@ interface InFlight {
   failure?: unknown
 }
 
-/**
- * The entry of an exchange: whole once both bodies have ended; otherwise with
- * what had arrived, its reading stopped, and a `comment` that says the body
- * was cut (a recording stopped while it streamed, or it failed).
- */
+/** The entry of an exchange; a body not whole yet is cut where it is, and the entry's `comment` says so. */
 function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
   const request = inFlight.request!
   const response = inFlight.response!

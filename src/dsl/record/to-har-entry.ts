@@ -1,9 +1,13 @@
-import { setCookieValues } from '../../kernel/index.js'
+import { setCookieValues, type CompletedExchange as KernelCompletedExchange } from '../../kernel/index.js'
 import { decodeBody, encodeBody } from './body-encoding.js'
-import type { CompletedExchange } from './completed-exchange.js'
-import { requestCookies, responseCookie } from './har-cookies.js'
-import type { HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
+import type { HarCookie, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
 import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './redact.js'
+
+/**
+ * What recording reads of a completed exchange (the runtime's report, less
+ * the scope it was made in, which only `recordRuntime` looks at).
+ */
+export type CompletedExchange = Omit<KernelCompletedExchange, 'scope'>
 
 /** Options of `toHarEntry`. */
 export interface HarEntryOptions {
@@ -130,4 +134,37 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
     headersSize: -1,
     bodySize: bytes.length,
   }
+}
+
+/** The cookies of a `cookie` request header (`a=1; b=2`). */
+function requestCookies(header: string | null): HarCookie[] {
+  if (!header) return []
+  return header
+    .split(';')
+    .filter((pair) => pair.trim() !== '')
+    .map(cookieOf)
+}
+
+/** One `set-cookie` response header as a HAR cookie (name, value and attributes). */
+function responseCookie(header: string): HarCookie {
+  const [pair = '', ...attributes] = header.split(';')
+  const cookie = cookieOf(pair)
+  for (const attribute of attributes) {
+    const [rawKey = '', ...rest] = attribute.split('=')
+    const key = rawKey.trim().toLowerCase()
+    const value = rest.join('=').trim()
+    if (key === 'path') cookie.path = value
+    else if (key === 'domain') cookie.domain = value
+    else if (key === 'expires') {
+      const date = new Date(value)
+      if (!Number.isNaN(date.getTime())) cookie.expires = date.toISOString()
+    } else if (key === 'httponly') cookie.httpOnly = true
+    else if (key === 'secure') cookie.secure = true
+  }
+  return cookie
+}
+
+function cookieOf(pair: string): HarCookie {
+  const at = pair.indexOf('=')
+  return at === -1 ? { name: pair.trim(), value: '' } : { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() }
 }

@@ -1,15 +1,37 @@
-import { setCookieValues } from '../../kernel/index.js'
+import { createResponseMark, message, setCookieValues } from '../../kernel/index.js'
+import type { MockTypeError, NoInference } from '../shared/type-helpers.js'
 import type { JsonBodyType, OpenJsonBody } from './body-types.js'
-import type { MockTypeError } from '../shared/type-error.js'
-import { rememberSetCookies } from './set-cookies.js'
+import { rememberSetCookies } from './cookie-jar.js'
 import { DeferredBodyResponse } from './deferred-body-response.js'
-import { markDefaultContentType } from './default-content-type.js'
-import { assertJsonBody } from './json-body.js'
-import { statusText } from './status-text.js'
-import { markStreamBody } from './stream-body.js'
-import type { NoInference } from '../shared/no-inference-types.js'
 
 declare const bodyTypeBrand: unique symbol
+
+const defaultContentType = /* @__PURE__ */ createResponseMark()
+const streamBody = /* @__PURE__ */ createResponseMark()
+
+/**
+ * True when the content type of a response is a helper's default (such as
+ * `application/json` from `HttpResponse.json(body)` without a content-type
+ * header), so a layer may refine it (GraphQL answers
+ * `application/graphql-response+json` to clients that prefer it).
+ *
+ * @example
+ * hasDefaultContentType(HttpResponse.json({})) // true
+ */
+export const hasDefaultContentType = defaultContentType.has
+
+/** Records that a response was given a ReadableStream body (its size is unknown). @internal */
+export const markStreamBody = streamBody.mark
+
+/**
+ * True when an `HttpResponse` was built with a ReadableStream body: the
+ * resolver runner then runs `finalize` cleanups once the stream settles
+ * instead of before the response is sent (a cleanup may stop what feeds it).
+ *
+ * @example
+ * hasStreamBody(new HttpResponse(new ReadableStream())) // true
+ */
+export const hasStreamBody = streamBody.has
 
 /**
  * The raw bodies `new HttpResponse(body)` accepts for a declared body type: a
@@ -96,10 +118,9 @@ class HelperHeaders {
   }
 }
 
-/** The UTF-8 size of a text body; 0 when there is none. */
+/** The UTF-8 size of a text body, counted without encoding it (every response pays for this). */
 function textLength(text: string | null | undefined): number {
   if (!text) return 0
-  // UTF-8 byte length without encoding the text (every response pays for this).
   let bytes = text.length
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
@@ -122,6 +143,61 @@ function withStatusText(init: HttpResponseInit | undefined): ResponseInit {
 }
 
 const OK: ResponseInit = Object.freeze({ status: 200, statusText: 'OK' })
+
+/**
+ * The standard reason phrase of `status`, or `''` for an unregistered one.
+ *
+ * @example
+ * statusText(201) // 'Created'
+ */
+export function statusText(status: number): string {
+  return REASON_PHRASES[status] ?? ''
+}
+
+// The IANA list msw reads, as a plain table: `node:http` would not bundle for the browser.
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  100: 'Continue', 101: 'Switching Protocols', 102: 'Processing', 103: 'Early Hints',
+  200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content',
+  205: 'Reset Content', 206: 'Partial Content', 207: 'Multi-Status', 208: 'Already Reported', 226: 'IM Used',
+  300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 304: 'Not Modified',
+  305: 'Use Proxy', 307: 'Temporary Redirect', 308: 'Permanent Redirect',
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+  405: 'Method Not Allowed', 406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout',
+  409: 'Conflict', 410: 'Gone', 411: 'Length Required', 412: 'Precondition Failed', 413: 'Payload Too Large',
+  414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable', 417: 'Expectation Failed',
+  418: "I'm a Teapot", 421: 'Misdirected Request', 422: 'Unprocessable Entity', 423: 'Locked',
+  424: 'Failed Dependency', 425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required',
+  429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage', 508: 'Loop Detected', 509: 'Bandwidth Limit Exceeded', 510: 'Not Extended',
+  511: 'Network Authentication Required',
+}
+
+/**
+ * Throws for a value `JSON.stringify` would silently turn into `{}` or drop:
+ * the resolver's bug then shows as a 500 naming it instead of an empty body.
+ * Only the top-level value is checked, so plain bodies cost one prototype read.
+ */
+function assertJsonBody(body: unknown): void {
+  if (typeof body === 'function') {
+    throw new TypeError(message('HttpResponse.json() got a function, which JSON.stringify drops.', 'Call it and pass its result, or pass a plain object.'))
+  }
+  if (typeof body !== 'object' || body === null) return
+  const prototype = Object.getPrototypeOf(body)
+  if (prototype === Object.prototype || prototype === Array.prototype || prototype === null) return
+  const refused = refusedKind(body)
+  if (refused) throw new TypeError(message(`HttpResponse.json() got ${refused[0]}, which JSON.stringify turns into "{}".`, refused[1]))
+}
+
+function refusedKind(body: object): readonly [string, string] | undefined {
+  if (body instanceof Map) return ['a Map', 'Pass a plain object: HttpResponse.json(Object.fromEntries(map)).']
+  if (body instanceof Set) return ['a Set', 'Pass an array: HttpResponse.json([...set]).']
+  if (body instanceof WeakMap || body instanceof WeakSet) return ['a WeakMap or WeakSet', 'Pass a plain object or array.']
+  if (body instanceof Promise) return ['a Promise', 'Await it first: HttpResponse.json(await value).']
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return ['binary data', 'Use HttpResponse.arrayBuffer() for a binary body.']
+  return undefined
+}
 
 /**
  * A Fetch `Response` that remembers the type of its body, so that a handler
@@ -262,7 +338,7 @@ class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements H
     const text = body === undefined ? null : JSON.stringify(body)
     const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
     // Remember the default, so GraphQL can answer its own JSON media type instead.
-    return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : markDefaultContentType(response)
+    return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : defaultContentType.mark(response)
   }
 
   static text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {

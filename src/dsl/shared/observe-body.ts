@@ -1,6 +1,5 @@
-import { rememberSetCookies, setCookiesOf } from '../response/set-cookies.js'
-import { HttpResponse } from '../response/http-response.js'
-import { markStreamBody } from '../response/stream-body.js'
+import { rememberSetCookies, setCookiesOf } from '../response/cookie-jar.js'
+import { HttpResponse, markStreamBody } from '../response/http-response.js'
 
 /** A copy of a streamed response whose `settled` resolves once its body is done with. */
 export interface ObservedBody {

@@ -1,12 +1,11 @@
 import { message } from '../../kernel/index.js'
-import { HttpResponse } from '../response/http-response.js'
-import { hasStreamBody } from '../response/stream-body.js'
+import { hasStreamBody, HttpResponse } from '../response/http-response.js'
 import { observeBody } from './observe-body.js'
 
 /**
  * `Response` as it was when mocklib loaded: in Node the socket layer's
  * interceptor later wraps the global in a Proxy, which makes every
- * `instanceof` check go through a trap. Its instances are this class's.
+ * `instanceof` check go through a trap.
  */
 const NativeResponse = globalThis.Response
 
@@ -22,13 +21,12 @@ export type Cleanup = () => unknown
  */
 export type FinalizeFunction = (cleanup: Cleanup) => void
 
-/** What every resolver argument carries, and what the runner reads from it. */
+/** What every resolver argument carries. */
 export interface RunnerInfo {
   readonly request: Request
   readonly requestId: string
 }
 
-/** How a handler configures its runner. */
 export interface ResolverRunnerOptions {
   /** The handler has `{ once: true }`: `restore()` resets its generator. */
   readonly once?: boolean
@@ -102,8 +100,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
   /**
    * `restoreHandlers()`: re-arms a `once` handler's generator (as `reset`);
-   * the generator of a regular handler stays where it is. An error thrown by
-   * the generator's `finally` is printed.
+   * the generator of a regular handler stays where it is.
    *
    * @example
    * runner.restore()
@@ -143,7 +140,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
     return true
   }
 
-  /** Takes the generator's pending cleanups, if any. @internal */
+  /** @internal */
   takeIteratorCleanups(): Cleanup[] | undefined {
     if (this.#iterator === undefined) return undefined
     const cleanups = this.#iteratorCleanups
@@ -152,9 +149,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 
   /**
-   * Prints what the resolver threw (as msw does, next to the 500 the client
-   * gets): the stack says where, the 500 only what. The error comes alone
-   * first, as msw prints it (tests written for msw expect
+   * Prints what the resolver threw next to the 500 the client gets: the
+   * error alone first, as msw prints it (tests written for msw expect
    * `console.error` to have been called with that very error), then what to do. @internal
    */
   reportThrown(error: unknown): void {
@@ -162,7 +158,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
     console.error(message(`The resolver of "${this.handlerName}" threw the error printed above; the request gets a 500 with the error's name and message.`, 'Fix the resolver (or the finally block of its generator), or throw a Response to answer with it.'))
   }
 
-  /** Runs cleanups one by one, newest first; failures are printed, never thrown. @internal */
+  /** Runs cleanups one by one; failures are printed, never thrown. @internal */
   async runCleanups(cleanups: readonly Cleanup[]): Promise<void> {
     const errors: unknown[] = []
     for (const cleanup of cleanups) {
@@ -207,7 +203,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
     } catch (error) {
       return resolution.fail(error)
     }
-    // Kept so that the last response repeats once the generator is exhausted.
     if (response !== undefined) this.#last = response.clone()
     if (done === true) {
       this.#done = true
@@ -230,7 +225,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 }
 
-/** What a request's `finalize` state needs from its runner. */
 type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups' | 'reportThrown'>
 
 /**
@@ -257,7 +251,6 @@ class Resolution {
     if (this.#finalize) return this.#finalize
     const { signal } = this.request
     if (!signal.aborted) {
-      // An aborted request is done with: run what was scheduled so far.
       const onAbort = () => void this.#runTaken()
       signal.addEventListener('abort', onAbort, { once: true })
       this.#stopListening = () => signal.removeEventListener('abort', onAbort)
@@ -267,6 +260,7 @@ class Resolution {
         throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
       }
       if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
+      // An aborted request is done with: run what was scheduled so far.
       if (signal.aborted) void this.#runTaken()
     }
     return this.#finalize
@@ -289,7 +283,7 @@ class Resolution {
     })
   }
 
-  /** The resolver answered (or answered nothing): clean up before the response is sent. */
+  /** The resolver answered (or answered nothing): clean up before the response is sent, or once its stream settles. */
   complete(response: Response | undefined): Response | undefined | Promise<Response | undefined> {
     this.#stopListening?.()
     const cleanups = this.#take()

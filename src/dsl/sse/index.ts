@@ -1,5 +1,4 @@
 export { sse, type ServerSentEventHandlerFactory, type ServerSentEventResolver, type ServerSentEventResolverInfo } from './sse.js'
 export { ServerSentEventClient } from './sse-client.js'
-export { ServerSentEventServer } from './sse-server.js'
-export { ForwardedEventSource } from './forwarded-event-source.js'
+export { ForwardedEventSource, ServerSentEventServer } from './sse-server.js'
 export type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'

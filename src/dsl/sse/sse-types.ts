@@ -1,4 +1,4 @@
-import type { IsAny } from '../shared/maybe-promise.js'
+import type { IsAny } from '../shared/type-helpers.js'
 
 /**
  * The event map of an `sse()` handler: event name → the type of its `data`.

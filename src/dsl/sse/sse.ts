@@ -1,10 +1,9 @@
-import { message, type RequestContext } from '../../kernel/index.js'
-import { onFirstUse } from '../../kernel/on-first-use.js'
+import { message, reportLateError, type RequestContext } from '../../kernel/index.js'
 import { HttpHandler } from '../http/http-handler.js'
 import type { HttpResolverInfo, ParamsShape } from '../http/http-types.js'
 import type { PathParams } from '../http/path-params.js'
-import type { ServerSentEventClient } from './sse-client.js'
-import type { ServerSentEventServer } from './sse-server.js'
+import { ServerSentEventClient } from './sse-client.js'
+import { ServerSentEventServer } from './sse-server.js'
 import type { ServerSentEventMap } from './sse-types.js'
 
 /**
@@ -58,14 +57,6 @@ export interface ServerSentEventHandlerFactory {
 type AnyEvents = { message: unknown; [event: string]: unknown }
 
 /**
- * What a stream runs once its handler answers it (the stream, its two ends,
- * the resolver's run): loaded with the first event-stream request, so
- * `import 'mocklib'` does not compile it. Answering may be async for any
- * resolver, so the first stream waits for it and streams like the next ones.
- */
-const streamAnswering = onFirstUse(() => import('./stream-answering.js'))
-
-/**
  * Mocks a Server-Sent Events endpoint (msw's `sse`): a `GET` handler that
  * takes requests accepting `text/event-stream` and answers a stream the
  * resolver writes to. It works wherever `http` handlers work (fetch,
@@ -89,7 +80,7 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
   const handler: StreamHandler = new StreamHandler('GET', path, (info: HttpResolverInfo<Record<string, string>>) => {
     // As msw: only event-stream requests; a plain GET to the same URL falls through.
     if (!(info.request.headers.get('accept') ?? '').includes('text/event-stream')) return undefined
-    return streamAnswering.use((answering) => answering.answerStream(handler, path, resolver, info))
+    return answerStream(handler, path, resolver, info)
   })
   return handler
 }
@@ -98,9 +89,8 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
  * The `http.get` handler behind `sse()`: it keeps, per request, the context
  * it answered in, so that an error the resolver throws after the stream
  * started can still be reported to the runtime of that request.
- * @internal
  */
-export class StreamHandler extends HttpHandler {
+class StreamHandler extends HttpHandler {
   readonly #contexts = new WeakMap<Request, RequestContext>()
 
   override respond(params: Record<string, string>, context: RequestContext): Response | undefined | Promise<Response | undefined> {
@@ -111,4 +101,46 @@ export class StreamHandler extends HttpHandler {
   contextOf(request: Request): RequestContext | undefined {
     return this.#contexts.get(request)
   }
+}
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+}
+
+/**
+ * Opens the stream, gives its two ends to the resolver, and returns the
+ * response at once: an async resolver is not awaited, since events it sends
+ * after an `await` must stream.
+ */
+function answerStream(handler: StreamHandler, path: string | RegExp, resolver: ServerSentEventResolver<any, any>, info: HttpResolverInfo<Record<string, string>>): Response {
+  const { request } = info
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started
+    },
+    // The application stopped reading (cancelled the body or closed its EventSource).
+    cancel: () => client.close(),
+  })
+  const client = new ServerSentEventClient<any>(controller)
+  if (request.signal.aborted) client.close()
+  else request.signal.addEventListener('abort', () => client.close(), { once: true })
+  const response = new Response(body, { status: 200, headers: STREAM_HEADERS })
+  const result = resolver(Object.assign(info, { client, server: new ServerSentEventServer(request, client) }))
+  if (isPromiseLike(result)) {
+    const context = handler.contextOf(request)
+    Promise.resolve(result).catch((error: unknown) => {
+      console.error(message(`The sse() resolver for "${String(path)}" threw; the stream was errored.`, 'See the error that follows.'), error)
+      // As a resolver error: the runtime emits `unhandledException`.
+      if (context !== undefined) reportLateError(context.scope, { request, requestId: info.requestId }, error)
+      client.error()
+    })
+  }
+  return response
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }

@@ -1,4 +1,3 @@
-import type { ConnectionLog } from './connection-log.js'
 import type { WebSocketData } from './ws-types.js'
 
 /**
@@ -64,9 +63,15 @@ export interface WebSocketConnectionRecord<Params = Record<string, string>> {
  */
 export const CONNECTION_MESSAGE_LIMIT = 1000
 
+/** The traffic of one connection, as every handler and link of it share it. @internal */
+export interface ConnectionLog {
+  /** A record of the connection with the params one link gave it. */
+  view<Params>(params: Params): WebSocketConnectionRecord<Params>
+}
+
 /**
  * The log of each connection some handler took, by its client end. Filled by
- * the connection code (connection-log.ts, loaded with the first connection);
+ * the connection code (take-connection.ts, loaded with the first connection);
  * kept here so that the history reads it without loading that code.
  * @internal
  */

@@ -1,13 +1,6 @@
-export { ws, type WebSocketLinkFactory } from './ws.js'
-export { mockWebSocketLink } from './mock-ws.js'
+export { mockWebSocketLink, ws, type WebSocketLinkFactory } from './ws.js'
 export type { WebSocketLink } from './ws-link.js'
-export {
-  WebSocketHandler,
-  CONNECTION_RECORD_LIMIT,
-  type WebSocketConnectionInfoArgument,
-  type WebSocketConnectionListener,
-  type WebSocketHandlerOptions,
-} from './websocket-handler.js'
+export { WebSocketHandler, CONNECTION_RECORD_LIMIT, type WebSocketHandlerOptions } from './websocket-handler.js'
 export {
   CONNECTION_MESSAGE_LIMIT,
   existingConnectionLog,
@@ -15,7 +8,14 @@ export {
   type WebSocketConnectionRecord,
   type WebSocketMessageRecord,
 } from './connection-record.js'
-export { WebSocketClient, WebSocketServer, type WebSocketClientEventMap, type WebSocketServerEventMap } from './ws-connection.js'
+export {
+  WebSocketClient,
+  WebSocketServer,
+  type WebSocketClientEventMap,
+  type WebSocketConnectionInfoArgument,
+  type WebSocketConnectionListener,
+  type WebSocketServerEventMap,
+} from './ws-connection.js'
 export type {
   IncomingOf,
   JsonValue,

@@ -1,37 +1,65 @@
-// Connection code: loaded with the first connection a WebSocket handler is offered (see ws-channel.ts),
-// not by `import 'mocklib'`. What a handler does once it took a connection: its record, the client and
-// server objects its listener gets, and the wrapping of the listeners added to them.
-import type { ConnectionContext } from '../../kernel/index.js'
-import { connectionLog } from './connection-log.js'
-import type { WebSocketConnectionRecord } from './connection-record.js'
-import { listenerFailure, ListenerTable, type ListenerScope } from './listener-wrapper.js'
-import type { LinkCore, WebSocketConnectionListener } from './websocket-handler.js'
-import { WebSocketClient, WebSocketServer } from './ws-connection.js'
-import type { RawClientConnection, RawServerConnection, WebSocketConnectionInfo } from './ws-events.js'
+// Loaded with the first connection a WebSocket handler is offered (see websocket-handler.ts), not by `import 'mocklib'`.
+import { message, type ConnectionContext } from '../../kernel/index.js'
+import {
+  CONNECTION_MESSAGE_LIMIT,
+  connectionLogs,
+  type ConnectionLog,
+  type WebSocketCloseRecord,
+  type WebSocketConnectionRecord,
+  type WebSocketMessageRecord,
+} from './connection-record.js'
+import { WebSocketClient, WebSocketServer, type ListenerTable, type WebSocketConnectionListener } from './ws-connection.js'
+import type { RawClientConnection, RawServerConnection, WebSocketConnectionEnds, WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
+import type { WebSocketData } from './ws-types.js'
 
 /** RFC 6455: the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
-
-/** What the connection objects of a WebSocket exchange look like (see the Node and browser sources). */
-interface ConnectionObjects {
-  readonly client: RawClientConnection
-  readonly server: RawServerConnection
-  readonly info: WebSocketConnectionInfo
-}
 
 /** The handler's side of a connection it took. */
 export interface TakenBy {
   /** The handler (for cross-handler `stopPropagation`). */
   readonly owner: object
-  readonly link: LinkCore
+  readonly header: string
+  readonly parse: ((data: WebSocketData) => unknown) | undefined
   readonly listener: WebSocketConnectionListener<any, any, any>
-  /** Files the connection's record on the handler, before its listener runs. */
+  /** Files the connection's record on the handler and its link, before the listener runs. */
   record(record: WebSocketConnectionRecord<any>): void
+  track(client: WebSocketClient<any, any>): void
+}
+
+/**
+ * Gives a connection a handler took to its `connection` listener. A listener
+ * that throws synchronously throws here (the dispatcher fails the connection,
+ * as msw); a later error closes the client with 1011.
+ */
+export function takeConnection(by: TakenBy, params: Record<string, string>, context: ConnectionContext<WebSocketConnectionEnds>): void {
+  const ends = context.exchange.connection
+  const scope: ListenerScope = {
+    owner: by.owner,
+    self: ends.client.socket,
+    handlers: handlersOf(ends.client),
+    parse: by.parse,
+    fail: (error, where) => {
+      console.error(message(`${where} of the WebSocket handler "${by.header}" threw; the client was closed with code 1011.`, 'See the error that follows.'), error)
+      // As a resolver error: the runtime emits `unhandledException`.
+      context.report(error)
+      try {
+        ends.client.close(INTERNAL_ERROR, 'mocklib: handler error')
+      } catch {
+        // Already closed (a "close" listener threw): nothing left to close.
+      }
+    },
+  }
+  by.record(connectionLog(ends.client, ends.server, context.exchange.protocols).view(params))
+  const client = new WebSocketClient(ends.client, new ListenerWrapper(scope))
+  const server = new WebSocketServer(ends.server, new ListenerWrapper(scope))
+  by.track(client)
+  const result = by.listener({ client, server, params, info: ends.info })
+  if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
 }
 
 const handlerCounts = new WeakMap<object, { count: number }>()
 
-/** Counts the handlers that took the connection whose client end is `client` (this one included). */
 function handlersOf(client: object): { count: number } {
   let counter = handlerCounts.get(client)
   if (counter === undefined) handlerCounts.set(client, (counter = { count: 0 }))
@@ -39,44 +67,180 @@ function handlersOf(client: object): { count: number } {
   return counter
 }
 
-/**
- * Gives a connection a handler took to its `connection` listener: records it
- * (on the handler and its link), wraps the client and server ends, and runs
- * the listener. A listener that throws synchronously throws here (the
- * dispatcher fails the connection, as msw); a later error closes the client with 1011.
- *
- * @example
- * takeConnection({ owner: handler, link, listener, record: (entry) => records.push(entry) }, params, context)
- */
-export function takeConnection(by: TakenBy, params: Record<string, string>, context: ConnectionContext): void {
-  const raw = context.exchange.connection as ConnectionObjects
-  const { link } = by
-  const closeWithError = () => {
-    try {
-      raw.client.close(INTERNAL_ERROR, 'mocklib: handler error')
-    } catch {
-      // Already closed (a "close" listener threw): nothing left to close.
+/** What every handler and link of one connection share: its traffic. */
+class SharedConnectionLog implements ConnectionLog {
+  // A ring: once full, each message overwrites the oldest (no O(n) shift per message).
+  readonly #ring: WebSocketMessageRecord[] = []
+  #next = 0
+  messageCount = 0
+  closed: WebSocketCloseRecord | undefined
+  readonly time = Date.now()
+
+  constructor(
+    readonly id: string,
+    readonly url: string,
+    readonly protocols: readonly string[],
+  ) {}
+
+  add(direction: 'incoming' | 'outgoing', data: WebSocketData): void {
+    this.messageCount++
+    const entry = { direction, data, time: Date.now() }
+    if (this.#ring.length < CONNECTION_MESSAGE_LIMIT) this.#ring.push(entry)
+    else this.#ring[this.#next] = entry
+    this.#next = (this.#next + 1) % CONNECTION_MESSAGE_LIMIT
+  }
+
+  get messages(): WebSocketMessageRecord[] {
+    const ring = this.#ring
+    return ring.length < CONNECTION_MESSAGE_LIMIT ? ring.slice() : [...ring.slice(this.#next), ...ring.slice(0, this.#next)]
+  }
+
+  view<Params>(params: Params): WebSocketConnectionRecord<Params> {
+    const log = this
+    return {
+      id: log.id,
+      url: log.url,
+      params,
+      protocols: log.protocols,
+      get messages() {
+        return log.messages
+      },
+      get messageCount() {
+        return log.messageCount
+      },
+      get closed() {
+        return log.closed
+      },
+      time: log.time,
     }
   }
-  const scope: ListenerScope = {
-    owner: by.owner,
-    self: raw.client.socket,
-    handlers: handlersOf(raw.client),
-    parse: link.parse,
-    fail: (error, where) => {
-      console.error(listenerFailure(link.header, where), error)
-      // As a resolver error: the runtime emits `unhandledException`.
-      context.report(error)
-      closeWithError()
-    },
+}
+
+/**
+ * The log of the connection whose ends are `client` and `server`, made (and
+ * wired to their events) by the first handler that takes it: incoming
+ * messages are the client end's `message` events; outgoing ones are what is
+ * sent through the client end, and the real server's messages no listener
+ * prevented; the close is the client end's `close` event.
+ */
+function connectionLog(client: RawClientConnection, server: RawServerConnection, protocols: readonly string[]): ConnectionLog {
+  const known = connectionLogs.get(client)
+  if (known !== undefined) return known
+  const log = new SharedConnectionLog(client.id, client.url.href, protocols)
+  connectionLogs.set(client, log)
+  client.addEventListener('message', (event: { data: WebSocketData }) => log.add('incoming', event.data))
+  client.addEventListener('close', (event: { code: number; reason: string }) => {
+    log.closed ??= { code: event.code, reason: event.reason, time: Date.now() }
+  })
+  const send = client.send
+  // An own property on this connection's end only: everything sent to the client goes through it.
+  ;(client as { send: RawClientConnection['send'] }).send = function (this: RawClientConnection, data: WebSocketData) {
+    log.add('outgoing', data)
+    return send.call(this, data)
   }
-  const record = connectionLog(raw.client, raw.server, context.exchange.protocols).view(params)
-  by.record(record)
-  link.remember(record)
-  const client = new WebSocketClient(raw.client, new ListenerTable(scope))
-  const server = new WebSocketServer(raw.server, new ListenerTable(scope))
-  link.track(client)
-  // A throw here is the dispatcher's: it fails the connection (as msw: `error`, then close 1011 with the message).
-  const result = by.listener({ client, server, params, info: raw.info })
-  if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
+  server.addEventListener('message', (event: { data: WebSocketData; defaultPrevented: boolean }) => {
+    // Forwarded after every listener ran, unless one prevented it.
+    queueMicrotask(() => {
+      if (!event.defaultPrevented) log.add('outgoing', event.data)
+    })
+  })
+  return log
+}
+
+interface ListenerScope {
+  readonly owner: object
+  /** How many handlers took this connection: with one, there is no other handler to stop. */
+  readonly handlers: { count: number }
+  /** What listeners get as `this`: the application's socket (msw binds them to it, on both ends). */
+  readonly self: unknown
+  readonly parse: ((data: any) => unknown) | undefined
+  fail(error: unknown, where: string): void
+}
+
+type AnyListener = (this: any, event: any) => unknown
+
+class ListenerWrapper implements ListenerTable {
+  readonly #wrapped = new Map<string, WeakMap<AnyListener, WebSocketListener>>()
+
+  constructor(readonly scope: ListenerScope) {}
+
+  wrap(type: string, listener: AnyListener, parseMessages: boolean): WebSocketListener {
+    let byListener = this.#wrapped.get(type)
+    if (byListener === undefined) this.#wrapped.set(type, (byListener = new WeakMap()))
+    const existing = byListener.get(listener)
+    if (existing !== undefined) return existing
+    const { scope } = this
+    const wrapped = function (this: unknown, event: WebSocketEvent): void {
+      const self = scope.self ?? this
+      if (scope.handlers.count > 1 && !enter(event, scope.owner)) return
+      try {
+        const view = parseMessages && scope.parse !== undefined && type === 'message' ? withData(event, parsed(event as WebSocketMessageEvent, scope.parse)) : event
+        const result = listener.call(self, view)
+        if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, `a "${type}" listener`))
+      } catch (error) {
+        scope.fail(error, `a "${type}" listener`)
+      }
+    }
+    byListener.set(listener, wrapped)
+    return wrapped
+  }
+
+  unwrap(type: string, listener: AnyListener): WebSocketListener | undefined {
+    return this.#wrapped.get(type)?.get(listener)
+  }
+}
+
+const parsedData = new WeakMap<WebSocketEvent, Map<unknown, unknown>>()
+
+/** Parses once per event and parse function, however many listeners read it. */
+function parsed(event: WebSocketMessageEvent, parse: (data: any) => unknown): unknown {
+  let byParse = parsedData.get(event)
+  if (byParse === undefined) parsedData.set(event, (byParse = new Map()))
+  if (!byParse.has(parse)) byParse.set(parse, parse(event.data))
+  return byParse.get(parse)
+}
+
+/**
+ * An event that shows `data` as given and is the original event otherwise
+ * (`preventDefault()`, `stopPropagation()` act on the original, which every
+ * listener shares).
+ */
+function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
+  return new Proxy(event, {
+    get(target, key) {
+      if (key === 'data') return data
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+interface PropagationState {
+  /** The handler whose listener runs now. */
+  current?: object
+  stoppedBy?: object
+}
+
+const propagation = new WeakMap<WebSocketEvent, PropagationState>()
+
+/**
+ * msw's event patching across handlers: `event.stopPropagation()` in one
+ * handler's listener stops the listeners of every other handler of the
+ * connection (`stopImmediatePropagation()` stops its own too, natively).
+ * False when another handler stopped `event`; otherwise marks `owner` as running.
+ */
+function enter(event: WebSocketEvent, owner: object): boolean {
+  let state = propagation.get(event)
+  if (state === undefined) {
+    const created: PropagationState = (state = {})
+    propagation.set(event, created)
+    const stop = event.stopPropagation
+    event.stopPropagation = () => {
+      created.stoppedBy ??= created.current
+      stop.call(event)
+    }
+  }
+  if (state.stoppedBy !== undefined && state.stoppedBy !== owner) return false
+  state.current = owner
+  return true
 }

@@ -1,38 +1,20 @@
-import { brandAsHandler, message, type ConnectionContext, type Handler, type HandlerInfo, type IndexKey, type RequestContext } from '../../kernel/index.js'
+import {
+  brandAsHandler,
+  message,
+  type Channel,
+  type ConnectionContext,
+  type ExchangeContext,
+  type Handler,
+  type HandlerInfo,
+  type IndexKey,
+  type RequestContext,
+  type WebSocketExchange,
+} from '../../kernel/index.js'
+import { onFirstUse } from '../../kernel/on-first-use.js'
 import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import { loadedConnectionCode, webSocketIndexKey } from './ws-channel.js'
-import type { WebSocketClient, WebSocketServer } from './ws-connection.js'
-import type { WebSocketConnectionInfo } from './ws-events.js'
+import type { WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
-
-/**
- * What a `connection` listener receives.
- *
- * @example
- * link.addEventListener('connection', ({ client, server, params, info }) => {
- *   if (!info.protocols?.includes('chat.v2')) client.close(4000, 'chat.v2 required')
- * })
- */
-export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
-  readonly client: WebSocketClient<Incoming, Outgoing>
-  readonly server: WebSocketServer<Incoming>
-  /** Params of the link URL, URL-decoded. */
-  readonly params: Params
-  /** `protocols` as the application passed them to `new WebSocket(url, protocols)`. */
-  readonly info: WebSocketConnectionInfo
-}
-
-/**
- * A `connection` listener.
- *
- * @example
- * const greet: WebSocketConnectionListener<{ room: string }, WebSocketData, WebSocketData> = ({ client, params }) =>
- *   client.send(`welcome to ${params.room}`)
- */
-export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
-  connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
-) => unknown
 
 /** What a handler shares with the other handlers of its link. @internal */
 export interface LinkCore {
@@ -187,16 +169,20 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
-    // Its code loaded while the connection was looked up (see `connectionCode` in ws-channel.ts).
+    const link = this.#link
+    // Its code loaded while the connection was looked up (see `webSocketChannel`).
     loadedConnectionCode().takeConnection(
       {
         owner: this,
-        link: this.#link,
+        header: link.header,
+        parse: link.parse,
         listener: this.#listener,
         record: (record) => {
           this.#connectionCount++
-          pushBounded(this.#connections, record as WebSocketConnectionRecord<Params>)
+          pushBounded(this.#connections, record)
+          link.remember(record)
         },
+        track: (client) => link.track(client),
       },
       params,
       context,
@@ -220,5 +206,63 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     this.#used = 0
     this.#connectionCount = 0
     this.#connections.length = 0
+  }
+}
+
+/**
+ * What a handler runs for a connection it took (its record, the client and
+ * server ends, the listeners' wrapping): loaded while the first connection is
+ * looked up, so `import 'mocklib'` does not compile it. Every connection is
+ * looked up here before any handler matches it, so `respond` finds it loaded.
+ */
+export const connectionCode = onFirstUse(() => import('./take-connection.js'))
+
+/**
+ * WebSocket handlers are filed by the lower-case host of their URL
+ * (`chat.example:8080`), or under `*` when the host is not static (a RegExp,
+ * a wildcard or a param in the host, a relative path). A connection looks in
+ * its own host's bucket and in `*`. The first connection waits for the
+ * connection code (`connectionCode`) here, where the lookup may be async.
+ */
+export const webSocketChannel: Channel<ExchangeContext> = {
+  name: 'websocket',
+  requestKeys(context) {
+    const { exchange } = context
+    if (exchange.kind !== 'websocket') return null
+    const keys = [(exchange as WebSocketExchange).url.host.toLowerCase(), ANY_HOST]
+    return connectionCode.loaded !== undefined ? keys : connectionCode.load().then(() => keys)
+  },
+}
+
+/**
+ * The connection code, for a handler that took a connection (its lookup loaded it).
+ *
+ * @example
+ * loadedConnectionCode().takeConnection(by, params, context)
+ */
+export function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
+  const code = connectionCode.loaded
+  if (code !== undefined) return code
+  throw new Error(message('A WebSocket handler was given a connection that no handler list looked up, so its connection code is not loaded.', 'Let setupServer() or setupWorker() dispatch connections instead of calling respond() directly.'))
+}
+
+const ANY_HOST = '*'
+
+/** The index key of a link URL. */
+export function webSocketIndexKey(url: string | RegExp): IndexKey {
+  return { channel: webSocketChannel, key: staticHost(url) ?? ANY_HOST }
+}
+
+function staticHost(url: string | RegExp): string | undefined {
+  if (typeof url !== 'string') return undefined
+  const found = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)
+  if (found === null) return undefined
+  const host = found[1]!
+  if (/[*:]/.test(host.replace(/:\d+$/, ''))) return undefined
+  // `new URL` drops default ports: ws://x:80 is filed as x.
+  try {
+    return new URL(url.replace(/^[a-z][a-z0-9+.-]*:/i, (scheme) => (scheme.toLowerCase() === 'wss:' ? 'https:' : 'http:'))).host.toLowerCase()
+  } catch {
+    return undefined
   }
 }

@@ -1,7 +1,53 @@
-import type { ListenerTable } from './listener-wrapper.js'
-import { serialize } from './ws-codec.js'
-import type { RawClientConnection, RawServerConnection, WebSocketCloseEvent, WebSocketEvent, WebSocketLike, WebSocketListenerOptions, WebSocketMessageEvent } from './ws-events.js'
+import type {
+  RawClientConnection,
+  RawServerConnection,
+  WebSocketCloseEvent,
+  WebSocketConnectionInfo,
+  WebSocketEvent,
+  WebSocketLike,
+  WebSocketListener,
+  WebSocketListenerOptions,
+  WebSocketMessageEvent,
+} from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
+
+/**
+ * What a `connection` listener receives.
+ *
+ * @example
+ * link.addEventListener('connection', ({ client, server, params, info }) => {
+ *   if (!info.protocols?.includes('chat.v2')) client.close(4000, 'chat.v2 required')
+ * })
+ */
+export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
+  readonly client: WebSocketClient<Incoming, Outgoing>
+  readonly server: WebSocketServer<Incoming>
+  /** Params of the link URL, URL-decoded. */
+  readonly params: Params
+  /** `protocols` as the application passed them to `new WebSocket(url, protocols)`. */
+  readonly info: WebSocketConnectionInfo
+}
+
+/**
+ * A `connection` listener.
+ *
+ * @example
+ * const greet: WebSocketConnectionListener<{ room: string }, WebSocketData, WebSocketData> = ({ client, params }) =>
+ *   client.send(`welcome to ${params.room}`)
+ */
+export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
+  connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
+) => unknown
+
+/**
+ * How an end wraps the listeners a handler adds (made in take-connection.ts,
+ * one table per end): `unwrap` finds the wrapper that `removeEventListener` removes.
+ * @internal
+ */
+export interface ListenerTable {
+  wrap(type: string, listener: (this: any, event: any) => unknown, parseMessages: boolean): WebSocketListener
+  unwrap(type: string, listener: (this: any, event: any) => unknown): WebSocketListener | undefined
+}
 
 /**
  * The events of the client end: what the application's socket sends, and its closing.
@@ -165,4 +211,20 @@ export class WebSocketServer<Incoming = WebSocketData> {
     const wrapped = this.#listeners.unwrap(type, listener)
     if (wrapped !== undefined) this.#raw.removeEventListener(type, wrapped, options)
   }
+}
+
+/** True for what a WebSocket can send as it is. */
+function isRawData(value: unknown): value is WebSocketData {
+  return (
+    typeof value === 'string' ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer) ||
+    (typeof Blob !== 'undefined' && value instanceof Blob)
+  )
+}
+
+/** Raw data as it is; any other value (a typed message) as JSON text. */
+function serialize(value: unknown): WebSocketData {
+  return isRawData(value) ? value : JSON.stringify(value)
 }

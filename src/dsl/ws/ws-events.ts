@@ -1,9 +1,8 @@
 import type { WebSocketData } from './ws-types.js'
 
-// Structural types for the events and connection ends of a mocked WebSocket.
-// They name only what handlers use, so the published types need neither the
-// DOM lib nor @mswjs/interceptors' (ESM-only) declarations: the DOM's events
-// and the interceptors' connections satisfy them.
+// Structural types that name only what handlers use, so the published types need neither the
+// DOM lib nor @mswjs/interceptors' (ESM-only) declarations: the DOM's events and the
+// interceptors' connections satisfy them.
 
 /**
  * An event of a WebSocket connection end, as listeners see it.
@@ -107,4 +106,11 @@ export interface RawServerConnection extends RawEnd {
   connect(): void
   send(data: WebSocketData): void
   close(): void
+}
+
+/** What a WebSocket exchange carries in `connection`, from every source (Node, browser, served, Playwright). @internal */
+export interface WebSocketConnectionEnds {
+  readonly client: RawClientConnection
+  readonly server: RawServerConnection
+  readonly info: WebSocketConnectionInfo
 }

@@ -1,4 +1,3 @@
-import { json } from './ws-codec.js'
 import { createLink, type WebSocketLink } from './ws-link.js'
 import type {
   IncomingOf,
@@ -60,4 +59,35 @@ export const ws: {
 } = {
   link: ((url: string | RegExp, options?: WebSocketLinkOptions<unknown>) => createLink(url, options?.parse)) as WebSocketLinkFactory,
   json,
+}
+
+/**
+ * `mock.ws(url)`: a link like `ws.link(url)` (same params, message types and
+ * `parse`) whose handlers are expectations: `server.assertDone()` and
+ * `server.pendingMocks()` report each one until it took a connection (or
+ * its `times(n)`/`once()` connections). Every connection is recorded on the
+ * handler and the link (`connections`, with its messages).
+ *
+ * @example
+ * const chat = mock.ws('wss://chat.example/:room')
+ * server.use(chat.addEventListener('connection', ({ client }) => client.send('welcome')).once())
+ * // … the application connects …
+ * server.assertDone()
+ * expect(chat.connections[0]?.messages).toMatchObject([{ direction: 'outgoing', data: 'welcome' }])
+ */
+export const mockWebSocketLink: WebSocketLinkFactory = ((url: string | RegExp, options?: WebSocketLinkOptions<unknown>) =>
+  createLink(url, options?.parse, true)) as WebSocketLinkFactory
+
+/**
+ * Reads a text frame as JSON (binary frames are decoded as UTF-8 first): the
+ * usual `parse` of a link whose messages are JSON.
+ *
+ * @example
+ * const chat = ws.link<{ incoming: Say; outgoing: Said }>('wss://chat.example', { parse: ws.json })
+ */
+function json(data: WebSocketData): any {
+  if (typeof data === 'string') return JSON.parse(data)
+  if (ArrayBuffer.isView(data)) return JSON.parse(new TextDecoder().decode(data))
+  if (data instanceof ArrayBuffer) return JSON.parse(new TextDecoder().decode(new Uint8Array(data)))
+  throw new TypeError('[mocklib] ws.json cannot read a Blob frame synchronously. Set `socket.binaryType = "arraybuffer"` on the client, or parse Blob frames yourself.')
 }

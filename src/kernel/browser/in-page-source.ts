@@ -19,11 +19,6 @@ interface ResponseEvents {
  * an exchange. An XMLHttpRequest's passthrough report comes from a `load`
  * listener that runs after the page's own, so `tracker` counts it from the
  * moment the request is let through. Returns the function that restores both.
- *
- * @example
- * const restore = await interceptInPage(runtime.handle, createReportTracker())
- * await fetch('/api/user') // answered by the runtime's handlers
- * restore()
  */
 export async function interceptInPage(sink: ExchangeSink, tracker: ReportTracker): Promise<() => void> {
   const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest/web')

@@ -1,5 +1,6 @@
 import type { Source, StartingSource } from '../contracts.js'
 import { onFirstUse } from '../on-first-use.js'
+import type { PageRequestSettings } from './page-request-source.js'
 
 /** A source whose code is a chunk of its own, loaded on `load()` or on its first `start()`. */
 export interface LazySource extends StartingSource {
@@ -11,11 +12,6 @@ export interface LazySource extends StartingSource {
  * A source behind a gate of a few lines: a page that never starts mocking
  * never downloads the source's code (nor the interceptor under it), and
  * `start()` can request every chunk it needs at once with `load()`.
- *
- * @example
- * const webSockets = lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
- * await webSockets.load()
- * const runtime = createRuntime({ store, sources: [webSockets] })
  */
 export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
   // A chunk that failed to download is asked for again by the next start().
@@ -25,4 +21,17 @@ export function lazySource(name: string, loadSource: () => Promise<Source | Star
     load,
     start: async (sink) => (await load()).start(sink),
   }
+}
+
+/** The page's requests (see `pageRequestSource`), loaded on first use. */
+export function lazyPageRequestSource(settings: PageRequestSettings): LazySource {
+  return lazySource('page-requests', () => import('./page-request-source.js').then((chunk) => chunk.pageRequestSource(settings)))
+}
+
+/**
+ * The page's WebSockets (see `pageWebSocketSource`), loaded on first use: a
+ * Service Worker never sees WebSockets, so every mode patches the page's class.
+ */
+export function lazyPageWebSocketSource(): LazySource {
+  return lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
 }

@@ -1,10 +1,8 @@
 import type { ExchangeSink } from '../contracts.js'
+import { decodedBody } from '../decode-body.js'
+import { isRedirect, nextRedirect } from '../fetch-redirect.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { createRequestId } from '../request-id.js'
-import { decodedAnswer } from './mocked-body-encoding.js'
-import { isRedirect } from '../fetch-redirect.js'
-import { followRedirect, networkError } from './redirect-follow.js'
-import { reportedCopies } from './reported-copies.js'
 import { canParseUrl } from '../url-parse.js'
 
 /**
@@ -18,11 +16,6 @@ import { canParseUrl } from '../url-parse.js'
  * signal's reason. Returns the function that gives the page its `fetch` back
  * (if another patch wrapped this one since, this one lets every request
  * through from then on).
- *
- * @example
- * const restore = patchPageFetch(runtime.handle)
- * await fetch('/api/user') // answered by the runtime's handlers
- * restore()
  */
 export function patchPageFetch(sink: ExchangeSink): () => void {
   const realFetch = globalThis.fetch
@@ -98,4 +91,97 @@ function delivered(request: Request, response: Response, fetch: (request: Reques
   if (!isRedirect(answer) || request.redirect === 'manual') return answer
   if (request.redirect === 'error') return Promise.reject(networkError('unexpected redirect'))
   return followRedirect(request, answer, fetch)
+}
+
+/**
+ * What a page's fetch reads of a mocked answer with a `Content-Encoding`: the
+ * body decoded, as the browser decodes a real one (gzip and deflate; see
+ * decode-body.ts). `response` itself when nothing is to be decoded.
+ */
+function decodedAnswer(response: Response): Response {
+  // The header first: reading `body` makes a stream of a body still held as a string.
+  const encoding = response.headers.get('content-encoding')
+  if (encoding === null || encoding.trim() === '') return response
+  const body = decodedBody(response)
+  if (body === null || body === response.body) return response
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+// How many redirects led to each request a followed redirect made (Fetch stops at 20).
+const redirectCounts = new WeakMap<Request, number>()
+
+/** The network error of Fetch: a `TypeError` whose `cause` says why. */
+function networkError(cause?: unknown): TypeError {
+  return Object.assign(new TypeError('Failed to fetch'), { cause })
+}
+
+/**
+ * Follows a mocked redirect as the page's Fetch follows a real one: the next
+ * hop is the kernel's (fetch-redirect.ts, the Fetch standard's "HTTP-redirect
+ * fetch"), and goes through `fetch` again, so a handler may answer it too.
+ * Rejects with the page's network error where Fetch would; also, as a browser
+ * does, for a body it cannot resend and for credentials in a cross-origin URL.
+ */
+async function followRedirect(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Promise<Response> {
+  if (response.status !== 303 && request.body !== null) throw networkError('a redirect cannot resend a request body')
+  const count = redirectCounts.get(request) ?? 0
+  let next: Request | undefined
+  try {
+    next = nextRedirect(request, null, response, count)
+  } catch (error) {
+    throw networkError(error)
+  }
+  if (next === undefined) return response
+  const to = new URL(next.url)
+  if (request.mode === 'cors' && (to.username || to.password) && to.origin !== new URL(request.url).origin) throw networkError('cross origin not allowed for request mode "cors"')
+  redirectCounts.set(next, count + 1)
+  const final = await fetch(next)
+  Object.defineProperty(final, 'redirected', { value: true, configurable: true })
+  return final
+}
+
+/**
+ * Two copies of a real response: one for the page, one for the runtime's
+ * report (events, recording, contract checks). The page cancelling its body
+ * (an EventSource closed, a reader cancelled) cancels the report's too: a
+ * copy that no one reads to the end must not keep the network stream open, as
+ * a plain `clone()` would. Status, headers, `url`, `type` and `redirected`
+ * are the real response's.
+ */
+function reportedCopies(response: Response): [forPage: Response, forReport: Response] {
+  if (response.body === null) return [response, response.clone()]
+  const [pageBranch, reportBranch] = response.body.tee()
+  const reportReader = reportBranch.getReader()
+  const pageReader = pageBranch.getReader()
+  const report = pulledFrom(reportReader, (reason) => reportReader.cancel(reason))
+  const page = pulledFrom(pageReader, async (reason) => {
+    await Promise.all([pageReader.cancel(reason), reportReader.cancel(reason)])
+  })
+  return [shaped(response, page), shaped(response, report)]
+}
+
+/** A stream that reads `reader` as it is read (no chunk read ahead), and cancels as `cancel` says. */
+function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (reason: unknown) => Promise<void>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      },
+      cancel,
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/** A Response with `body` and the head of `like`, the properties the constructor cannot set included. */
+function shaped(like: Response, body: ReadableStream<Uint8Array>): Response {
+  const response = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers })
+  Object.defineProperties(response, {
+    url: { value: like.url, enumerable: true, configurable: true },
+    type: { value: like.type, enumerable: true, configurable: true },
+    redirected: { value: like.redirected, enumerable: true, configurable: true },
+  })
+  return response
 }

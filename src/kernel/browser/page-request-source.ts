@@ -19,8 +19,11 @@ export interface PageRequestSettings {
   started: PageInterception | undefined
   /** The passthrough reports asked for and not yet in (a recording's `settled()` waits for them); set by the first start. */
   reports?: ReportTracker
-  /** Starts the in-page fallback (patched fetch, XMLHttpRequest, EventSource); loaded only when it is needed. */
-  startInPage(sink: ExchangeSink, reports: ReportTracker): Promise<() => void>
+  /**
+   * Loads the in-page fallback's EventSource patch (an EventSource that reads
+   * through the patched fetch), which returns the function that restores the page's.
+   */
+  loadEventSourcePatch(): Promise<() => () => void>
 }
 
 // Said once per page, however many times mocking starts.
@@ -38,6 +41,20 @@ function announceFallback(reason: string): void {
   )
 }
 
+/**
+ * Patches fetch, XMLHttpRequest and EventSource in the page. Its code is a
+ * chunk of its own: a page that uses the Service Worker never downloads it.
+ */
+async function startInPage(sink: ExchangeSink, reports: ReportTracker, settings: PageRequestSettings): Promise<() => void> {
+  const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
+  const restoreRequests = await inPage.interceptInPage(sink, reports)
+  const restoreEventSource = patchEventSource()
+  return () => {
+    restoreEventSource()
+    restoreRequests()
+  }
+}
+
 function whyNoServiceWorker(): string | undefined {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'This is not a window context.'
   if (!isSecureContext) return `This page (${location.origin}) is not a secure context, where browsers offer no Service Worker.`
@@ -47,15 +64,9 @@ function whyNoServiceWorker(): string | undefined {
 
 /**
  * The page's requests: through the mocklib Service Worker, or, where none can
- * run (or `interception: 'in-page'`), patched in the page itself (see
- * `settings.startInPage`). With `'service-worker'` a worker that cannot run
+ * run (or `interception: 'in-page'`), patched in the page itself. With `'service-worker'` a worker that cannot run
  * fails `start()` instead of falling back. Writes how it intercepts to
  * `settings.started`, and the passthrough reports it waits for to `settings.reports`.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [pageRequestSource(settings)] })
- * await runtime.start()
- * settings.started // { mode: 'service-worker', registration }
  */
 export function pageRequestSource(settings: PageRequestSettings): StartingSource {
   return {
@@ -85,7 +96,7 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
       if (!quiet) announceFallback(reason ?? '')
-      const restore = await settings.startInPage(sink, reports)
+      const restore = await startInPage(sink, reports, settings)
       if (!quiet) console.info(message('Mocking enabled (in-page).'))
       settings.started = { mode: 'in-page' }
       return restore

@@ -28,15 +28,7 @@ export interface ReportTracker {
 /** How long `arrived()` waits by default for reports still missing. */
 export const REPORT_BOUND_MS = 2_000
 
-/**
- * Creates a tracker; a page's request sources share one.
- *
- * @example
- * const reports = createReportTracker()
- * const real = reports.track(awaitWorkerReport(requestId))
- * // in recording.settled():
- * await reports.arrived()
- */
+/** Creates a tracker; a page's request sources share one. */
 export function createReportTracker(): ReportTracker {
   const pending = new Set<Promise<unknown>>()
   return {

@@ -14,11 +14,6 @@ import { interceptedWebSocketExchange } from '../websocket-exchange.js'
  * original `WebSocket` class. Stopping it restores the class; sockets already
  * open stay as they are. Where another runtime patches the class already,
  * starting fails and says so.
- *
- * @example
- * const restore = pageWebSocketSource().start(runtime.handle)
- * // … later
- * restore()
  */
 export function pageWebSocketSource(): Source {
   return {

@@ -1,16 +1,25 @@
-import { PROTOCOL, type BypassMessage, type HelloReply, type LinkMessage, type LinkReply, type PageMessage, type RequestReply, type SerializedRequest } from '../../worker-protocol/messages.js'
+import {
+  PROTOCOL,
+  type BypassMessage,
+  type HelloReply,
+  type LinkMessage,
+  type LinkReply,
+  type PageMessage,
+  type RequestMessage,
+  type RequestReply,
+  type SerializedRequest,
+} from '../../worker-protocol/messages.js'
 import { VERSION } from '../../worker-protocol/version.js'
 import type { ExchangeSink } from '../contracts.js'
-import { receiveWorkerMessages } from './page-dispatcher.js'
+import { message } from '../errors.js'
 import type { ReportTracker } from './report-tracker.js'
-import { deserializeResponse } from './serialize.js'
-import { workerExchange, type ReplySender, type ReportWaiters } from './worker-exchange.js'
+import { deserializeResponse, workerExchange, type ReplySender, type ReportWaiters } from './worker-exchange.js'
 
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
 
-/** The texts of start()'s failures, loaded only when one happens. */
-const texts = (): Promise<typeof import('./worker-messages.js')> => import('./worker-messages.js')
+/** `npx mocklib init` with the public directory spelled out for the reader. */
+const INIT = 'npx mocklib init <publicDir>'
 
 /** A live link between this page and the mocklib worker. */
 export interface WorkerConnection {
@@ -21,8 +30,40 @@ export interface WorkerConnection {
 
 const PASSTHROUGH: RequestReply = { type: 'passthrough', report: false }
 
+/** What the worker sends to a page. */
+type WorkerMessage = RequestMessage | BypassMessage
+
+type Receiver = (data: WorkerMessage, port: MessagePort | undefined) => void
+
+let receiver: Receiver | undefined
+let listening = false
+
+/**
+ * The page's single listener for worker messages. The worker knows pages, not
+ * runtimes, so one runtime at a time receives them; with none (after `stop()`,
+ * for a request that was already on its way) the request passes through
+ * instead of hanging. Returns the function that releases the page.
+ */
+function receiveWorkerMessages(next: Receiver): () => void {
+  if (receiver) throw new Error(message('Another mocklib worker already runs in this page.', 'Call stop() on it before start() on this one; one worker mocks a page at a time.'))
+  receiver = next
+  if (!listening) {
+    listening = true
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage | null>) => {
+      const data = event.data
+      if (data?.type !== 'mocklib:request' && data?.type !== 'mocklib:bypass') return
+      if (receiver) receiver(data, event.ports[0])
+      else if (data.type === 'mocklib:request') event.ports[0]?.postMessage(PASSTHROUGH)
+    })
+    navigator.serviceWorker.startMessages()
+  }
+  return () => {
+    if (receiver === next) receiver = undefined
+  }
+}
+
 /** Sends a message to the worker and waits for its reply on a MessageChannel. */
-function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number, transfer: Transferable[] = []): Promise<Reply | undefined> {
+function ask<Reply>(worker: ServiceWorker, question: PageMessage, timeout: number, transfer: Transferable[] = []): Promise<Reply | undefined> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     const timer = setTimeout(() => resolve(undefined), timeout)
@@ -31,7 +72,7 @@ function ask<Reply>(worker: ServiceWorker, message: PageMessage, timeout: number
       channel.port1.close()
       resolve(event.data)
     }
-    worker.postMessage(message, [channel.port2, ...transfer])
+    worker.postMessage(question, [channel.port2, ...transfer])
   })
 }
 
@@ -56,7 +97,7 @@ async function activatedWorker(registration: ServiceWorkerRegistration): Promise
 async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerRegistration, url: string): Promise<void> {
   const container = navigator.serviceWorker
   if (container.controller === worker) return
-  if (!location.href.startsWith(registration.scope)) throw new Error((await texts()).scopeText(url, registration.scope))
+  if (!location.href.startsWith(registration.scope)) throw new Error(scopeText(url, registration.scope))
   const controlled = new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), HANDSHAKE_TIMEOUT)
     container.addEventListener('controllerchange', function onChange() {
@@ -67,7 +108,7 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
     })
   })
   await ask(worker, { type: 'mocklib:claim' }, HANDSHAKE_TIMEOUT)
-  if (container.controller !== worker && !(await controlled)) throw new Error((await texts()).scopeText(url, registration.scope))
+  if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
 }
 
 /**
@@ -77,17 +118,13 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
  * and it reaches `sink` as an exchange. The passthrough reports it asks of the
  * worker are tracked by `reports` until they arrive. Rejects with a message
  * that says what to do on a version mismatch.
- *
- * @example
- * const connection = await connectWorker(registration, '/mocklib-worker.js', runtime.handle, createReportTracker())
- * await connection.stop()
  */
 export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<WorkerConnection> {
   const worker = await activatedWorker(registration)
-  if (!worker) throw new Error((await texts()).notMocklibWorkerText(url))
+  if (!worker) throw new Error(notMocklibWorkerText(url))
   const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
-  if (hello?.type !== 'mocklib:hello') throw new Error((await texts()).notMocklibWorkerText(url))
-  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error((await texts()).versionMismatchText(url, hello.version, VERSION))
+  if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
+  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
 
   // Passthroughs whose real response the worker reports back (for events and recording).
@@ -162,4 +199,26 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
       await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
     },
   }
+}
+
+function versionMismatchText(url: string, workerVersion: string, pageVersion: string): string {
+  return message(
+    `The Service Worker script at "${url}" comes from mocklib ${workerVersion}, but this page runs mocklib ${pageVersion}.`,
+    `Run \`${INIT}\` again (for example \`npx mocklib init public/\`) to copy the matching script, then reload the page.`,
+  )
+}
+
+function notMocklibWorkerText(url: string): string {
+  return message(
+    `The Service Worker at "${url}" did not answer mocklib's handshake: it is not a mocklib worker script, or an outdated one.`,
+    `Run \`${INIT}\` to copy the worker script to your public directory, and pass its URL as \`serviceWorker.url\`.`,
+  )
+}
+
+/** The worker's scope does not cover the page, so it can never control it. */
+function scopeText(url: string, scope: string): string {
+  return message(
+    `The Service Worker "${url}" has the scope "${scope}", which does not include this page (${location.href}), so it cannot intercept its requests.`,
+    `Serve the worker script from the site root (\`${INIT}\` with the directory served at "/"), or widen its scope with the \`Service-Worker-Allowed\` header.`,
+  )
 }

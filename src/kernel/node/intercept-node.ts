@@ -1,10 +1,9 @@
 import { patchClientRequests } from './client-request/client-request-adapter.js'
-import { installDispatcherSources } from './undici/dispatcher-sources.js'
-import type { HttpSink } from './exchange-sink.js'
+import type { HttpSink } from './http-layer.js'
 import { patchGlobalFetch } from './fetch/fetch-adapter.js'
-import { isolatePools } from './undici/pool-isolation.js'
-import { watchPooledSockets } from './undici/pooled-socket-retirement.js'
 import { interceptSocketsOnDemand } from './socket/socket-layer-on-demand.js'
+import { watchPooledSockets } from './socket/socket-pools.js'
+import { installDispatcherSources } from './undici/undici-dispatcher.js'
 
 /**
  * Which layer answers global fetch: `'fast'` (the default) patches fetch
@@ -39,16 +38,31 @@ export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFe
   const stopSockets = interceptSocketsOnDemand(sink)
   // node:http/https get the ClientRequest layer on top (MOCKLIB_HTTP_LAYER=socket: sockets only).
   const restoreClientRequests = process.env.MOCKLIB_HTTP_LAYER === 'socket' ? undefined : patchClientRequests(sink)
-  const dispatcher = fetchLayer === 'fast' ? installDispatcherSources(sink) : undefined
-  const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
-  // Clients left to the socket layer get pools of their own (a pooled real connection would bypass it).
-  const restorePools = dispatcher === undefined || restoreClientRequests === undefined ? isolatePools() : undefined
+  const stopFetch = fetchLayer === 'fast' ? interceptGlobalFetch(sink) : undefined
   return () => {
-    restoreFetch?.()
-    dispatcher?.stop()
-    restorePools?.()
+    stopFetch?.()
     restoreClientRequests?.()
     stopSockets()
     retirePooledSockets()
+  }
+}
+
+/**
+ * Global fetch and undici: the fast path's patch of fetch, over the dispatcher
+ * source that answers undici (and plays what only undici can, see
+ * `answerOnce`). Returns the function that stops both, or `undefined` when
+ * there is no undici in this process (the socket layer then sees them).
+ *
+ * @example
+ * const stop = interceptGlobalFetch(runtime.handle)
+ * stop?.()
+ */
+export function interceptGlobalFetch(sink: HttpSink): (() => void) | undefined {
+  const dispatcher = installDispatcherSources(sink)
+  if (dispatcher === undefined) return undefined
+  const restoreFetch = typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
+  return () => {
+    restoreFetch?.()
+    dispatcher.stop()
   }
 }

@@ -1,9 +1,7 @@
 import type { Source } from '../contracts.js'
 import { message } from '../errors.js'
 import { patchClientRequests } from './client-request/client-request-adapter.js'
-import { patchGlobalFetch } from './fetch/fetch-adapter.js'
-import { interceptNode } from './intercept-node.js'
-import { installDispatcherSources } from './undici/dispatcher-sources.js'
+import { interceptGlobalFetch, interceptNode } from './intercept-node.js'
 import { createWebSocketSource } from './websocket/websocket-source.js'
 import { hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
 
@@ -27,7 +25,7 @@ export interface InterceptorLike {
 /** The mechanism each interceptor class stands for, by its static `symbol`'s description (stable across copies and versions of the package). */
 const SOURCES_BY_SYMBOL: Readonly<Record<string, () => Source>> = {
   'client-request-interceptor': () => ({ name: 'client-request', start: (sink) => patchClientRequests(sink) }),
-  'fetch-interceptor': () => ({ name: 'fetch', start: (sink) => startGlobalFetch(sink) }),
+  'fetch-interceptor': () => ({ name: 'fetch', start: (sink) => interceptGlobalFetch(sink) ?? (() => {}) }),
   'xhr-interceptor': () => ({ name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) }),
   'websocket-interceptor': createWebSocketSource,
   // @mswjs/interceptors' socket-level interceptor catches every HTTP client: mocklib's whole Node HTTP set.
@@ -77,14 +75,4 @@ function kindOf(interceptor: InterceptorLike, caller: string): string {
       `Pass instances of ${Object.keys(SYMBOL_BY_CLASS_NAME).join(', ')} from @mswjs/interceptors (mocklib intercepts those mechanisms with its own code), or call setupServer() to intercept them all.`,
     ),
   )
-}
-
-/** Global fetch alone: the fetch layer's own patch, with undici's dispatcher for what only undici can play. */
-function startGlobalFetch(sink: Parameters<Source['start']>[0]): () => void {
-  const dispatcher = installDispatcherSources(sink)
-  const restoreFetch = dispatcher && typeof globalThis.fetch === 'function' ? patchGlobalFetch(sink, dispatcher) : undefined
-  return () => {
-    restoreFetch?.()
-    dispatcher?.stop()
-  }
 }

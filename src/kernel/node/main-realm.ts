@@ -17,15 +17,15 @@ let mainGlobal: (MainRealm & object) | null | undefined
 
 /**
  * Node's main-context global object (`vm.runInThisContext` runs there, not in
- * the test's context), or `undefined` outside Node. Read once.
+ * the test's context), or `undefined` outside Node.
  *
  * @example
  * nodeMainGlobal()?.Headers // Node's own Headers, whatever the test environment put on globalThis
  */
 export function nodeMainGlobal(): (MainRealm & object) | undefined {
   if (mainGlobal === undefined) {
-    // In the main context itself (a plain script or test runner), this context's global is the one:
-    // the vm module and a script are left to test contexts.
+    // Node's own functions belong to the main realm: when their Function.prototype is this context's,
+    // this is the main context, and no vm script is needed.
     const getBuiltinModule = globalThis.process?.getBuiltinModule as unknown
     if (typeof getBuiltinModule !== 'function') mainGlobal = null
     else if (Object.getPrototypeOf(getBuiltinModule) === Function.prototype) mainGlobal = globalThis as MainRealm & object
@@ -39,11 +39,9 @@ export function nodeMainGlobal(): (MainRealm & object) | undefined {
  * edge-runtime), so that Node's main global object is another object.
  *
  * @example
- * if (inForeignContext()) installDispatcherSource(sink, nodeMainGlobal())
+ * if (inForeignContext()) loadMainUndici()
  */
 export function inForeignContext(): boolean {
-  // Node's own functions (process.getBuiltinModule) belong to the main realm, whose Function.prototype
-  // is this context's only in the main context itself (see nodeMainGlobal).
   const main = nodeMainGlobal()
   return main !== undefined && main !== (globalThis as object)
 }

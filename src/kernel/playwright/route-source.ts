@@ -1,12 +1,13 @@
 import type { Source } from '../contracts.js'
 import type { RoutableLike, RouteLike } from './playwright-shapes.js'
-import { routeExchange, type RouteFailure } from './route-exchange.js'
-import { isTargetGone } from './target-gone.js'
-import { relayPermit } from './relay-permission.js'
-import { sentHeadersReader } from './sent-headers.js'
+import { relayPermit, routeExchange, type RouteFailure } from './route-exchange.js'
+import { sentHeadersReader } from './routed-request.js'
 
 /** Every URL: the handlers decide, not Playwright's matcher. */
 const EVERY_URL = (): boolean => true
+
+// What Playwright says when a page, context or browser closed under a call.
+const GONE = /closed|already handled|has been detached/i
 
 /**
  * The asynchronous work a Playwright source started from `start()`/`stop()`
@@ -17,14 +18,40 @@ export interface RoutingWork {
 }
 
 /**
+ * Keeps the calls to Playwright that sources start from their synchronous
+ * `start()`/`stop()`, so that their owner can wait for them.
+ */
+export function createRoutingWork(): RoutingWork & { settled(): Promise<void> } {
+  let pending: Promise<unknown>[] = []
+  return {
+    track(promise) {
+      pending.push(promise)
+    },
+    async settled() {
+      while (pending.length > 0) {
+        const now = pending
+        pending = []
+        await Promise.all(now)
+      }
+    },
+  }
+}
+
+/**
+ * True when `error` only says that the page (or its context, or the browser)
+ * is gone: its routes can no longer be settled or removed, which is no fault
+ * of the test.
+ */
+export function isTargetGone(error: unknown): boolean {
+  return error instanceof Error && GONE.test(error.message)
+}
+
+/**
  * The source of HTTP exchanges of a Playwright page or browser context: one
  * `route()` for every URL, each routed request handed to the runtime as an
  * exchange (see `routeExchange`). Routing covers what the browser fetches
  * (documents, fetch, XHR, scripts, images…); Playwright does not route the
  * target of a redirect, nor requests a Service Worker answers.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [playwrightRouteSource(page, work, console.error)] })
  */
 export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, failed: RouteFailure): Source {
   return {

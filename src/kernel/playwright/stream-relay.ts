@@ -113,9 +113,6 @@ function isLoopback(url: URL): boolean {
  * address (`localhost`, `127.0.0.1`: an end-to-end app server) reach the
  * loopback relay over plain HTTP (Private Network Access), so a page on
  * another host gets the body whole.
- *
- * @example
- * const page = relayedStreamPage(request, response) // 'http://127.0.0.1:5173'
  */
 export function relayedStreamPage(request: Request, response: Response): string | undefined {
   const type = response.headers.get('content-type') ?? ''
@@ -128,9 +125,6 @@ export function relayedStreamPage(request: Request, response: Response): string 
  * Hands `response` to the relay and returns the URL the route continues to.
  * `pageLeft` runs if the page disconnects before the stream ended (the
  * handler's `request.signal` should abort then).
- *
- * @example
- * await route.continue({ url: await relayStream(request, response, () => controller.abort()) })
  */
 export async function relayStream(request: Request, response: Response, pageLeft: () => void): Promise<string> {
   const origin = await relayOrigin()

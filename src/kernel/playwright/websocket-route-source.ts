@@ -1,6 +1,5 @@
 import type { Source, WebSocketExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
-import { routeCloseReason } from './close-reason.js'
 import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import type { RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
@@ -14,9 +13,6 @@ const EVERY_URL = (): boolean => true
  * The exchange for one WebSocket Playwright routed: `accept()` keeps it mocked,
  * `passthrough()` connects the page to the real server, `errorWith()` closes
  * the page's socket with 1011 and the error's message.
- *
- * @example
- * await sink(routedWebSocketExchange(route))
  */
 export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
   const url = new URL(route.url())
@@ -46,9 +42,6 @@ export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExc
  * (`routeWebSocket()` for every URL). Playwright has no `unrouteWebSocket()`:
  * once stopped, the route connects each new socket to its real server, as if
  * nothing routed it.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [playwrightWebSocketSource(context, work)] })
  */
 export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWork): Source {
   let sink: ((exchange: WebSocketExchange) => Promise<void>) | undefined
@@ -67,4 +60,15 @@ export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWor
       }
     },
   }
+}
+
+/**
+ * The close reason for a routed WebSocket refused with `error`: its message,
+ * cut to the 123 UTF-8 bytes a close frame allows. (The kernel's
+ * `closeReason` does the same for interceptor sockets; this copy keeps the
+ * Playwright entry from sharing a build chunk with the Node entry.)
+ */
+function routeCloseReason(error: Error): string {
+  const bytes = new TextEncoder().encode(error.message)
+  return bytes.length <= 123 ? error.message : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`
 }

@@ -1,9 +1,8 @@
 import { message } from '../errors.js'
 import { onFirstUse } from '../on-first-use.js'
-import { bypassMarkOf } from '../passthrough.js'
-import type { HttpSink } from '../node/exchange-sink.js'
+import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
+import type { HttpSink } from '../node/http-layer.js'
 import type { FetchCall } from './web-fetch-exchange.js'
-import { withoutMark } from './without-mark.js'
 
 /**
  * What a fetch call becomes for the handlers (its redirects, decoding, abort):
@@ -33,14 +32,15 @@ const exchanges = onFirstUse(
  */
 export function patchWebFetch(sink: HttpSink): () => void {
   const realFetch = globalThis.fetch
+  const network = (request: Request) => realFetch(withoutMark(request))
   const send = (request: Request, redirects: number): Promise<Response> => {
     if (request.signal.aborted) return Promise.reject(request.signal.reason)
     const mark = bypassMarkOf(request)
-    if (mark === 'own') return realFetch(withoutMark(request))
+    if (mark === 'own') return network(request)
     // Taken before a resolver reads the body: the network and a redirect's next hop need it unread.
     const unread = request.body === null ? undefined : request.clone()
     return new Promise<Response>((resolve, reject) => {
-      const call: FetchCall = { resolve, reject, realFetch, send }
+      const call: FetchCall = { resolve, reject, network, send }
       const loaded = exchanges.loaded
       if (loaded !== undefined) return void sink(new loaded.WebFetchExchange(request, unread, mark === 'bypass', redirects, call))
       exchanges.load().then((loaded) => void sink(new loaded.WebFetchExchange(request, unread, mark === 'bypass', redirects, call)), reject)
@@ -64,4 +64,12 @@ export function patchWebFetch(sink: HttpSink): () => void {
   return () => {
     if (globalThis.fetch === (mockedFetch as typeof fetch)) globalThis.fetch = realFetch
   }
+}
+
+/** `request` as the network must see it: without the header that marks mocklib's own calls and `bypass()`. */
+function withoutMark(request: Request): Request {
+  if (!request.headers.has(BYPASS_HEADER)) return request
+  const headers = new Headers(request.headers)
+  headers.delete(BYPASS_HEADER)
+  return new Request(request, { headers })
 }

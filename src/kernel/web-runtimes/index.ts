@@ -1,2 +1,1 @@
-export { interceptWebRuntime, type WebRuntimeOptions } from './intercept-web-runtime.js'
-export { webRuntime, type WebRuntime } from './web-runtime.js'
+export { interceptWebRuntime, webRuntime, type WebRuntime, type WebRuntimeOptions } from './intercept-web-runtime.js'

@@ -1,10 +1,9 @@
 import type { HttpExchange } from '../contracts.js'
 import { createRequestId } from '../request-id.js'
 import { asFetchResponse } from '../node/fetch/fetch-response.js'
-import { networkError } from '../node/network-error.js'
+import { networkError } from '../node/http-layer.js'
 import { decodedBody } from '../decode-body.js'
 import { isRedirect, nextRedirect } from '../fetch-redirect.js'
-import { withoutMark } from './without-mark.js'
 
 // What a fetch call becomes in Bun and Deno, loaded by the first call (see `exchanges` in fetch-source.ts).
 
@@ -12,7 +11,8 @@ import { withoutMark } from './without-mark.js'
 export interface FetchCall {
   resolve(response: Response | Promise<Response>): void
   reject(reason: unknown): void
-  readonly realFetch: typeof fetch
+  /** Sends a request to the runtime's own fetch, without mocklib's marking header. */
+  network(request: Request): Promise<Response>
   /** Sends a redirect's next hop through the handlers. */
   send(request: Request, redirects: number): Promise<Response>
 }
@@ -21,7 +21,7 @@ export interface FetchCall {
  * One intercepted `fetch()` call (or one hop of its redirects), as the handlers see it.
  *
  * @example
- * void sink(new WebFetchExchange(request, request.clone(), false, 0, { resolve, reject, realFetch, send }))
+ * void sink(new WebFetchExchange(request, request.clone(), false, 0, { resolve, reject, network, send }))
  */
 export class WebFetchExchange implements HttpExchange {
   readonly kind = 'http'
@@ -57,7 +57,7 @@ export class WebFetchExchange implements HttpExchange {
 
   passthrough(report?: boolean): Promise<Response | undefined> {
     if (!this.#settle()) return Promise.resolve(undefined)
-    const real = this.call.realFetch(withoutMark(this.unread ?? this.request))
+    const real = this.call.network(this.unread ?? this.request)
     this.call.resolve(real)
     // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(

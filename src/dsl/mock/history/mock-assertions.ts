@@ -1,11 +1,9 @@
 import type { HandlerScope, ScopeStore, TrafficObserver } from '../../../kernel/index.js'
 import type { WebSocketConnectionRecord, WebSocketHandler } from '../../ws/index.js'
 import type { MockHandler } from '../mock-handler.js'
-import { isMock } from '../mock-registry.js'
 import { pendingMocksText, unhandledRequestsText, type PendingReport } from './assertion-messages.js'
-import { scopeTraffic } from './scope-records.js'
-import type { RecentConnection, RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
-import { createTrafficRecorder } from './traffic-recorder.js'
+import { scopeTraffic, type RecentConnection, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
+import { createTrafficRecorder, isMock } from './traffic-recorder.js'
 
 /**
  * Request history and assertions of a runtime (`setupServer`, and any runtime

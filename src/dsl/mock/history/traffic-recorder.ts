@@ -2,8 +2,20 @@ import type { ConnectionContext, ConnectionObserver, Handler, HandlerList, Reque
 import { existingConnectionLog } from '../../ws/connection-record.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
 import type { MockHandler } from '../mock-handler.js'
-import { isMock } from '../mock-registry.js'
-import { scopeTraffic } from './scope-records.js'
+import { scopeTraffic } from './scope-traffic.js'
+
+/**
+ * True for a handler made by `mock.*` (a `MockHandler`, subclasses included),
+ * told by its `info.kind`: an `instanceof` would make every browser app carry
+ * the class (history is in the page's lazy chunks, whose imports from the core
+ * join the app's initial bundle).
+ *
+ * @example
+ * if (isMock(handler)) handler.isDone()
+ */
+export function isMock(handler: unknown): handler is MockHandler {
+  return (handler as { info?: { kind?: unknown } } | undefined)?.info?.kind === 'mock'
+}
 
 const loadingMocks = new WeakMap<HandlerList, readonly MockHandler[]>()
 
@@ -61,7 +73,7 @@ function recordConnection(context: ConnectionContext, handlers: readonly Handler
     | { readonly connections: readonly WebSocketConnectionRecord[] }
     | undefined
   const own = first?.connections.findLast((connection) => connection.id === context.requestId)
-  const client = (context.exchange.connection as { client?: object } | undefined)?.client
+  const client: object | undefined = context.exchange.connection?.client
   const logged = own === undefined && client !== undefined && handlers.length > 0 ? existingConnectionLog(client)?.view({}) : undefined
   scopeTraffic(context.scope).addConnection(context, handlers, own ?? logged)
 }

@@ -2,8 +2,8 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
+import type { HttpSink } from '../http-layer.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
-import type { HttpSink } from '../exchange-sink.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
@@ -14,13 +14,10 @@ interface ClientRequestWithOnSocket extends ClientRequest {
   onSocket(socket: unknown, error?: Error): void
 }
 
-/**
- * What answers a request (its socket, the exchange, the response writer), loaded
- * by the first request made while listening, not at `listen()`: a cold start
- * that never calls node:http does not pay for it.
- */
+// What answers a request (its socket, the exchange, the response writer) is loaded by the first
+// request made while listening: a cold start that never calls node:http does not pay for it.
 const answering = onFirstUse(
-  () => import('./client-request-answering.js'),
+  () => import('./client-request-exchange.js'),
   (error) =>
     new Error(
       message(
@@ -37,11 +34,8 @@ const answering = onFirstUse(
  * mocked response is written into the socket (Node's parser reads it), a passthrough
  * goes out through the original function (marked `ownCall()`, so the socket
  * layer lets it go unresolved and unreported) and its response is relayed the
- * same way.
- * Much cheaper than the socket layer, which still sees everything else.
- * What answers a request is loaded by the first one (see `loadAnswering`);
- * that request is answered like the next ones, a few microtasks later.
- * Returns the function that restores the four functions.
+ * same way. Much cheaper than the socket layer, which still sees everything
+ * else. Returns the function that restores the four functions.
  *
  * @example
  * const restore = patchClientRequests(runtime.handle)

@@ -2,11 +2,13 @@ import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import { toFetchRequest } from './fetch-request.js'
+import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
-import { NativeHeaders, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
 import { writeResponse } from './response-writer.js'
+
+// The part of the ClientRequest layer that answers a request: loaded by the first request made while
+// listening (client-request-adapter.ts), so a process that never calls node:http does not pay for it.
+export { createMockSocket } from './mock-socket.js'
 
 /** `http.request` / `https.request` as the layer found them. */
 export type RequestFunction = (...args: unknown[]) => ClientRequest
@@ -16,6 +18,64 @@ export interface CallArgs {
   readonly url: string | URL | undefined
   readonly options: RequestOptions
   readonly callback: ((response: IncomingMessage) => void) | undefined
+}
+
+/**
+ * Turns the ended request into an exchange (its head is final now) and hands
+ * it to the runtime.
+ *
+ * @example
+ * startExchange(request, socket, chunks, call, realRequest, 'https:', runtime.handle)
+ */
+export function startExchange(
+  request: ClientRequest,
+  socket: MockSocket,
+  chunks: Buffer<ArrayBuffer>[],
+  call: CallArgs,
+  realRequest: RequestFunction,
+  protocol: string,
+  sink: HttpSink,
+): void {
+  // Every chunk is a copy of what the client wrote: one of them needs no concat.
+  const body = chunks.length === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+  let exchange: ClientRequestExchange
+  try {
+    exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
+  } catch (error) {
+    // No URL describes the request (a malformed Host header): the request fails with why, once it has its socket.
+    process.nextTick(fail, socket, error)
+    return
+  }
+  process.nextTick(handOver, request, exchange, sink)
+}
+
+/**
+ * The request takes its socket on the next tick (queued when it was created, so
+ * before this one): a plain handler answers synchronously, and the answer (or a
+ * failure) must find it attached.
+ *
+ * A request destroyed or aborted before that tick never gets its socket: Node
+ * fails it by itself ('socket hang up' or the abort reason, then `close`), as
+ * it does with a real server, and nothing was sent, so nobody is asked. Waiting
+ * for a socket that never comes used to re-queue this tick forever (the event
+ * loop spun and timers never fired).
+ */
+function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
+  if (request.socket != null) return void sink(exchange)
+  if (request.destroyed) return
+  // Not attached yet (the first request's socket is created once this module is loaded): hand over once it is,
+  // unless the request is torn down first.
+  const onSocket = () => {
+    request.off('close', onClose)
+    process.nextTick(handOver, request, exchange, sink)
+  }
+  const onClose = () => request.off('socket', onSocket)
+  request.once('socket', onSocket)
+  request.once('close', onClose)
+}
+
+function fail(socket: MockSocket, error: unknown): void {
+  socket.destroy(error instanceof Error ? error : new Error(String(error)))
 }
 
 /**
@@ -131,4 +191,45 @@ function toFetchResponse(incoming: IncomingMessage): Response {
     statusText: incoming.statusMessage ?? '',
     headers,
   })
+}
+
+/**
+ * The Fetch Request for a request a Node client sent. Fetch refuses a body on
+ * GET and HEAD, but node:http sends one when asked (search APIs take a JSON
+ * query in a GET): such a request keeps its method and gets body readers
+ * (`text()`, `json()`, `body`, `clone()`, …) that serve the bytes sent. msw
+ * drops that body from the Request (its interceptors keep only a raw Node
+ * stream aside); a resolver here reads it like any other body.
+ */
+function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
+  const bodyForbidden = method === 'GET' || method === 'HEAD'
+  if (body === null || body.byteLength === 0) return new NativeRequest(url, { method, headers })
+  if (!bodyForbidden) return new NativeRequest(url, { method, headers, body })
+  return withBody(new NativeRequest(url, { method, headers }), body)
+}
+
+const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const
+
+/**
+ * Gives `request` the body readers of a carrier request (same headers, a
+ * method that may have a body), so `bodyUsed` and "body already read" behave
+ * as Fetch's own. Own properties shadow the prototype's getters and methods.
+ */
+function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
+  const carrier = new NativeRequest(request.url, { method: 'POST', headers: request.headers, body })
+  const properties: PropertyDescriptorMap = {
+    body: { get: () => carrier.body, configurable: true },
+    bodyUsed: { get: () => carrier.bodyUsed, configurable: true },
+    clone: {
+      // A read body cannot be cloned: the carrier throws Fetch's own TypeError.
+      value: () => (carrier.bodyUsed ? carrier.clone() : withBody(Request.prototype.clone.call(request), body)),
+      configurable: true,
+      writable: true,
+    },
+  }
+  for (const name of BODY_READERS) {
+    const reader = (carrier as unknown as Record<string, () => Promise<unknown>>)[name]
+    if (typeof reader === 'function') properties[name] = { value: () => reader.call(carrier), configurable: true, writable: true }
+  }
+  return Object.defineProperties(request, properties)
 }

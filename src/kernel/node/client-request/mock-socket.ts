@@ -59,7 +59,6 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
       process.nextTick(connected, this, secure)
     }
 
-    /** Hands bytes to the client's HTTP parser; `null` ends the stream. */
     deliver(data: Buffer | string | null): void {
       if (!this.destroyed) this.push(data)
     }

@@ -1,6 +1,6 @@
 import { setCookieValues } from '../../cookies.js'
 import { knownBodyOf } from '../../known-body.js'
-import { statusTextOf } from '../status-text.js'
+import { statusTextOf } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'

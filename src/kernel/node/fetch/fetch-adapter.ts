@@ -2,29 +2,21 @@ import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
 import { canParseUrl, parseUrl } from '../../url-parse.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { asFetchResponse, needsUndici } from './fetch-response.js'
-import { playAnswerHere, undiciPlaysAnswers } from './answer-without-undici.js'
-import { hasForeignInit, isForeignRequest } from './foreign-fetch-input.js'
-import { fetchAtLoad, sendThrough } from './fetch-network.js'
-import { NativeRequest } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
-import { answerFetchUpgrade } from '../websocket/websocket-fetch-upgrade.js'
+import { type HttpSink, NativeHeaders, NativeRequest, networkError } from '../http-layer.js'
+import { asFetchResponse, needsUndici, playAnswerHere, undiciPlaysAnswers } from './fetch-response.js'
+import { adoptFetchArguments, hasForeignInit, isForeignRequest } from './foreign-fetch.js'
+import { nodeMainGlobal } from '../main-realm.js'
+import { answerFetchUpgrade } from '../websocket/websocket-source.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
 /**
- * The fetch fast path: replaces `globalThis.fetch` so that a plain mocked
- * answer never goes through undici's fetch machinery, the dear part of a call.
- * Whatever only undici can do exactly is left to it: invalid input is passed to
- * the real fetch (which rejects as it does), and a mocked redirect or
- * compressed body is handed to the real fetch together with its answer
- * (`dispatcher.answerOnce`), so undici follows, strips headers and decodes;
- * the next hops come back through the dispatcher source to the handlers.
+ * The fetch fast path (see the folder's README): replaces `globalThis.fetch`
+ * so that a plain mocked answer never goes through undici's fetch machinery.
  * Network calls are marked `ownCall()` so that lower sources let them through
  * unresolved and unreported. Returns the function that restores fetch.
  *
  * @example
- * const restore = patchGlobalFetch(runtime.handle, installDispatcherSource(runtime.handle)!)
+ * const restore = patchGlobalFetch(runtime.handle, installDispatcherSources(runtime.handle)!)
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
@@ -37,7 +29,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
       const remakeFrom = request !== undefined && bodyText === undefined && hasWholeBody(input, init) ? init : undefined
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, remakeFrom, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
-      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
+      if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
       // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })
@@ -58,7 +50,7 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     return start(input, init, request, undefined)
   }
   const startAdopted = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> => {
-    const adopted = await (adoptFetchArguments ?? (await loadAdoption()))(againstLocation(input), init)
+    const adopted = await adoptFetchArguments(againstLocation(input), init)
     let request: Request
     try {
       request = new NativeRequest(adopted.input, adopted.init)
@@ -73,14 +65,6 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
   return () => {
     if (globalThis.fetch === mockedFetch) globalThis.fetch = realFetch
   }
-}
-
-type Adopt = typeof import('./foreign-fetch-adoption.js').adoptFetchArguments
-/** Turns foreign fetch arguments into this realm's: loaded by the first call that has some. */
-let adoptFetchArguments: Adopt | undefined
-
-async function loadAdoption(): Promise<Adopt> {
-  return (adoptFetchArguments = (await import('./foreign-fetch-adoption.js')).adoptFetchArguments)
 }
 
 /** Where an intercepted call's request goes when the handlers do not answer it themselves. */
@@ -239,3 +223,42 @@ function hasWholeBody(input: RequestInfo | URL, init: RequestInit | undefined): 
 
 /** ES2024 (Node 20 and later), newer than the `lib` the sources compile against. */
 type WellFormedCheck = string & { isWellFormed(): boolean }
+
+/**
+ * The global fetch when mocklib loaded: the one that takes `NativeRequest`s as
+ * they are and, when `NativeRequest` is undici's, the one the dispatcher source
+ * answers (Node's own: Jest copies it into its contexts), so the one that can
+ * play a mocked redirect or compressed body (`answerOnce`) whatever fetch a test
+ * made global since (node-fetch, a polyfill, a wrapper). Where mocklib's
+ * classes are Node's own while the environment's fetch is not (Jest with
+ * cross-fetch's or whatwg-fetch's polyfill), it is Node's fetch.
+ */
+const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
+
+/**
+ * Sends `request`, with the header `mark` added, through `send` (a real fetch)
+ * without taking the body of `request` (`bodyText`, when given, is sent
+ * instead). A fetch that is not the one `NativeRequest` belongs with (node-fetch,
+ * a polyfill, Node's own under happy-dom) gets the URL and a plain init (with
+ * the request's signal) rather than a Request it would misread.
+ */
+function sendThrough(send: typeof fetch, request: Request, mark: readonly [string, string], bodyText: string | undefined): Promise<Response> {
+  if (send === fetchAtLoad) {
+    const headers = new NativeHeaders(request.headers)
+    headers.set(mark[0], mark[1])
+    return send(new NativeRequest(request, bodyText === undefined ? { headers } : { headers, body: bodyText }))
+  }
+  return sendAsInit(send, request, mark, bodyText)
+}
+
+async function sendAsInit(send: typeof fetch, request: Request, mark: readonly [string, string], bodyText: string | undefined): Promise<Response> {
+  const headers: Array<[string, string]> = []
+  request.headers.forEach((value, name) => headers.push([name, value]))
+  headers.push([mark[0], mark[1]])
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const body = bodyText ?? (hasBody && request.body !== null ? new Uint8Array(await request.arrayBuffer()) : undefined)
+  const init: RequestInit = { method: request.method, headers, redirect: request.redirect }
+  if (body !== undefined) init.body = body
+  init.signal = request.signal
+  return send(request.url, init)
+}

@@ -1,7 +1,10 @@
+// A static import, so that bundlers (Next.js/Turbopack, webpack, esbuild) see the dependency (a
+// `createRequire` call hid it and failed once bundled); this module is reached only through the
+// `import()` in socket-layer-on-demand.ts, which bundlers follow too.
+import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../../passthrough.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { loadHttpRequestInterceptor } from './load-interceptors.js'
+import type { HttpSink } from '../http-layer.js'
 
 /**
  * The socket-level layer: catches node:http/https, undici's own request and
@@ -19,7 +22,6 @@ import { loadHttpRequestInterceptor } from './load-interceptors.js'
  * const stop = interceptSockets(runtime.handle)
  */
 export function interceptSockets(sink: HttpSink): () => void {
-  const HttpRequestInterceptor = loadHttpRequestInterceptor()
   const interceptor = new HttpRequestInterceptor()
   // Exchanges sent to the network, waiting for their real response.
   const awaitingResponse = new Map<string, (response: Response | undefined) => void>()

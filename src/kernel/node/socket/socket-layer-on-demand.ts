@@ -1,8 +1,8 @@
 import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { closeZombieSockets } from '../zombie-sockets.js'
+import type { HttpSink } from '../http-layer.js'
+import { closeZombieSockets } from './socket-pools.js'
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void
@@ -15,14 +15,9 @@ interface Holder {
 
 /**
  * The socket layer, loaded when the first connection or agent request needs
- * it rather than at `listen()`. Returns the function that stops it.
- *
- * Why: global fetch and node:http are answered by the layers above; only other
- * clients (an undici `Agent` of the user's own, raw `net`/`tls`, the
- * `MOCKLIB_*_LAYER=socket` modes) and passthrough traffic reach sockets. The
- * layer's code (@mswjs/interceptors' socket interceptor, an HTTP parser in
- * WebAssembly) and patching Node with it were a large share of a cold start
- * that never opens a socket.
+ * it rather than at `listen()` (its interceptor and WebAssembly HTTP parser
+ * were a large share of a cold start that never opens a socket). Returns the
+ * function that stops it.
  *
  * Until the layer is loaded, `net.Socket#connect` and `http.Agent#addRequest`
  * hold their calls (a held socket counts as connecting, so writes wait for

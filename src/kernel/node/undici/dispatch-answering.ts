@@ -1,16 +1,8 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeRequest, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
-import { asLegacyHandler, type AnyHandler, type LegacyHandler } from './dispatch-handler.js'
-import { DispatchConnection } from './dispatch-connection.js'
-import { replayResponse, playResponse } from './dispatch-replay.js'
-import type { Dispatcher, DispatchOptions } from './undici-dispatcher.js'
-
-// What answers an undici dispatch, loaded by the first one (see `answering` in
-// undici-dispatcher.ts): a cold start that never dispatches through undici does not compile it.
+import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 
 /** A dispatch the global dispatcher took for the handlers, with what it read of it. */
 export interface UnansweredDispatch {
@@ -26,17 +18,6 @@ export interface UnansweredDispatch {
 }
 
 /**
- * Plays an answer the fetch fast path decided (`answerOnce`) to the dispatch
- * that carried its key, as if it came off the wire.
- *
- * @example
- * replayAnswer(new Response('hi'), handler)
- */
-export function replayAnswer(answer: Response, handler: AnyHandler): void {
-  replayResponse(answer, asLegacyHandler(handler))
-}
-
-/**
  * Connects the dispatch at once, hands it to the handlers as an exchange and
  * plays what they answer (or sends it on through `previous`) to its handler.
  *
@@ -46,7 +27,7 @@ export function replayAnswer(answer: Response, handler: AnyHandler): void {
 export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void> {
   const { options, handler: rawHandler, lines, bypassed, sink, previous } = dispatch
   // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
-  const connection = new DispatchConnection(asLegacyHandler(rawHandler))
+  const connection = new DispatchConnection(rawHandler)
   let settled = false
   const settle = () => {
     if (settled) return false
@@ -69,7 +50,7 @@ export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void
           void response.body.cancel().catch(() => {})
           response = new NativeResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers })
         }
-        playResponse(response, connection)
+        connection.play(response)
       },
       errorWith(error) {
         if (settle()) connection.fail(error)

@@ -1,4 +1,55 @@
-import type { LegacyHandler } from './dispatch-handler.js'
+import { setCookieValues } from '../../cookies.js'
+import { statusTextOf } from '../http-layer.js'
+
+/** The part of undici's `Dispatcher` mocklib relies on. */
+export interface Dispatcher {
+  dispatch(options: DispatchOptions, handler: AnyHandler): boolean
+  close?(...args: unknown[]): unknown
+  destroy?(...args: unknown[]): unknown
+}
+
+/** What undici hands `dispatch`: the request, in its own shape. */
+export interface DispatchOptions {
+  origin?: string | URL
+  path: string
+  method: string
+  headers?: unknown
+  body?: unknown
+  [option: string]: unknown
+}
+
+// undici 6 (Node 22) calls `onConnect/onHeaders/onData/onComplete/onError`; undici 7 (Node 24) may pass
+// a handler with `onRequestStart/onResponseStart/…` and a controller. mocklib drives the first shape
+// and adapts the second to it, the way undici itself does.
+
+/** undici's original handler interface. */
+export interface LegacyHandler {
+  onConnect?(abort: (reason?: unknown) => void, context?: unknown): void
+  onHeaders?(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean | void
+  onData?(chunk: Buffer): boolean | void
+  onComplete?(rawTrailers: Buffer[] | null): void
+  onError?(error: Error): void
+}
+
+interface ResponseController {
+  abort(reason?: unknown): void
+  pause(): void
+  resume(): void
+  readonly aborted: boolean
+  readonly paused: boolean
+  readonly reason: unknown
+}
+
+interface ControllerHandler {
+  onRequestStart?(controller: ResponseController, context?: unknown): void
+  onResponseStart?(controller: ResponseController, statusCode: number, headers: Record<string, string | string[]>, statusText: string): void
+  onResponseData?(controller: ResponseController, chunk: Buffer): void
+  onResponseEnd?(controller: ResponseController, trailers: Record<string, string | string[]>): void
+  onResponseError?(controller: ResponseController, error: Error): void
+}
+
+/** Either handler shape, as received by `dispatch`. */
+export type AnyHandler = LegacyHandler & ControllerHandler
 
 /**
  * One undici dispatch as its client handler sees it, from `onConnect` to the
@@ -11,20 +62,19 @@ import type { LegacyHandler } from './dispatch-handler.js'
  * resolver awaits `delay()`, as a real connection does.
  *
  * @example
- * const connection = new DispatchConnection(asLegacyHandler(handler))
+ * const connection = new DispatchConnection(handler)
  * // … later, with the answer
- * if (!connection.done) playResponse(response, connection)
+ * connection.play(response)
  */
 export class DispatchConnection {
+  readonly handler: LegacyHandler
   #done = false
   #teardown: ((error: Error) => void) | undefined
   #forward: ((reason?: unknown) => void) | undefined
 
-  constructor(
-    readonly handler: LegacyHandler,
-    context?: unknown,
-  ) {
-    handler.onConnect?.((reason?: unknown) => this.#abort(reason), context)
+  constructor(handler: AnyHandler) {
+    this.handler = asLegacyHandler(handler)
+    this.handler.onConnect?.((reason?: unknown) => this.#abort(reason))
   }
 
   /** True once the client was given its outcome (an end, an error or its own abort). */
@@ -32,15 +82,7 @@ export class DispatchConnection {
     return this.#done
   }
 
-  /** Runs `teardown` if the dispatch fails from now on (to stop pulling a response body). */
-  onTeardown(teardown: (error: Error) => void): void {
-    this.#teardown = teardown
-  }
-
-  /**
-   * From now on the client's abort goes to `abort` (the real dispatch's, for a
-   * passthrough): the real dispatch then fails the handler itself.
-   */
+  /** From now on the client's abort goes to `abort` (the real dispatch's, for a passthrough), which then fails the handler itself. */
   forwardAbortTo(abort: (reason?: unknown) => void): void {
     this.#forward = abort
   }
@@ -61,12 +103,127 @@ export class DispatchConnection {
     this.handler.onComplete?.(trailers)
   }
 
+  /**
+   * Plays `response` as if it came off the wire: head, body chunks (honouring
+   * pause/resume), end. If the dispatch fails meanwhile (the client aborts),
+   * the rest of the body is cancelled.
+   */
+  play(response: Response): void {
+    if (this.#done) return void response.body?.cancel().catch(() => {})
+    const { handler } = this
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+    let wake: (() => void) | undefined
+    this.#teardown = (error) => {
+      wake?.()
+      void reader?.cancel(error).catch(() => {})
+    }
+    const rawHeaders: Buffer[] = []
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') rawHeaders.push(Buffer.from(name, 'latin1'), Buffer.from(value, 'latin1'))
+    })
+    for (const cookie of setCookieValues(response.headers)) rawHeaders.push(Buffer.from('set-cookie', 'latin1'), Buffer.from(cookie, 'latin1'))
+
+    let paused = false
+    const resume = () => {
+      paused = false
+      const waiting = wake
+      wake = undefined
+      waiting?.()
+    }
+    try {
+      if (handler.onHeaders?.(response.status, rawHeaders, resume, statusTextOf(response)) === false) paused = true
+    } catch (error) {
+      void response.body?.cancel().catch(() => {})
+      return this.fail(error)
+    }
+    if (this.#done) return void response.body?.cancel().catch(() => {})
+    if (response.body === null) return this.complete([])
+    const source = (reader = response.body.getReader())
+    const pump = async (): Promise<void> => {
+      try {
+        for (;;) {
+          if (paused) await new Promise<void>((resolve) => (wake = resolve))
+          if (this.#done) return
+          const { value, done: ended } = await source.read()
+          if (this.#done) return
+          if (ended) return this.complete([])
+          if (handler.onData?.(Buffer.from(value.buffer, value.byteOffset, value.byteLength)) === false) paused = true
+        }
+      } catch (error) {
+        this.fail(error)
+      }
+    }
+    void pump()
+  }
+
   #abort(reason?: unknown): void {
     if (this.#forward !== undefined) return this.#forward(reason)
-    this.fail(reason ?? abortError())
+    this.fail(reason ?? new DOMException('The operation was aborted.', 'AbortError'))
   }
 }
 
-function abortError(): Error {
-  return new DOMException('The operation was aborted.', 'AbortError')
+/** `handler` in the legacy shape. */
+function asLegacyHandler(handler: AnyHandler): LegacyHandler {
+  if (typeof handler.onRequestStart !== 'function') return handler
+  let controller: ResponseController
+  let resumeStream: (() => void) | undefined
+  let paused = false
+  let aborted = false
+  let reason: unknown
+  return {
+    onConnect(abort, context) {
+      controller = {
+        abort(why) {
+          if (aborted) return
+          aborted = true
+          reason = why
+          abort(why)
+        },
+        pause: () => void (paused = true),
+        resume() {
+          if (!paused) return
+          paused = false
+          resumeStream?.()
+        },
+        get aborted() {
+          return aborted
+        },
+        get paused() {
+          return paused
+        },
+        get reason() {
+          return reason
+        },
+      }
+      handler.onRequestStart!(controller, context)
+    },
+    onHeaders(statusCode, rawHeaders, resume, statusText) {
+      resumeStream = resume
+      handler.onResponseStart?.(controller, statusCode, headerRecord(rawHeaders), statusText)
+      return !paused
+    },
+    onData(chunk) {
+      handler.onResponseData?.(controller, chunk)
+      return !paused
+    },
+    onComplete(rawTrailers) {
+      handler.onResponseEnd?.(controller, headerRecord(rawTrailers ?? []))
+    },
+    onError(error) {
+      handler.onResponseError?.(controller, error)
+    },
+  }
+}
+
+function headerRecord(raw: Buffer[]): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {}
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!.toString('latin1').toLowerCase()
+    const value = raw[index + 1]!.toString('latin1')
+    const existing = record[name]
+    if (existing === undefined) record[name] = value
+    else if (Array.isArray(existing)) existing.push(value)
+    else record[name] = [existing, value]
+  }
+  return record
 }

@@ -1,34 +1,8 @@
-import { message } from '../../errors.js'
-import { onFirstUse } from '../../on-first-use.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import type { AnyHandler } from './dispatch-handler.js'
-import type { UnansweredDispatch } from './dispatch-answering.js'
-import { headerLines } from './header-lines.js'
-import type { HttpSink } from '../exchange-sink.js'
-
-type Answering = typeof import('./dispatch-answering.js')
-/**
- * What answers a dispatch (the exchange, the replay to undici's handler, a
- * passthrough's relay): loaded by the first dispatch that is not mocklib's own
- * call, which waits for it; later ones find it loaded and run synchronously.
- */
-const answering = onFirstUse(
-  () => import('./dispatch-answering.js'),
-  (error) => new Error(message(`The undici dispatch answering could not be loaded (${String(error)}), so an undici request made while listening failed rather than going to the network unchecked.`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
-)
-
-/** Runs `use` with the answering module: at once once loaded, else when the first load ends (a failed load fails the dispatch). */
-function withAnswering(handler: AnyHandler, use: (loaded: Answering) => void): void {
-  if (answering.loaded !== undefined) return use(answering.loaded)
-  answering.load().then(use, (error: Error) => failUnconnected(handler, error))
-}
-
-/** Fails a dispatch that was never connected, in whichever of undici's two handler shapes it has. */
-function failUnconnected(handler: AnyHandler, error: Error): void {
-  if (typeof handler.onRequestStart !== 'function') return handler.onError?.(error)
-  const controller = { abort() {}, pause() {}, resume() {}, aborted: false, paused: false, reason: undefined }
-  handler.onResponseError?.(controller, error)
-}
+import type { HttpSink } from '../http-layer.js'
+import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.js'
+import { answerDispatch } from './dispatch-answering.js'
+import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'
 
 /** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
@@ -38,23 +12,6 @@ const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
  * its already-decided answer (see `answerOnce`). Removed before anything sees it.
  */
 const ANSWER_HEADER = 'x-mocklib-answer'
-
-/** The part of undici's `Dispatcher` this source relies on. */
-export interface Dispatcher {
-  dispatch(options: DispatchOptions, handler: AnyHandler): boolean
-  close?(...args: unknown[]): unknown
-  destroy?(...args: unknown[]): unknown
-}
-
-/** What undici hands `dispatch`: the request, in its own shape. */
-export interface DispatchOptions {
-  origin?: string | URL
-  path: string
-  method: string
-  headers?: unknown
-  body?: unknown
-  [option: string]: unknown
-}
 
 /** The running dispatcher source. */
 export interface DispatcherSource {
@@ -69,22 +26,42 @@ export interface DispatcherSource {
 }
 
 /**
- * Installs a global undici dispatcher that answers `undici.request`,
+ * Installs the dispatcher source on every global object whose undici clients a
+ * test can reach: this context's and, when the test runs in a `vm` context of
+ * its own (Jest, Vitest's edge-runtime), Node's main one, where Node's own
+ * fetch looks its dispatcher up even when the environment copied that fetch
+ * into the test's context. Returns the source Node's own fetch goes through,
+ * with a `stop` for all of them; `undefined` when there is no undici anywhere.
+ *
+ * @example
+ * const dispatcher = installDispatcherSources(runtime.handle)
+ * dispatcher?.stop()
+ */
+export function installDispatcherSources(sink: HttpSink): DispatcherSource | undefined {
+  const own = installDispatcherSource(sink, globalThis)
+  if (!inForeignContext()) return own
+  loadMainUndici()
+  const main = installDispatcherSource(sink, nodeMainGlobal()!)
+  if (main === undefined || own === undefined) return main ?? own
+  return {
+    answerOnce: (response) => main.answerOnce(response),
+    stop() {
+      main.stop()
+      own.stop()
+    },
+  }
+}
+
+/**
+ * Installs on `owner` a global undici dispatcher that answers `undici.request`,
  * `undici.fetch`, Node's fetch, and anything else using the global dispatcher
  * from the handlers, and sends passthroughs to the dispatcher it replaced.
  * Because mocked requests never reach the previous dispatcher, a connection it
- * pooled before `listen()` cannot carry them. Returns `undefined` when there is
- * no undici in this process.
- *
- * @example
- * const source = installDispatcherSource(runtime.handle)
- * // … later
- * source?.stop()
+ * pooled before `listen()` cannot carry them.
  */
-export function installDispatcherSource(sink: HttpSink, owner: object = globalThis): DispatcherSource | undefined {
+function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSource | undefined {
   // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
   void new Headers()
-  // `owner`: the global object whose undici clients to answer (Node's main one, seen from a Jest or edge-runtime context).
   const slot = owner as Record<symbol, Dispatcher | undefined>
   const found = slot[GLOBAL_DISPATCHER]
   if (found === undefined || typeof found.dispatch !== 'function') return undefined
@@ -96,11 +73,10 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
     // undici's fetch streams the request body to a dispatcher that is not a MockAgent.
     isMockActive: false,
     dispatch(options, handler) {
-      const lines = headerLines(options.headers)
       let mark: string | undefined
       let answerKey: string | undefined
       const kept: Array<[string, string]> = []
-      for (const line of lines) {
+      for (const line of headerLines(options.headers)) {
         const name = line[0].toLowerCase()
         if (name === BYPASS_HEADER) mark = line[1]
         else if (name === ANSWER_HEADER) answerKey = line[1]
@@ -112,11 +88,10 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
       if (answer !== undefined) {
         answers.delete(answerKey!)
         // A microtask later at the soonest, as a connection would answer.
-        queueMicrotask(() => withAnswering(handler, (loaded) => loaded.replayAnswer(answer, handler)))
+        queueMicrotask(() => new DispatchConnection(handler).play(answer))
         return true
       }
-      const dispatch: UnansweredDispatch = { options, handler, lines: kept, bypassed: mark !== undefined && mark === bypassValue(), sink, previous }
-      withAnswering(handler, (loaded) => void loaded.answerDispatch(dispatch))
+      void answerDispatch({ options, handler, lines: kept, bypassed: mark !== undefined && mark === bypassValue(), sink, previous })
       return true
     },
     close: (...args) => previous.close?.(...args),
@@ -136,4 +111,26 @@ export function installDispatcherSource(sink: HttpSink, owner: object = globalTh
       answers.clear()
     },
   }
+}
+
+/** Header lines of undici's `opts.headers`, which may be a record, a flat array, pairs, or an iterable. */
+function headerLines(headers: unknown): Array<[string, string]> {
+  const lines: Array<[string, string]> = []
+  if (headers == null) return lines
+  const add = (name: unknown, value: unknown) => {
+    if (value === undefined || value === null) return
+    if (Array.isArray(value)) for (const item of value) lines.push([String(name), String(item)])
+    else lines.push([String(name), String(value)])
+  }
+  if (Array.isArray(headers)) {
+    if (headers.length > 0 && Array.isArray(headers[0])) for (const [name, value] of headers as unknown[][]) add(name, value)
+    else for (let index = 0; index < headers.length; index += 2) add(headers[index], headers[index + 1])
+    return lines
+  }
+  if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    for (const [name, value] of headers as Iterable<[unknown, unknown]>) add(name, value)
+    return lines
+  }
+  for (const name of Object.keys(headers as object)) add(name, (headers as Record<string, unknown>)[name])
+  return lines
 }

@@ -2,7 +2,6 @@ import type { WebSocketExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
 import type { Data } from './websocket-bridge-ends.js'
-import { CLOSED, CLOSING, CONNECTING, OPEN } from './websocket-ready-state.js'
 import type { MockSocketClient } from './websocket-socket-client.js'
 
 type ClientModule = typeof import('./websocket-socket-client.js')
@@ -12,6 +11,12 @@ type ClientModule = typeof import('./websocket-socket-client.js')
  * to the runtime, deliver a message, close) waits for it, in the order it was asked.
  */
 const clients = onFirstUse(() => import('./websocket-socket-client.js'))
+
+// A WebSocket's readyState values.
+const CONNECTING = 0
+const OPEN = 1
+const CLOSING = 2
+const CLOSED = 3
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 

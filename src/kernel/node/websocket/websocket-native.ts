@@ -1,14 +1,11 @@
-// Up front with the WebSocket source (which calls `rememberNativeWebSocket` at listen()); read by the
-// real server end (websocket-bridge-ends.ts), which loads with the first mocked connection.
+// Up front with the WebSocket source, which remembers the class at listen(); read by the real server
+// end (websocket-bridge-ends.ts), which loads with the first mocked connection.
 
-/**
- * How `server.connect()` reaches Node's own WebSocket class. Read when first
- * needed, not at import: Node's WebSocket getter loads all of undici.
- */
+/** Read when first needed, not at import: Node's WebSocket getter loads all of undici. */
 let readNative = (): typeof WebSocket | undefined => globalThis.WebSocket
 
 /**
- * Node's own WebSocket class (the one `globalThis.WebSocket` was before the
+ * Node's own WebSocket class (what `globalThis.WebSocket` was before the
  * WebSocket source replaced it), for real connections.
  *
  * @example
@@ -19,8 +16,7 @@ export function nativeWebSocket(): typeof WebSocket | undefined {
 }
 
 /**
- * Called by the WebSocket source with the global's property descriptor
- * before it replaces it, so that real connections use the original class.
+ * Called by the WebSocket source with the global's property descriptor before it replaces it.
  *
  * @example
  * rememberNativeWebSocket(Object.getOwnPropertyDescriptor(globalThis, 'WebSocket'))

@@ -1,13 +1,24 @@
 import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-id.js'
-import { decidedByPolicy } from '../../websocket-dispatch.js'
+import { decidedByPolicy, offerOnly } from '../../websocket-dispatch.js'
 import { closeReason } from '../../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
-import type { MockWebSocket } from './websocket-mock-socket.js'
-import { CLOSED, CLOSING, CONNECTING, OPEN } from './websocket-ready-state.js'
+import { acceptValueFor } from './websocket-frames.js'
 
 // The handlers' end of a mocked global WebSocket and the real server end behind it (websocket-bridge-ends.ts):
 // loaded by the first `new WebSocket()` made while a server listens (websocket-mock-socket.ts), not with mocklib/node.
+
+/** The application's end (a `MockWebSocket`), as the handlers' end drives it. */
+interface ApplicationSocket extends EventTarget {
+  readonly url: string
+  readonly binaryType: BinaryType
+  readyState: number
+  protocol: string
+  readonly CONNECTING: number
+  readonly OPEN: number
+  readonly CLOSING: number
+  readonly CLOSED: number
+}
 
 /** RFC 6455 "internal error": the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
@@ -24,11 +35,11 @@ const INTERNAL_ERROR = 1011
 export class MockSocketClient extends EventTarget implements ServerPeer {
   readonly id = createRequestId()
   server: BridgedServer | undefined
-  readonly #socket: MockWebSocket
+  readonly #socket: ApplicationSocket
   #pending: Data[] | undefined = []
 
   constructor(
-    socket: MockWebSocket,
+    socket: ApplicationSocket,
     readonly url: URL,
     readonly protocols: readonly string[],
   ) {
@@ -36,7 +47,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     this.#socket = socket
   }
 
-  get socket(): MockWebSocket {
+  get socket(): ApplicationSocket {
     return this.#socket
   }
 
@@ -52,14 +63,14 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
 
   #enqueue(data: Data): void {
     const socket = this.#socket
-    if (socket.readyState === CONNECTING) return void this.#pending?.push(data)
-    if (socket.readyState !== OPEN) return
+    if (socket.readyState === socket.CONNECTING) return void this.#pending?.push(data)
+    if (socket.readyState !== socket.OPEN) return
     queueMicrotask(() => {
-      if (socket.readyState !== OPEN) return
+      if (socket.readyState !== socket.OPEN) return
       const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
       if (!(converted instanceof Promise)) return void socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
       void converted.then(
-        (buffer) => socket.readyState === OPEN && socket.dispatchEvent(new SocketMessageEvent('message', buffer, socket.url, false)),
+        (buffer) => socket.readyState === socket.OPEN && socket.dispatchEvent(new SocketMessageEvent('message', buffer, socket.url, false)),
         () => {},
       )
     })
@@ -72,7 +83,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
    */
   deliver(data: Data): void {
     const socket = this.#socket
-    if (socket.readyState !== OPEN) return this.#enqueue(data)
+    if (socket.readyState !== socket.OPEN) return this.#enqueue(data)
     const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
     if (converted instanceof Promise) return this.#enqueue(data)
     socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
@@ -81,13 +92,13 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   /** Closes the application's socket; a handler may use any code (1011, 1001…). */
   close(code = 1000, reason = ''): void {
     const socket = this.#socket
-    if (socket.readyState === CLOSED) return
-    socket.readyState = CLOSING
+    if (socket.readyState === socket.CLOSED) return
+    socket.readyState = socket.CLOSING
     queueMicrotask(() => this.closed(code, reason, true))
   }
 
   fail(): void {
-    if (this.#socket.readyState !== CLOSED) this.#socket.dispatchEvent(new Event('error'))
+    if (this.#socket.readyState !== this.#socket.CLOSED) this.#socket.dispatchEvent(new Event('error'))
   }
 
   /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
@@ -100,8 +111,8 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   /** The socket is closed: both ends hear it, and the real connection (if any) closes. */
   closed(code: number, reason: string, wasClean: boolean): void {
     const socket = this.#socket
-    if (socket.readyState === CLOSED) return
-    socket.readyState = CLOSED
+    if (socket.readyState === socket.CLOSED) return
+    socket.readyState = socket.CLOSED
     this.#pending = undefined
     socket.dispatchEvent(new SocketCloseEvent(code, reason, wasClean))
     this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, socket))
@@ -110,8 +121,8 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
 
   #open(protocol: string): void {
     const socket = this.#socket
-    if (socket.readyState !== CONNECTING) return
-    socket.readyState = OPEN
+    if (socket.readyState !== socket.CONNECTING) return
+    socket.readyState = socket.OPEN
     socket.protocol = protocol
     socket.dispatchEvent(new Event('open'))
     const pending = this.#pending
@@ -139,18 +150,54 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
         server.addEventListener('open', () => this.#open(server.protocol))
       },
       errorWith: (error) => {
-        if (this.#socket.readyState === CLOSED) return
+        if (this.#socket.readyState === this.#socket.CLOSED) return
         const event = new Event('error')
         Object.defineProperty(event, 'cause', { value: error, enumerable: true })
         this.#socket.dispatchEvent(event)
         // As msw 2.15: a connection the policy refused ('error') gets that `error`, then opens, with no server behind it.
         if (decidedByPolicy(exchange)) return queueMicrotask(() => this.#open(protocols[0] ?? ''))
         // As msw: a connection that failed otherwise (a listener threw) closes uncleanly, and never opens.
-        this.#socket.readyState = CLOSING
+        this.#socket.readyState = this.#socket.CLOSING
         queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
       },
     }
     return exchange
+  }
+  /**
+   * Offers this connection, that of a WebSocket handshake made with fetch, to
+   * the handlers through `sink`: when one takes it, the fetch resolves
+   * `101 Switching Protocols`; when none does, `otherwise` sends the request on
+   * as ordinary HTTP.
+   */
+  offerHandshake(sink: (exchange: WebSocketExchange) => unknown, key: string, href: string, resolve: (response: Response) => void, otherwise: () => void): void {
+    const connection = this.exchange()
+    let fellThrough = false
+    const answer = () => {
+      if (!fellThrough) resolve(switchingProtocols(key, href))
+    }
+    const exchange: WebSocketExchange = {
+      ...connection,
+      accept() {
+        if (fellThrough) return
+        connection.accept()
+        answer()
+      },
+      passthrough() {
+        // Not reached: an offered connection no handler takes falls through instead.
+        fellThrough = true
+        otherwise()
+      },
+      errorWith(error) {
+        // A handler took it and its listener threw: the connection fails, the handshake was answered.
+        connection.errorWith(error)
+        answer()
+      },
+    }
+    offerOnly(exchange, () => {
+      fellThrough = true
+      otherwise()
+    })
+    void sink(exchange)
   }
 }
 
@@ -161,4 +208,22 @@ function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybu
   if (data instanceof ArrayBuffer) return data.slice(0)
   const view = data as ArrayBufferView
   return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
+}
+
+/**
+ * A `101 Switching Protocols` fetch response (the Fetch API refuses to build
+ * one, so a 200 is made and reads as 101, as msw's `FetchResponse` does).
+ */
+function switchingProtocols(key: string, url: string): Response {
+  const response = new Response(null, {
+    headers: {
+      connection: 'upgrade',
+      'sec-websocket-accept': acceptValueFor(key),
+      upgrade: 'websocket',
+    },
+  })
+  Object.defineProperty(response, 'status', { value: 101, enumerable: true })
+  Object.defineProperty(response, 'statusText', { value: '', enumerable: true })
+  Object.defineProperty(response, 'url', { value: url, enumerable: true })
+  return response
 }

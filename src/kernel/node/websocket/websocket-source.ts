@@ -3,23 +3,11 @@ import { rememberNativeWebSocket } from './websocket-native.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
-// Shared with the page's WebSocket source (src/kernel/browser), hence in the kernel.
-export type { InterceptedWebSocketConnection } from '../../websocket-exchange.js'
-
 /**
  * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
- * (Node's built-in client, and every library that uses it) with
- * `MockWebSocket`, a WHATWG WebSocket with no network under it (cheaper
- * per message than @mswjs/interceptors' override, which validates every
- * event through undici's WebIDL). Each `new WebSocket(url)`
- * becomes a `WebSocketExchange`; the runtime decides:
- * - `accept()`: a handler took it, the connection stays mocked;
- * - `passthrough()`: connect to the real server, events flow both ways;
- * - `errorWith()`: the client sees `error`, then `close` with code 1011.
- *
- * It also takes the clients that connect with a node:http upgrade request (the
- * `ws` npm package's client, and libraries built on it): see
- * `interceptUpgradeRequests`.
+ * with `MockWebSocket` and takes the clients that connect with a node:http
+ * upgrade request (`interceptUpgradeRequests`). Each connection becomes a
+ * `WebSocketExchange` that the runtime accepts, passes through or fails.
  *
  * @example
  * const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
@@ -43,4 +31,39 @@ export function createWebSocketSource(): Source {
       }
     },
   }
+}
+
+/**
+ * msw's answer to a WebSocket handshake made with `fetch` (`upgrade:
+ * websocket` and a `sec-websocket-key`): when a `ws.link` handler takes a
+ * connection to the request's URL (`https:` read as `wss:`, `http:` as `ws:`),
+ * the handler gets that connection (its client socket is nobody's, as msw's)
+ * and the fetch resolves with `101 Switching Protocols` and the
+ * `sec-websocket-accept` the key asks for. Returns false, leaving the request
+ * to the ordinary HTTP path, when it is no such handshake or no WebSocket
+ * source runs; `otherwise` is that path, for a handshake no handler takes
+ * (so the unhandled-request policy applies once, to the HTTP request).
+ *
+ * @example
+ * if (answerFetchUpgrade(request, resolve, () => void sink(exchange))) return
+ */
+export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void): boolean {
+  const sink = MockWebSocket.sink
+  if (sink === undefined || request.method !== 'GET') return false
+  const key = request.headers.get('sec-websocket-key')
+  if (key === null || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return false
+  const url = webSocketUrl(request.url)
+  if (url === undefined) return false
+  MockWebSocket.unstarted(url).withClient((client) => client.offerHandshake(sink, key, request.url, resolve, otherwise))
+  return true
+}
+
+/** The WebSocket URL a fetch URL stands for, or `undefined` for another scheme. */
+function webSocketUrl(href: string): URL | undefined {
+  const url = new URL(href)
+  if (url.protocol === 'https:') url.protocol = 'wss:'
+  else if (url.protocol === 'http:') url.protocol = 'ws:'
+  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return undefined
+  url.hash = ''
+  return url
 }

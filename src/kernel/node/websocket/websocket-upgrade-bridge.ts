@@ -1,15 +1,28 @@
+import type { ClientRequest, RequestOptions } from 'node:http'
 import { duplexPair, type Duplex } from 'node:stream'
-import type { WebSocketExchange } from '../../contracts.js'
+import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-id.js'
 import { closeReason } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from './websocket-bridge-ends.js'
 import { BridgedClient } from './websocket-bridged-client.js'
-import type { UpgradeRequest } from './websocket-upgrade.js'
 import { acceptValueFor } from './websocket-frames.js'
 
 // What answers a node:http upgrade request (the `ws` package's client): loaded by the
 // first one (websocket-upgrade.ts), so that a process without such clients pays for none of it.
+
+/** The upgrade request as the bridge answers it (websocket-upgrade.ts's `UpgradeRequest`). */
+interface UpgradeRequest {
+  readonly options: RequestOptions
+  readonly secure: boolean
+  readonly sink: ExchangeSink
+  /** Set once settled for good, or destroyed by the caller. */
+  aborted: boolean
+  header(name: string): string | undefined
+  sendReal(): ClientRequest
+  emit(event: string, ...args: unknown[]): boolean
+  destroy(): unknown
+}
 
 /** RFC 6455 "internal error": the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011

@@ -1,13 +1,25 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-id.js'
-import type { HttpSink } from '../exchange-sink.js'
-import { NativeHeaders, NativeResponse } from '../native-fetch.js'
-import { networkError } from '../network-error.js'
-import type { InterceptedXhr, NetworkRequests } from './xhr-source.js'
+import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
 
 // What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
 // interceptor, applied at listen(), holds it. A DOM test environment that sends no XHR never loads it.
+
+/** Node's own request functions, by URL protocol: a passthrough XHR is sent with them. */
+export interface NetworkRequests {
+  readonly 'http:': typeof import('node:http').request | undefined
+  readonly 'https:': typeof import('node:https').request | undefined
+}
+
+/** What the interceptor hands its `request` listener: the request and the controller that settles it. */
+export interface InterceptedXhr {
+  readonly request: Request
+  readonly controller: {
+    respondWith(response: Response): void
+    errorWith(reason?: Error): void
+  }
+}
 
 /**
  * Hands one intercepted XHR to `sink` as an exchange and settles the

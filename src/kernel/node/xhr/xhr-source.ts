@@ -3,56 +3,28 @@ import type { Source } from '../../contracts.js'
 import { parseCookieHeader } from '../../cookies.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import { pairXhrSignals } from './xhr-abort-realm.js'
-import { lendBlobStream } from './xhr-blob-stream.js'
-import { lendUrlParsers } from './xhr-url-parsers.js'
-import type { HttpSink } from '../exchange-sink.js'
+import type { HttpSink } from '../http-layer.js'
+import type { NetworkRequests } from './xhr-answering.js'
+import { lendEnvironment } from './xhr-environment.js'
 
-/**
- * Node's own request functions, taken when mocklib/node loads (before any
- * runtime patches them): a passthrough XHR is sent with them, marked
- * `ownCall()` so that the socket layer lets it through unresolved. Neither the
- * DOM environment's XHR (whose request would come back through the lower
- * layers as a new one) nor its fetch (happy-dom's applies CORS) is used.
- */
+// A passthrough XHR is sent with Node's own request functions, taken before any runtime patches them:
+// the DOM environment's XHR would come back through the lower layers as a new request, and its fetch
+// (happy-dom's) applies CORS.
 const nodeHttp = globalThis.process?.getBuiltinModule?.('node:http')
 const nodeHttps = globalThis.process?.getBuiltinModule?.('node:https')
 const realRequest: NetworkRequests = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
 
-/** Node's own request functions, by URL protocol (see `realRequest`). */
-export interface NetworkRequests {
-  readonly 'http:': typeof import('node:http').request | undefined
-  readonly 'https:': typeof import('node:https').request | undefined
-}
-
 type InterceptorClass = typeof XMLHttpRequestInterceptor
-/** What the interceptor hands its `request` listener: the request and the controller that settles it. */
-export interface InterceptedXhr {
-  readonly request: Request
-  readonly controller: {
-    respondWith(response: Response): void
-    errorWith(reason?: Error): void
-  }
-}
 
-/**
- * What answers an XHR (xhr-answering.ts): loaded by the first request, not with
- * the interceptor, so that the interceptor is in place as early as before (one
- * `import()` between `import 'mocklib/node'` and `listen()`), and holds that
- * first request while it loads.
- */
+// What answers an XHR is loaded by the first request, which the interceptor holds meanwhile: loading it
+// with the interceptor (two imports at once) let an XHR sent soon after listen() under happy-dom reach
+// the environment's own XHR.
 const answering = onFirstUse(() => import('./xhr-answering.js'))
 let Interceptor: InterceptorClass | undefined
 let loading: Promise<InterceptorClass> | undefined
 
-/**
- * The interceptor is loaded on demand: outside DOM test environments (no
- * XMLHttpRequest) nothing needs it, and loading it would weigh on every cold
- * start.
- * The browser flavour on purpose: it replaces the XMLHttpRequest class itself,
- * so a DOM test environment's own XHR (jsdom, happy-dom) never runs for a
- * mocked request: no CORS preflight, no CORS checks, as msw 2 does.
- */
+// The browser flavour on purpose: it replaces the XMLHttpRequest class itself, so a DOM test
+// environment's own XHR never runs for a mocked request (no CORS preflight nor checks, as msw 2).
 function loadInterceptor(): Promise<InterceptorClass> {
   return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor = module.XMLHttpRequestInterceptor)))
 }
@@ -68,9 +40,7 @@ if (hasXmlHttpRequest()) void loadInterceptor()
  * CORS headers and send no preflight. Give the runtime `documentCookies` as
  * `readCookies` so that same-origin requests carry `document.cookie`.
  *
- * Start it only when `globalThis.XMLHttpRequest` exists at `listen()`
- * (`hasXmlHttpRequest()`); `start` returns the function that puts the
- * environment's class back. Its one contact with the core is the sink.
+ * Start it only when `hasXmlHttpRequest()` at `listen()`.
  *
  * @example
  * const sources = hasXmlHttpRequest() ? [xhrSource()] : []
@@ -122,13 +92,9 @@ function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => 
     )
   })
   interceptor.apply()
-  const unpair = pairXhrSignals()
-  const unlend = lendBlobStream()
-  const unlendParsers = lendUrlParsers()
+  const restoreEnvironment = lendEnvironment()
   return () => {
-    unlendParsers()
-    unlend()
-    unpair()
+    restoreEnvironment()
     interceptor.dispose()
   }
 }

@@ -1,0 +1,171 @@
+import type { HttpPredicateInfo } from '../http/http-predicate.js'
+import type { HttpResolver } from '../http/http-types.js'
+import type { PathParams } from '../http/path-params.js'
+import type { DefaultBodyType } from '../response/body-types.js'
+import type { HttpResponse, StatusInRange } from '../response/http-response.js'
+import type { NoInference } from '../shared/type-helpers.js'
+import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
+import { MockBuilder } from './mock-builder.js'
+import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
+import { restMockStart, type RestMock } from './rest-mock.js'
+import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
+
+/**
+ * The body `.reply(status, body)` accepts: the declared response type, or any
+ * body while none is declared (strings become text, other values JSON).
+ *
+ * @example
+ * type Body = ReplyBody<{ id: string }> // { id: string }
+ */
+export type ReplyBody<ResponseBody> = [ResponseBody] extends [Unset] ? DefaultBodyType : ResponseBody
+
+declare const unfinished: unique symbol
+
+/** The sentence an unfinished builder shows where a handler is expected. */
+export type Unfinished = 'Unfinished mock: call .reply(...), .replyWith(...), .networkError() or .passthrough() to finish the mock before using it as a handler.'
+
+/** The type of `.body()` on a builder that already has a body step. */
+export type BodyAlreadySet = MisuseCall<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
+
+/**
+ * `.body<Type>(matcher?, options?)`: declares the request body type (for the
+ * resolver's `request.json()` and for `calls[i].body`) and optionally matches it.
+ *
+ * @example
+ * mock.post('/posts/:id').body<PostInput>().reply<Post>(201, post)
+ * mock.post('/posts').body({ title: 'Hello' }).reply(201)
+ */
+export interface RestBodyStep<Params> {
+  <Body = unknown>(matcher?: BodyMatcher<NoInference<Body>>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
+}
+
+/**
+ * `.reply(...)`: answers with a status and optional body (`init` adds headers
+ * or a status text), or with a resolver that receives what an `http.*`
+ * resolver receives. State the response type as `.reply<Type>(…)` to check
+ * the body. Throws at once on a status outside 200–599.
+ *
+ * @example
+ * mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'Hello' })
+ * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export interface RestReplyStep<Params, RequestBody> {
+  // Overload order is type-check cost: the non-generic resolver form first (a function argument
+  // settles it at once, and explicit type arguments skip it), then the status form (a number fails
+  // the first cheaply), then the resolver with a declared response type.
+  (resolver: HttpResolver<Params, Resolved<RequestBody, any>, any>): RestMock<Params, Resolved<RequestBody, unknown>, any>
+  // A declared response type needs its body: `.reply<Post>(200)` is an error.
+  <ResponseBody = Unset, Status extends number = number>(
+    status: Status & StatusInRange<Status>,
+    ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInference<ResponseBody>, init?: ResponseInit]
+  ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInference<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  // A response type that is a helper's own type parameter (`reply<Body>(200, body)`): the
+  // status form's conditional cannot tell it from `Unset` yet and stays deferred, so it
+  // lands here. Last, so that no call that the forms above accept pays for it.
+  <ResponseBody, Status extends number = number>(
+    status: Status & StatusInRange<Status>,
+    body: NoInference<ResponseBody>,
+    init?: ResponseInit,
+  ): RestMock<Params, Resolved<RequestBody, unknown>, ResponseBody>
+}
+
+/**
+ * The first stage of `mock.get(...)` and friends: optional matching steps,
+ * then exactly one answer, which returns the mock (a request handler).
+ * Each step returns a new builder, so a partial builder can be reused.
+ *
+ * @example
+ * const base = mock.get('https://api.test/posts').headers({ authorization: /^Bearer / })
+ * server.use(base.query({ page: '1' }).reply(200, page1), base.query({ page: '2' }).reply(200, page2))
+ */
+export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extends Unfinished = Unfinished> {
+  /**
+   * Type-only: an unfinished builder is not a handler. Its third type argument
+   * shows in the compiler's message where one is passed as a handler.
+   */
+  readonly [unfinished]?: _Unfinished
+  /** Match a subset of the search params, or a predicate over them. */
+  query(matcher: QueryMatcher): RestMockBuilder<Params, RequestBody>
+  /** Match a subset of the headers (names case-insensitive), or a predicate. */
+  headers(matcher: HeadersMatcher): RestMockBuilder<Params, RequestBody>
+  /** Match a subset of the cookies, or a predicate. */
+  cookies(matcher: CookiesMatcher): RestMockBuilder<Params, RequestBody>
+  /** Declare the request body type and/or match the body; once per mock. */
+  readonly body: [RequestBody] extends [Unset] ? RestBodyStep<Params> : BodyAlreadySet
+  /** Answer with a status (and body), or a resolver. */
+  readonly reply: RestReplyStep<Params, RequestBody>
+  /**
+   * Answer with (a clone of) this response for every request.
+   * @example mock.get('/logo').replyWith(HttpResponse.arrayBuffer(png))
+   */
+  replyWith<ResponseBody = Unset>(response: [ResponseBody] extends [Unset] ? Response : HttpResponse<NoInference<ResponseBody>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
+  /**
+   * Fail the request as a network error (fetch rejects, node:http emits `error`).
+   * @example mock.get('/flaky').networkError().once()
+   */
+  networkError(): RestMock<Params, Resolved<RequestBody, unknown>, never>
+  /**
+   * Let the request reach the real network (and stop the lookup).
+   * @example mock.get('http://127.0.0.1:3000/health').passthrough()
+   */
+  passthrough(): RestMock<Params, Resolved<RequestBody, unknown>, never>
+}
+
+/**
+ * Starts a REST mock for one method, e.g. `mock.get`. The predicate takes the
+ * same forms as `http.*` (path with `:params`, absolute URL, `*`, RegExp,
+ * function); params are inferred from a path literal. An invalid pattern
+ * throws at once, naming it.
+ *
+ * @example
+ * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
+ */
+export interface RestMockFactory {
+  <Path extends string>(path: Path): RestMockBuilder<PathParams<Path>>
+  (predicate: RegExp | ((info: HttpPredicateInfo) => boolean)): RestMockBuilder<Record<string, string>>
+}
+
+/** @internal */
+export function restMockFactory(method: string): RestMockFactory {
+  return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
+}
+
+/**
+ * The code behind `RestMockBuilder`: each step compiles its matcher through
+ * the step table, each answer builds a `RestMock`. The typed signatures are the
+ * interface's (the public type), which carries the builder's type state.
+ */
+class RestBuilder extends MockBuilder {
+  query(matcher: QueryMatcher): RestBuilder {
+    return this.withStep('query', [matcher])
+  }
+
+  headers(matcher: HeadersMatcher): RestBuilder {
+    return this.withStep('headers', [matcher])
+  }
+
+  cookies(matcher: CookiesMatcher): RestBuilder {
+    return this.withStep('cookies', [matcher])
+  }
+
+  body(matcher?: unknown, options?: BodyMatchOptions): RestBuilder {
+    return this.withStep('body', [matcher, options])
+  }
+
+  reply(statusOrResolver: unknown, body?: unknown, init?: ResponseInit): RestMock {
+    return this.answer('reply', [statusOrResolver, body, init]) as RestMock
+  }
+
+  replyWith(response: Response): RestMock {
+    return this.answer('replyWith', [response]) as RestMock
+  }
+
+  networkError(): RestMock {
+    return this.answer('networkError', []) as RestMock
+  }
+
+  passthrough(): RestMock {
+    return this.answer('passthrough', []) as RestMock
+  }
+}

@@ -1,0 +1,36 @@
+import { BYPASS_HEADER, bypassValue, markPassthrough, message } from '../../kernel/index.js'
+import { HttpResponse } from './http-response.js'
+
+/**
+ * Answers "let this request reach the network as it is". Unlike returning
+ * nothing, it stops the lookup: later handlers are not tried.
+ *
+ * @example
+ * http.get('/health', () => passthrough())
+ */
+export function passthrough(): HttpResponse<any> {
+  return markPassthrough(new HttpResponse(null, { status: 302, statusText: 'Passthrough' }))
+}
+
+/**
+ * Makes a request that no handler sees: use it with `fetch` to reach the real
+ * network from inside a resolver, for example to patch a real response.
+ * Throws when the input request's body was already read.
+ *
+ * @example
+ * http.get('/user', async ({ request }) => {
+ *   const real = await fetch(bypass(request))
+ *   return HttpResponse.json({ ...(await real.json()), mocked: true })
+ * })
+ */
+// `Request`'s own first parameter (`RequestInfo | URL`), so that the published types need no DOM lib.
+export function bypass(input: ConstructorParameters<typeof Request>[0], init?: RequestInit): Request {
+  if (input instanceof Request && input.bodyUsed) {
+    throw new TypeError(
+      message('bypass() got a request whose body was already read.', 'Call bypass() before reading the body, or pass `request.clone()`.'),
+    )
+  }
+  const request = new Request(input instanceof Request ? input.clone() : input, init)
+  request.headers.set(BYPASS_HEADER, bypassValue())
+  return request
+}
