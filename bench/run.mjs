@@ -126,9 +126,8 @@ const report = [
   '',
   'Medians over interleaved rounds, each measurement in a fresh process. In parentheses: the other library divided by mocklib (above 1x: mocklib is faster).',
   '',
-  header,
-  rule,
-  ...lines,
+  // `--only served` measures no row of the main table: it is left out rather than printed empty.
+  ...(lines.length > 0 ? [header, rule, ...lines] : []),
   ...servedLines,
   '',
   '| goal | status | measured |',

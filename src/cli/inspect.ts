@@ -13,10 +13,11 @@ import { Journal } from '../api/server/journal.js'
 import { ServeError } from './serve.js'
 
 /** The help text of the command. */
-export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port 0] [--host 127.0.0.1]
+export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port 0] [--host 127.0.0.1] [--admin-token <token>]
 
   Opens the HAR recording in the mocklib inspector: prints its URL as the first
-  line, and serves it until stopped (Ctrl-C). Loopback clients only.`
+  line, and serves it until stopped (Ctrl-C). Loopback clients only, unless
+  --admin-token is given: then send it as a Bearer token or ?token=.`
 
 /**
  * Runs `inspect`: serves the inspector page showing `<recording.har>`.
@@ -27,7 +28,7 @@ export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port
  */
 export async function runInspect(args: readonly string[]): Promise<{ readonly url: string; close(): Promise<void> }> {
   const value = (name: string, fallback: string): string => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback)
-  const file = args.find((arg, index) => !arg.startsWith('--') && !['--port', '--host'].includes(args[index - 1] ?? ''))
+  const file = args.find((arg, index) => !arg.startsWith('--') && !['--port', '--host', '--admin-token'].includes(args[index - 1] ?? ''))
   if (file === undefined) throw new ServeError(message('inspect needs the HAR file to open.', 'npx mocklib inspect <recording.har>'), 2)
   const port = Number(value('--port', '0'))
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServeError(message(`inspect: --port must be a port number, got "${value('--port', '')}".`), 2)
@@ -39,7 +40,8 @@ export async function runInspect(args: readonly string[]): Promise<{ readonly ur
   } catch (error) {
     throw new ServeError(message(`inspect: ${file} is no HAR recording: ${(error as Error).message}`, 'Give a .har file (HAR 1.2, as mocklib, browsers and proxies write them).'))
   }
-  const routes = adminRoutes({ journal: new Journal(0), har })
+  const token = value('--admin-token', '')
+  const routes = adminRoutes({ journal: new Journal(0), har, ...(token !== '' && { token }) })
   const page = `${ADMIN_PREFIX}?har=${encodeURIComponent(basename(file))}`
   const server = createServer((incoming, outgoing) => {
     if (!routes(incoming, outgoing)) outgoing.writeHead(302, { location: page }).end()

@@ -135,3 +135,13 @@ it('credits an answer to the line that gave its handler to the server: createMoc
     await local.close()
   }
 })
+
+it('serves a frozen handler, without a source', async () => {
+  const local = await createMockServer([Object.freeze(http.get('/frozen', () => HttpResponse.text('still served')))])
+  try {
+    expect((await curl(`${local.url}/frozen`)).body).toBe('still served')
+    expect(local.history()[0]?.handler).toEqual({ kind: 'http', header: 'GET /frozen' })
+  } finally {
+    await local.close()
+  }
+})

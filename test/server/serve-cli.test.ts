@@ -189,6 +189,12 @@ it('inspect opens a HAR file in the inspector: prints its URL first, serves the 
   // Any other path leads to the page.
   expect((await curl(new URL('/', pageUrl).href)).headers.location).toEqual(['/__mocklib/?har=recording.har'])
   child.kill()
+  // The file name is found among the options, whichever order they come in.
+  const tokened = spawn(process.execPath, [cli, 'inspect', '--admin-token', 's3cret', 'recording.har', '--port', '0'], { cwd: fixtures })
+  running.add(tokened)
+  const tokenedLine = await new Promise<string>((resolve) => tokened.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))
+  expect(tokenedLine).toMatch(/^mocklib inspector for recording\.har: http:\/\/127\.0\.0\.1:\d+\/__mocklib\/\?har=recording\.har/)
+  tokened.kill()
   const notHar = spawn(process.execPath, [cli, 'inspect', 'default-export.mjs'], { cwd: fixtures })
   let stderr = ''
   notHar.stderr.on('data', (chunk: Buffer) => (stderr += chunk))

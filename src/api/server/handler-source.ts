@@ -14,9 +14,9 @@ export function sourceOf(handler: Handler): string | undefined {
   return (handler as WithSource)[HANDLER_SOURCE]
 }
 
-/** Records where `handler` was written. */
+/** Records where `handler` was written (a frozen handler keeps none: it is only shown without). */
 export function setSource(handler: Handler, site: string): void {
-  ;(handler as WithSource)[HANDLER_SOURCE] = site
+  if (Object.isExtensible(handler)) (handler as WithSource)[HANDLER_SOURCE] = site
 }
 
 /**
