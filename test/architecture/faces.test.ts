@@ -11,12 +11,6 @@ const apiFiles = (readdirSync(`${src}api`, { recursive: true }) as string[]).fil
 // The dsl's public list, which the `mocklib` entry re-exports whole, is a face too.
 const isFace = (file: string) => file.endsWith('/index.ts') || file === 'dsl/public-exports.ts'
 
-// The mock server's deep paths, its owner's to move to a face (both exist: dsl/record, dsl/node, kernel).
-const KNOWN = new Set([
-  'api/server/create-mock-server.ts → dsl/record/record-runtime.ts',
-  'api/server/create-mock-server.ts → dsl/record/write-har.ts',
-  'api/server/journal.ts → kernel/known-body.ts',
-])
 
 const isBrowserCode = (file: string) => file.startsWith('api/browser/') || file.startsWith('kernel/browser/') || file.startsWith('service-worker/')
 
@@ -31,7 +25,7 @@ describe('faces, not deep paths', () => {
         .filter((target) => (target.startsWith('kernel/') || target.startsWith('dsl/')) && !isFace(target))
         .map((target) => `${file} → ${target}`),
     )
-    expect(deep.filter((edge) => !KNOWN.has(edge))).toEqual([])
+    expect(deep).toEqual([])
   })
 
   it('what mocklib/node evaluates holds no browser code', () => {

@@ -1,4 +1,4 @@
-import { knownBodyOf } from '../../kernel/known-body.js'
+import { knownBodyOf } from '../../kernel/index.js'
 import type { ServedExchange } from '../../kernel/node/served/index.js'
 import type { ServedBody, ServedRequest } from './served-request.js'
 
