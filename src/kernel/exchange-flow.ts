@@ -5,7 +5,6 @@ import type { ScopeStore } from './scope-store.js'
 import type { UnhandledPolicyOptions, UnhandledRequestStrategy } from './unhandled-report.js'
 
 // Where websocket-flow.ts takes them from; they live in errors.ts.
-export { asError, failInternally } from './errors.js'
 
 /**
  * The runtime as its flows see it: its events, observers, answer checks,

@@ -1,5 +1,6 @@
 import type { Handler, WebSocketExchange } from './contracts.js'
-import { asError, failInternally, type ExchangeFlow, type FlowOptions, type FlowShared } from './exchange-flow.js'
+import { asError, failInternally } from './errors.js'
+import type { ExchangeFlow, FlowOptions, FlowShared } from './exchange-flow.js'
 import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
 import { decideByPolicy, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
