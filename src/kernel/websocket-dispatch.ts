@@ -1,4 +1,4 @@
-import { ContextScratchpad } from './context-scratchpad.js'
+import { ContextScratchpad } from './request-context.js'
 import type { ExchangeContext, Handler, WebSocketExchange } from './contracts.js'
 import type { HandlerScope } from './handler-scope.js'
 

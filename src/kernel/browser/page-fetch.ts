@@ -1,8 +1,7 @@
 import type { ExchangeSink } from '../contracts.js'
-import { decodedBody } from '../decode-body.js'
-import { isRedirect, nextRedirect } from '../fetch-redirect.js'
+import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
-import { createRequestId } from '../request-id.js'
+import { createRequestId } from '../request-context.js'
 import { canParseUrl } from '../url-parse.js'
 
 /**
@@ -96,7 +95,7 @@ function delivered(request: Request, response: Response, fetch: (request: Reques
 /**
  * What a page's fetch reads of a mocked answer with a `Content-Encoding`: the
  * body decoded, as the browser decodes a real one (gzip and deflate; see
- * decode-body.ts). `response` itself when nothing is to be decoded.
+ * fetch-semantics.ts). `response` itself when nothing is to be decoded.
  */
 function decodedAnswer(response: Response): Response {
   // The header first: reading `body` makes a stream of a body still held as a string.
@@ -117,7 +116,7 @@ function networkError(cause?: unknown): TypeError {
 
 /**
  * Follows a mocked redirect as the page's Fetch follows a real one: the next
- * hop is the kernel's (fetch-redirect.ts, the Fetch standard's "HTTP-redirect
+ * hop is the kernel's (fetch-semantics.ts, the Fetch standard's "HTTP-redirect
  * fetch"), and goes through `fetch` again, so a handler may answer it too.
  * Rejects with the page's network error where Fetch would; also, as a browser
  * does, for a body it cannot resend and for credentials in a cross-origin URL.

@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../contracts.js'
-import { createRequestId } from '../request-id.js'
+import { createRequestId } from '../request-context.js'
 import type { FetchedResponseLike, RoutableLike, RouteLike } from './playwright-shapes.js'
 import { abortRoutedRequest, requestingPageOrigin, toFetchRequest, type SentHeaders } from './routed-request.js'
 import { relayedStreamPage, relayStream } from './stream-relay.js'

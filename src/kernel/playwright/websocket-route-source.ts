@@ -1,5 +1,5 @@
 import type { Source, WebSocketExchange } from '../contracts.js'
-import { createRequestId } from '../request-id.js'
+import { createRequestId } from '../request-context.js'
 import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import type { RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'

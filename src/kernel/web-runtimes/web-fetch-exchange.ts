@@ -1,9 +1,8 @@
 import type { HttpExchange } from '../contracts.js'
-import { createRequestId } from '../request-id.js'
+import { createRequestId } from '../request-context.js'
 import { asFetchResponse } from '../node/fetch/fetch-response.js'
 import { networkError } from '../node/http-layer.js'
-import { decodedBody } from '../decode-body.js'
-import { isRedirect, nextRedirect } from '../fetch-redirect.js'
+import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
 
 // What a fetch call becomes in Bun and Deno, loaded by the first call (see `exchanges` in fetch-source.ts).
 

@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions } from 'node:http'
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'

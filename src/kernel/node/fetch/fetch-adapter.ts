@@ -1,6 +1,6 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { canParseUrl, parseUrl } from '../../url-parse.js'
 import { type HttpSink, NativeHeaders, NativeRequest, networkError } from '../http-layer.js'
 import { asFetchResponse, needsUndici, playAnswerHere, undiciPlaysAnswers } from './fetch-response.js'

@@ -1,5 +1,4 @@
-import { decodedBody } from '../../decode-body.js'
-import { isRedirect, nextRedirect } from '../../fetch-redirect.js'
+import { decodedBody, isRedirect, nextRedirect } from '../../fetch-semantics.js'
 import { inForeignContext, nodeMainGlobal } from '../main-realm.js'
 import { NativeRequest, NativeResponse, statusTextOf } from '../http-layer.js'
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HandlerInfo, HttpExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { writeResponse } from './write-response.js'
 
 /** What became of a served request, as the journal tells it. */

@@ -1,6 +1,6 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 

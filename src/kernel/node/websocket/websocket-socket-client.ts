@@ -1,5 +1,5 @@
 import type { WebSocketExchange } from '../../contracts.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { decidedByPolicy, offerOnly } from '../../websocket-dispatch.js'
 import { closeReason } from '../../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'

@@ -1,7 +1,7 @@
 import type { ClientRequest, RequestOptions } from 'node:http'
 import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { closeReason } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from './websocket-bridge-ends.js'

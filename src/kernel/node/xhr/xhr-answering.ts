@@ -1,6 +1,6 @@
 import type { HttpExchange } from '../../contracts.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
-import { createRequestId } from '../../request-id.js'
+import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
 
 // What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
