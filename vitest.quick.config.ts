@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+import base from './vitest.config.js'
 
 // `npm run test:quick`: the unit and integration tests on one fetch layer (the `fast` project of
 // vitest.config.ts), without the suites that cost the most wall time for what they add to a quick
@@ -30,13 +28,7 @@ const SLOW = [
 ]
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^mocklib$/, replacement: source('./src/api/index.ts') },
-      { find: /^mocklib\/node$/, replacement: source('./src/api/node.ts') },
-      { find: /^mocklib\/browser$/, replacement: source('./src/api/browser.ts') },
-    ],
-  },
+  resolve: base.resolve,
   test: {
     name: 'quick',
     testTimeout: 20_000,
