@@ -79,27 +79,7 @@ class GraphQLBuilder extends MockBuilder {
     return this.withStep('variables', [matcher])
   }
 
-  headers(matcher: HeadersMatcher): GraphQLBuilder {
-    return this.withStep('headers', [matcher])
-  }
-
-  cookies(matcher: CookiesMatcher): GraphQLBuilder {
-    return this.withStep('cookies', [matcher])
-  }
-
   reply(bodyOrResolver: unknown): GraphQLMock {
     return this.answer('reply', [bodyOrResolver]) as GraphQLMock
-  }
-
-  replyWith(response: Response): GraphQLMock {
-    return this.answer('replyWith', [response]) as GraphQLMock
-  }
-
-  networkError(): GraphQLMock {
-    return this.answer('networkError', []) as GraphQLMock
-  }
-
-  passthrough(): GraphQLMock {
-    return this.answer('passthrough', []) as GraphQLMock
   }
 }

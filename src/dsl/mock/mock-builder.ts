@@ -1,5 +1,6 @@
 import { message } from '../../kernel/index.js'
 import type { MockHandler } from './mock-handler.js'
+import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
 import type { MockResolver } from './step-table.js'
 import { ANSWER_TABLE, STEP_TABLE, type AnswerName, type MockKind, type MockStep, type StepRow, type StepTableName } from './step-table.js'
 
@@ -13,7 +14,8 @@ export interface MockStart {
 
 /**
  * What the REST and GraphQL builders share: the steps so far, compiled through
- * the step table, and the answer that builds the mock. Immutable: each step
+ * the step table, the steps and answers both builders have, and the answer that
+ * builds the mock. Immutable: each step
  * returns a new builder, so a partial builder can be reused.
  * @internal
  */
@@ -38,6 +40,26 @@ export class MockBuilder {
     const steps = check === undefined ? this.#steps : [...this.#steps, { name, ...check }]
     const called = row.once === undefined ? this.#called : [...this.#called, name]
     return new (this.constructor as new (...args: ConstructorParameters<typeof MockBuilder>) => this)(start, steps, called)
+  }
+
+  headers(matcher: HeadersMatcher): this {
+    return this.withStep('headers', [matcher])
+  }
+
+  cookies(matcher: CookiesMatcher): this {
+    return this.withStep('cookies', [matcher])
+  }
+
+  replyWith(response: Response): MockHandler<any> {
+    return this.answer('replyWith', [response])
+  }
+
+  networkError(): MockHandler<any> {
+    return this.answer('networkError', [])
+  }
+
+  passthrough(): MockHandler<any> {
+    return this.answer('passthrough', [])
   }
 
   /** The mock this builder makes with answer `name`. */

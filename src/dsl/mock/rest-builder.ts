@@ -141,31 +141,11 @@ class RestBuilder extends MockBuilder {
     return this.withStep('query', [matcher])
   }
 
-  headers(matcher: HeadersMatcher): RestBuilder {
-    return this.withStep('headers', [matcher])
-  }
-
-  cookies(matcher: CookiesMatcher): RestBuilder {
-    return this.withStep('cookies', [matcher])
-  }
-
   body(matcher?: unknown, options?: BodyMatchOptions): RestBuilder {
     return this.withStep('body', [matcher, options])
   }
 
   reply(statusOrResolver: unknown, body?: unknown, init?: ResponseInit): RestMock {
     return this.answer('reply', [statusOrResolver, body, init]) as RestMock
-  }
-
-  replyWith(response: Response): RestMock {
-    return this.answer('replyWith', [response]) as RestMock
-  }
-
-  networkError(): RestMock {
-    return this.answer('networkError', []) as RestMock
-  }
-
-  passthrough(): RestMock {
-    return this.answer('passthrough', []) as RestMock
   }
 }
