@@ -3,8 +3,8 @@ import type { ParsedOperation } from '../graphql/graphql-operation.js'
 import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
 import type { MockStart } from './mock-builder.js'
-import { MockHandler, type MockCall, type MockTarget } from './mock-handler.js'
-import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
+import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
+import { installMisuseGuards, type LimitAlreadySet, type LimitSet, type MisuseGuards } from './misuse-guards.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -22,19 +22,51 @@ export interface GraphQLMockCall<Variables = Record<string, unknown>> extends Mo
  * A GraphQL mock: a `graphql.*` handler, built by `mock.query(...)` /
  * `mock.mutation(...)…reply(...)`, decorated with the builder's steps.
  * Steps: the operation (type and name), then the builder's steps
- * (`variables`, `headers`, `cookies`). Answers use status 200.
+ * (`variables`, `headers`, `cookies`). Answers use status 200. `Result` is
+ * the type `.reply()` was checked against; like msw's handlers, the built mock
+ * does not carry it in its members, so that an array of mocks of different
+ * operations costs the compiler nothing per pair.
  *
  * @example
  * const list = mock.query('ListPosts').reply({ data: { posts: [] } }).once()
  * server.use(list)
  */
 export class GraphQLMock<Result = any, Variables = Record<string, unknown>> extends MockHandler<GraphQLMockCall<Variables>> {
-  /** Type-only: the declared result. */
-  declare readonly result?: Result
+  /** Which builder made it: `'graphql'` here, `'rest'` for `mock.get` and the other REST methods. */
+  readonly protocol: 'graphql' = 'graphql'
 }
 
-/** The builder methods a built GraphQL mock refuses (generated from the step table). */
-export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {}
+/** The builder methods a built GraphQL mock refuses (generated from the step table), and its typed limit modifiers. */
+export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {
+  /**
+   * Answer exactly `count` operations, then let later ones reach the next handler.
+   * @example mock.query('ListPosts').reply({ data: { posts: [] } }).times(2)
+   */
+  times<Count extends number>(count: TimesCount<Count>): LimitedGraphQLMock<Result, Variables>
+  /**
+   * Answer one operation only: `times(1)`.
+   * @example mock.mutation('Login').reply({ data: { login: true } }).once()
+   */
+  once(): LimitedGraphQLMock<Result, Variables>
+  /**
+   * Answer any number of operations (the default; states it explicitly).
+   * @example mock.query('Config').reply({ data: { config: {} } }).persist()
+   */
+  persist(): LimitedGraphQLMock<Result, Variables>
+}
+
+/**
+ * A GraphQL mock whose usage limit is set: another `times()`, `once()` or
+ * `persist()` is a type error (and throws at run time).
+ *
+ * @example
+ * const login: LimitedGraphQLMock = mock.mutation('Login').reply({ data: { login: true } }).once()
+ */
+export interface LimitedGraphQLMock<Result = any, Variables = Record<string, unknown>> extends GraphQLMock<Result, Variables>, LimitSet {
+  readonly times: LimitAlreadySet
+  readonly once: LimitAlreadySet
+  readonly persist: LimitAlreadySet
+}
 
 /**
  * Where `mock.query(selector)` / `mock.mutation(selector)` starts: the selector compiled

@@ -41,28 +41,26 @@ declare const limitBrand: unique symbol
 
 /**
  * Type-only mark of a mock whose usage limit is set (`times(n)`, `once()` or
- * `persist()` was called): another limit modifier is then a type error.
+ * `persist()` was called): its limit modifiers are then `LimitAlreadySet`.
  *
  * @example
- * const once: RestMock<{}> & LimitSet = mock.get('/a').reply(200).once()
+ * const once: LimitSet = mock.get('/a').reply(200).once()
  */
 export interface LimitSet {
   readonly [limitBrand]: true
 }
 
 /**
- * The `this` of a limit modifier: the mock itself, or, once a limit is set, a
- * `MockTypeError` that the compiler prints ("The 'this' context of type … is
- * not assignable to method's 'this' of type 'MockTypeError<"A mock has one
+ * The type of a limit modifier on a mock that already has a limit. Calling it
+ * is a type error whose text carries the sentence ("The 'this' context of type
+ * … is not assignable to method's 'this' of type 'MockTypeError<"A mock has one
  * usage limit …">'").
  *
  * @example
  * // @ts-expect-error A mock has one usage limit
  * mock.get('/a').reply(200).once().persist()
  */
-export type OneLimit<Self> = Self extends LimitSet
-  ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
-  : Self
+export type LimitAlreadySet = MisuseCall<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
 
 /** The type of an answer method called on a mock that already has one. */
 export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>

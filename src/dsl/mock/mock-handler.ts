@@ -4,7 +4,6 @@ import { reportResetError } from '../shared/resolver-runner.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { MockStep, MockStepName } from './step-table.js'
 import type { MockTypeError } from '../shared/type-helpers.js'
-import type { LimitSet, OneLimit } from './misuse-guards.js'
 
 /**
  * One request a mock answered, as kept in `mock.calls`.
@@ -169,38 +168,38 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * (a type error too: a mock has one usage limit).
    * @example mock.get('/posts').reply(200, []).times(2)
    */
-  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): Self & LimitSet {
-    const self = this as unknown as MockHandler<Call>
+  // The limit modifiers are typed again on RestMock and GraphQLMock, which return their
+  // limited type (a type reference, not `this & LimitSet`: an intersection makes the
+  // compiler compare every pair of mocks in an array member by member).
+  times<Count extends number>(count: TimesCount<Count>): MockHandler<Call> {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
       throw new TypeError(
         message(
-          `.times() of mock "${self.info.header}" got ${typeof count === 'number' ? count : typeof count}, but needs a whole number of at least 1.`,
+          `.times() of mock "${this.info.header}" got ${typeof count === 'number' ? count : typeof count}, but needs a whole number of at least 1.`,
           'Use .persist() to answer any number of requests, or remove the mock.',
         ),
       )
     }
-    self.#setLimit('times()', count)
-    return self as unknown as Self & LimitSet
+    this.#setLimit('times()', count)
+    return this
   }
 
   /**
    * Answer one request only: `times(1)`.
    * @example mock.post('/login').reply(200).once()
    */
-  once<Self>(this: OneLimit<Self>): Self & LimitSet {
-    const self = this as unknown as MockHandler<Call>
-    self.#setLimit('once()', 1)
-    return self as unknown as Self & LimitSet
+  once(): MockHandler<Call> {
+    this.#setLimit('once()', 1)
+    return this
   }
 
   /**
    * Answer any number of requests (the default; states it explicitly).
    * @example mock.get('/config').reply(200, {}).persist()
    */
-  persist<Self>(this: OneLimit<Self>): Self & LimitSet {
-    const self = this as unknown as MockHandler<Call>
-    self.#setLimit('persist()', Number.POSITIVE_INFINITY)
-    return self as unknown as Self & LimitSet
+  persist(): MockHandler<Call> {
+    this.#setLimit('persist()', Number.POSITIVE_INFINITY)
+    return this
   }
 
   /**

@@ -3,15 +3,17 @@ import { HttpHandler } from '../http/http-handler.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { formatValue } from './format-value.js'
 import type { MockStart } from './mock-builder.js'
-import { MockHandler, type MockCall, type MockTarget } from './mock-handler.js'
-import { installMisuseGuards, type MisuseGuards } from './misuse-guards.js'
+import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
+import { installMisuseGuards, type LimitAlreadySet, type LimitSet, type MisuseGuards } from './misuse-guards.js'
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
  * A REST mock: an `http.*` handler, built by `mock.get(...)…reply(...)`,
  * decorated with the builder's steps. Checked in the order path, method, then
  * the builder's steps; `calls` keeps the params and parsed body of each
- * answered request.
+ * answered request. `ResponseBody` is the type `.reply()` was checked against;
+ * like msw's handlers, the built mock does not carry it in its members, so that
+ * an array of mocks with different bodies costs the compiler nothing per pair.
  *
  * @example
  * const created = mock.post('https://api.test/posts').body({ title: 'Hello' }).reply(201, { id: '1' })
@@ -20,12 +22,47 @@ import type { MockResolver, MockStep } from './step-table.js'
  * created.calls[0]?.body // { title: 'Hello' }
  */
 export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any> extends MockHandler<MockCall<Params, RequestBodyType>> {
-  /** Type-only: the declared response body. */
-  declare readonly responseBody?: ResponseBody
+  /**
+   * Which builder made it: `'rest'` here, `'graphql'` for `mock.query`/`mock.mutation`.
+   * (A literal-typed member also lets the compiler tell mocks of the two kinds apart at a glance
+   * in an array of handlers, instead of comparing them member by member.)
+   */
+  readonly protocol: 'rest' = 'rest'
 }
 
-/** The builder methods a built REST mock refuses (generated from the step table). */
-export interface RestMock<Params, RequestBodyType, ResponseBody> extends MisuseGuards<'rest'> {}
+/** The builder methods a built REST mock refuses (generated from the step table), and its typed limit modifiers. */
+export interface RestMock<Params, RequestBodyType, ResponseBody> extends MisuseGuards<'rest'> {
+  /**
+   * Answer exactly `count` requests, then let later requests reach the next handler.
+   * @example mock.get('/posts').reply(200, []).times(2)
+   */
+  times<Count extends number>(count: TimesCount<Count>): LimitedRestMock<Params, RequestBodyType, ResponseBody>
+  /**
+   * Answer one request only: `times(1)`.
+   * @example mock.post('/login').reply(200).once()
+   */
+  once(): LimitedRestMock<Params, RequestBodyType, ResponseBody>
+  /**
+   * Answer any number of requests (the default; states it explicitly).
+   * @example mock.get('/config').reply(200, {}).persist()
+   */
+  persist(): LimitedRestMock<Params, RequestBodyType, ResponseBody>
+}
+
+/**
+ * A REST mock whose usage limit is set: another `times()`, `once()` or
+ * `persist()` is a type error (and throws at run time).
+ *
+ * @example
+ * const login: LimitedRestMock<{}, unknown, any> = mock.post('/login').reply(200).once()
+ */
+export interface LimitedRestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any>
+  extends RestMock<Params, RequestBodyType, ResponseBody>,
+    LimitSet {
+  readonly times: LimitAlreadySet
+  readonly once: LimitAlreadySet
+  readonly persist: LimitAlreadySet
+}
 
 /**
  * Where `mock.<method>(predicate)` starts: the predicate checked at once (throws like
