@@ -19,8 +19,8 @@ interface InterceptedServerEnd {
   connect(): void
 }
 
-/** RFC 6455 "internal error". */
-const INTERNAL_ERROR = 1011
+/** RFC 6455 "internal error": the server met a condition it could not handle. */
+export const INTERNAL_ERROR = 1011
 
 /** `errorWith()`: the client sees `error`, then `close` with code 1011. */
 export function interceptedWebSocketExchange(connection: InterceptedWebSocketConnection): WebSocketExchange<InterceptedWebSocketConnection> {
