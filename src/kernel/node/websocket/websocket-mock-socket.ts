@@ -46,7 +46,8 @@ export class MockWebSocket extends EventTarget {
     super()
     const parsed = socketUrl(url)
     this.url = parsed.href
-    const requested = protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : isList(protocols) ? [...protocols] : protocolsOf(protocols)
+    const given = typeof protocols === 'object' && !Array.isArray(protocols) ? (protocols as { protocols?: string | readonly string[] }).protocols : protocols
+    const requested = given === undefined ? [] : typeof given === 'string' ? [given] : [...given]
     if (new Set(requested).size !== requested.length) throw new DOMException(`The subprotocols ${JSON.stringify(requested)} repeat a name.`, 'SyntaxError')
     this.#parsedUrl = parsed
     this.#requested = requested
@@ -161,13 +162,4 @@ function socketUrl(url: string | URL): URL {
   if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new DOMException(`The WebSocket URL's scheme must be ws or wss, but "${String(url)}" has ${parsed.protocol}`, 'SyntaxError')
   if (parsed.hash !== '') throw new DOMException(`A WebSocket URL has no fragment, but "${String(url)}" has one.`, 'SyntaxError')
   return parsed
-}
-
-function isList(value: unknown): value is readonly string[] {
-  return Array.isArray(value)
-}
-
-function protocolsOf(init: { protocols?: string | readonly string[] }): string[] {
-  const { protocols } = init
-  return protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : [...protocols]
 }

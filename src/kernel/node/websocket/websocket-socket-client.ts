@@ -43,7 +43,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     return this.#socket.binaryType
   }
 
-  /** Delivered on a later microtask, as a network frame would be. */
+  /** On a later microtask. The ws DSL wraps `send` to log what handlers send: internal deliveries bypass it. */
   send(data: Data): void {
     this.#enqueue(data)
   }
