@@ -44,14 +44,8 @@ export interface CheckedAnswer {
 export interface AnswerCheck {
   check(answer: CheckedAnswer): void | Error | undefined | Promise<void | Error | undefined>
   /**
-   * Optional: sees a copy of what the network answered a request sent on to it (not a `bypass()`
-   * one). It cannot hold the answer back. Without it, real responses are neither copied nor read.
-   *
-   * @example
-   * const realStatuses: AnswerCheck = {
-   *   check: () => undefined,
-   *   checkReceived: ({ request, response }) => console.log(request.url, response.status),
-   * }
+   * Sees a copy of what the network answered a request sent on to it (not a `bypass()` one); it cannot
+   * hold the answer back. Without it, real responses are neither copied nor read.
    */
   checkReceived?(received: CheckedAnswer): void | Promise<void>
 }

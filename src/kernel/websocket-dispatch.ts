@@ -118,5 +118,6 @@ export function acceptLateErrors(root: HandlerScope, report: LateErrorReporter):
 export function reportLateError(scope: HandlerScope, info: { readonly request: Request; readonly requestId: string }, error: unknown): void {
   let root = scope
   while (root.parent !== undefined) root = root.parent
-  ;(root.extensions.get(LATE_ERRORS) as LateErrorReporter | undefined)?.(info, error)
+  const report = root.extensions.get(LATE_ERRORS) as LateErrorReporter | undefined
+  report?.(info, error)
 }
