@@ -26,7 +26,7 @@ export class HandlerScope {
   get list(): HandlerList {
     if (this.#list !== undefined) return this.#list
     const initialList = (this.#initialList ??= new HandlerList(this.#initial))
-    return (this.#list = this.#overrides.length === 0 ? initialList : new HandlerList(overridesFirst(this.#overrides, this.#initial), initialList))
+    return (this.#list = this.#overrides.length === 0 ? initialList : new HandlerList([...this.#overrides].reverse().concat(this.#initial), initialList))
   }
 
   use(handlers: readonly Handler[]): void {
@@ -58,12 +58,4 @@ export class HandlerScope {
     const { list } = this
     return new HandlerScope(list.handlers, this, list)
   }
-}
-
-function overridesFirst(reversedOverrides: readonly Handler[], initial: readonly Handler[]): Handler[] {
-  const count = reversedOverrides.length
-  const handlers = new Array<Handler>(count + initial.length)
-  for (let i = 0; i < count; i++) handlers[i] = reversedOverrides[count - 1 - i]!
-  for (let i = 0; i < initial.length; i++) handlers[count + i] = initial[i]!
-  return handlers
 }
