@@ -33,8 +33,6 @@ function debug(namespace: string): Logger {
   return logger
 }
 
-debug.log = (...args: unknown[]): void => {
-  console.error(...args)
-}
+debug.log = (...args: unknown[]): void => console.error(...args)
 
 export default debug
