@@ -1,5 +1,4 @@
-// The answer checks: what a check sees, and what runs them. Loaded with the first runtime that has
-// checks (see `answerChecking` in http-flow.ts): a runtime without them never compiles this.
+// Loaded with the first runtime that has checks (see `answerChecking` in http-flow.ts).
 import type { HttpExchange } from './contracts.js'
 import { asError } from './errors.js'
 import { knownBodyOf } from './known-body.js'
@@ -7,10 +6,8 @@ import type { RequestContext } from './request-context.js'
 import { runSteps, step, type Steps } from './steps.js'
 
 /**
- * A mocked answer about to reach the client, as an `AnswerCheck` sees it.
- * Read it during the check: the copies behind `request` and `response` are
- * made when first read (a check that needs neither costs no copy), and the
- * answer is delivered once every check is done.
+ * A mocked answer about to reach the client, as an `AnswerCheck` sees it. Read it during the
+ * check: the copies behind `request` and `response` are made on first read.
  */
 export interface CheckedAnswer {
   readonly id: string
@@ -20,11 +17,7 @@ export interface CheckedAnswer {
   readonly url: URL
   /** An unread copy of the request as the client sent it (the resolver may have read the original). */
   readonly request: Request
-  /**
-   * The request's body as text when it is known without reading a stream
-   * (`''`: the request has no body; the string a `fetch` was given), else
-   * `undefined` (read `request`).
-   */
+  /** The request's body as text when known without reading a stream (`''`: no body), else `undefined`. */
   readonly requestText: string | undefined
   /** An unread copy of the mocked response. */
   readonly response: Response
@@ -32,24 +25,15 @@ export interface CheckedAnswer {
   readonly status: number
   /** The response's headers as the client gets them (reading them makes no copy): do not change them. */
   readonly responseHeaders: Headers
-  /**
-   * The response's body as text when it is known without reading a stream
-   * (a body built from a string, as `HttpResponse.json` builds it; `''`: no
-   * body), else `undefined` (read `response`). It is what the client receives.
-   */
+  /** The response's body as text when known without reading a stream (`''`: no body), else `undefined`. */
   readonly responseText: string | undefined
   /** The scope (root or boundary) the request was made in: a key for what a check keeps per boundary. */
   readonly scope: object
 }
 
 /**
- * A check every mocked answer passes before the client gets it, whatever
- * handler made it (contract checks against an API description, for one).
- * Resolving to an `Error` fails the client's request with it, as the
- * unhandled-request policy `'error'` does; anything else delivers the answer.
- * A runtime without checks pays nothing, and a check pays only for what it
- * reads (see `CheckedAnswer`): a synchronous one that reads no copy costs
- * next to nothing.
+ * A check every mocked answer passes before the client gets it. Resolving to an `Error` fails
+ * the client's request with it, as the unhandled-request policy `'error'` does.
  *
  * @example
  * const noTeapots: AnswerCheck = {
@@ -60,19 +44,8 @@ export interface CheckedAnswer {
 export interface AnswerCheck {
   check(answer: CheckedAnswer): void | Error | undefined | Promise<void | Error | undefined>
   /**
-   * Optional: sees what the network answered a request sent on to it
-   * (`passthrough()`, handlers that all fell through, an unhandled request
-   * let through; not a `bypass()` request, which a handler makes for
-   * itself). It cannot hold the answer back: the client reads the real
-   * response as it arrives (a stream keeps streaming), and `response` is a
-   * copy. Only when a check has this method does the runtime ask the
-   * sources for that copy: without one, real responses are neither copied nor read.
-   *
-   * @example
-   * const realStatuses: AnswerCheck = {
-   *   check: () => undefined,
-   *   checkReceived: ({ request, response }) => console.log(request.url, response.status),
-   * }
+   * Sees a copy of what the network answered a request sent on to it (not a `bypass()` one); it cannot
+   * hold the answer back. Without it, real responses are neither copied nor read.
    */
   checkReceived?(received: CheckedAnswer): void | Promise<void>
 }
@@ -83,9 +56,7 @@ export interface AnswerProblem {
 }
 
 /**
- * An `AnswerCheck` that keeps the problems it found, per scope (root or
- * boundary): what `server.listen({ contract })` takes (`contract()` of
- * `mocklib/openapi` makes one).
+ * An `AnswerCheck` that keeps the problems it found per scope: what `server.listen({ contract })` takes.
  *
  * @example
  * server.listen({ contract: await contract(document, { onViolation: 'warn' }) })
@@ -96,15 +67,7 @@ export interface ReportingAnswerCheck<Problem extends AnswerProblem = AnswerProb
   problemsIn(scope: object): readonly Problem[]
 }
 
-/**
- * Runs `checks` in order on `answer`; the first `Error` wins. A check that
- * throws is its own failure (the request fails with what it threw), so a bug
- * in a check is seen rather than swallowed. Synchronous while the checks are;
- * a check that returns a promise is awaited, and so are the ones after it.
- *
- * @example
- * const failure = await runAnswerChecks(runtime.answerChecks, answer)
- */
+/** The first `Error` wins; a check that throws fails the request with what it threw, so its bug is seen. */
 export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
   return runSteps(checkSteps(checks, answer))
 }
@@ -127,20 +90,9 @@ function isThenable(value: unknown): value is PromiseLike<void | Error | undefin
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
-/**
- * The answer checks' side of one HTTP exchange, made before its handlers run:
- * the copy of the request as sent (the resolver may read the original), and
- * whether a check reads real responses too.
- * @internal
- *
- * @example
- * const checked = new CheckedExchange(runtime.answerChecks, exchange)
- * const failure = await runSteps(checked.check(context, response, scope))
- */
+/** The answer checks' side of one HTTP exchange, made before its handlers run (the resolver may read the original request). */
 export class CheckedExchange {
-  /** A copy of a request with a body; `undefined`: the request has none, and is shared. */
   readonly sentCopy: Request | undefined
-  /** A check reads real responses too (`AnswerCheck.checkReceived`): the network's answer is to be asked for and handed over. */
   readonly readsReceived: boolean
 
   constructor(
@@ -151,7 +103,6 @@ export class CheckedExchange {
     this.readsReceived = [...checks].some((check) => check.checkReceived !== undefined)
   }
 
-  /** Runs the checks on a mocked `response`: the first failure, or `undefined` to deliver it. */
   *check(context: RequestContext, response: Response, scope: object): Steps<Error | undefined> {
     const answer = new MockedAnswer(this.exchange.id, context, this.sentCopy, response, scope)
     try {
@@ -161,12 +112,7 @@ export class CheckedExchange {
     }
   }
 
-  /**
-   * Hands `real` (what the network answered) to every check that reads real
-   * responses, each its own copy. Nothing waits on them and nothing they
-   * find can stop the answer (the client already has it); a check that
-   * throws is reported on the console rather than swallowed.
-   */
+  /** Nothing waits on these checks (the client already has the response); one that throws is printed. */
   received(context: RequestContext, real: Response, scope: object): void {
     void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
   }
@@ -187,34 +133,20 @@ async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: Checke
   )
 }
 
-/** The `CheckedAnswer` of a real response (`checkReceived`): both copies are given, and the bodies are read from them. */
 function receivedAnswer(id: string, url: URL, request: Request, response: Response, scope: object): CheckedAnswer {
   return { id, method: request.method.toUpperCase(), url, request, requestText: undefined, response, status: response.status, responseHeaders: response.headers, responseText: undefined, scope }
 }
 
-/**
- * The copy of the request the answer checks read, taken before the resolver
- * runs; `undefined` for a request without a body, which they share (only a
- * body can be used up, and a clone costs undici a new AbortSignal and its
- * listeners). A request the source knows to be bodyless is not even built.
- */
+// A bodyless request is shared, not cloned: only a body can be used up, and a clone costs undici a new AbortSignal.
 function sentCopyOf(exchange: HttpExchange): Request | undefined {
   if (exchange.bodyless === true) return undefined
   const { request } = exchange
   return request.body === null ? undefined : request.clone()
 }
 
-/**
- * A mocked answer as the checks see it, where everything dear is made on
- * first read only: the copy of the response (a check that reads the status,
- * the headers and a known body text needs none), and the request of a plain
- * `fetch(url)` (which the unchecked path never builds). Closed once the
- * checks are done: the response then goes to the client, and a copy can no
- * longer be made of it.
- */
+/** Copies are made on first read only; closed once the checks are done, as the response then goes to the client. */
 class MockedAnswer implements CheckedAnswer {
   readonly #context: RequestContext
-  /** A copy of the request taken before the resolver ran (it has a body); `undefined`: the request has none, and is shared. */
   readonly #sentCopy: Request | undefined
   readonly #original: Response
   #responseCopy: Response | undefined

@@ -1,13 +1,4 @@
-/**
- * Parses a `Cookie` request header into a name → value record. Values are
- * URL-decoded when they can be; a malformed pair is skipped, never thrown on.
- * The record has no prototype and only own properties (as the `cookie` package
- * gives): a cookie named `constructor` or `__proto__` is kept as data, and
- * `cookies.toString` is `undefined` unless such a cookie was sent.
- *
- * @example
- * parseCookieHeader('session=abc; constructor=x') // { session: 'abc', constructor: 'x' }, null prototype
- */
+/** A null-prototype record (a cookie named `__proto__` is data); malformed pairs are skipped, never thrown on. */
 export function parseCookieHeader(header: string | null): Record<string, string> {
   const cookies = Object.create(null) as Record<string, string>
   if (!header) return cookies
@@ -24,13 +15,7 @@ export function parseCookieHeader(header: string | null): Record<string, string>
   return cookies
 }
 
-/**
- * `decodeURIComponent`, or the value as it is when it is not valid percent-encoding.
- *
- * @example
- * decodeComponentSafely('a%20b') // 'a b'
- * decodeComponentSafely('100%') // '100%'
- */
+/** `decodeURIComponent`, or the value as it is when it is not valid percent-encoding. */
 export function decodeComponentSafely(value: string): string {
   if (!value.includes('%')) return value
   try {
@@ -41,15 +26,8 @@ export function decodeComponentSafely(value: string): string {
 }
 
 /**
- * The `Set-Cookie` values of `headers`, one per cookie: `getSetCookie()` where
- * the Headers class has it, else read from iteration. Headers without the
- * method are those of jsdom before 24.1 and happy-dom before 16, which test
- * environments put on the global; their iteration may join several values
- * with ", ", so a joined value is split before each `name=` that follows a
- * comma (an `Expires` date's comma is followed by no `=` before the next `;`).
- *
- * @example
- * setCookieValues(new Headers([['set-cookie', 'a=1'], ['set-cookie', 'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT']])) // ['a=1', 'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT']
+ * Headers without `getSetCookie` (jsdom < 24.1, happy-dom < 16) may join values with ", ": split
+ * before each `name=` after a comma (an `Expires` date's comma has no `=` before the next `;`).
  */
 export function setCookieValues(headers: Headers): string[] {
   if (typeof headers.getSetCookie === 'function') return headers.getSetCookie()
@@ -60,7 +38,6 @@ export function setCookieValues(headers: Headers): string[] {
   return values
 }
 
-/** Splits `a=1, b=2; Expires=Wed, 21 Oct 2026 …` into its cookies; one pass over the text. */
 function splitJoinedSetCookie(joined: string): string[] {
   const cookies: string[] = []
   let start = 0
@@ -73,7 +50,7 @@ function splitJoinedSetCookie(joined: string): string[] {
   return cookies.filter((cookie) => cookie !== '')
 }
 
-/** True when `text` at `from` reads `name=` before any `;` or `,` (the scan stops there, so the whole split stays linear). */
+// The scan stops at `;` or `,`, so the whole split stays linear.
 function startsWithPair(text: string, from: number): boolean {
   for (let index = from; index < text.length; index++) {
     const char = text[index]

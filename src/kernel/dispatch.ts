@@ -5,19 +5,15 @@ import { isPassthrough } from './passthrough.js'
 import type { RequestContext } from './request-context.js'
 import { runSteps, step, type Steps } from './steps.js'
 
-/** What became of a request in the handler list. */
 export type DispatchOutcome =
-  /** A handler answered (possibly with `passthrough()`). */
   | { readonly kind: 'answered'; readonly handler: Handler; readonly response: Response }
-  /** Handlers matched, but every one answered nothing: handled, sent on as it is (as msw). */
+  // Handlers matched, but every one answered nothing: handled, sent on as it is (as msw).
   | { readonly kind: 'fell-through' }
-  /** No handler matched. */
   | { readonly kind: 'unmatched' }
 
 const FELL_THROUGH: DispatchOutcome = { kind: 'fell-through' }
 const UNMATCHED: DispatchOutcome = { kind: 'unmatched' }
 
-/** Thrown by `dispatch` when a resolver throws; carries the handler for events. */
 export class ResolverError extends Error {
   constructor(
     readonly handler: Handler,
@@ -27,29 +23,14 @@ export class ResolverError extends Error {
   }
 }
 
-/**
- * Runs the candidate handlers of one request in list order until one answers.
- * Rejects with a `ResolverError` when a resolver throws (a thrown Response is
- * the answer). `onPartError` hears of resolvers that threw while answering a
- * part of a split request (see `dispatchSteps`).
- *
- * @example
- * const outcome = await dispatch(scope.list, new RequestContext(exchange, scope))
- */
+/** Rejects with a `ResolverError` when a resolver throws; `onPartError` hears of those of a split request's parts. */
 export async function dispatch(list: HandlerList, context: RequestContext, onPartError?: (error: ResolverError) => void): Promise<DispatchOutcome> {
   return runSteps(dispatchSteps(list, context, onPartError))
 }
 
 /**
- * The steps of `dispatch`, for a flow that runs them among its own.
- *
- * Each handler first `match`es (possibly asynchronously: no use is held while
- * it reads a body, so a concurrent request is never kept from a handler it
- * matches); then one use is claimed synchronously and the handler `respond`s.
- * A used-up handler is skipped; one that answers nothing gives its use back.
- * When nothing answered the request as a whole, each channel of the list may
- * try once more (`Channel.whenUnanswered`: GraphQL batches are split there);
- * a part of a split request (`part`) is not split again.
+ * No use is held while a handler matches (it may read a body), so a concurrent request is never
+ * kept from a handler it matches; the use is claimed synchronously before `respond`.
  */
 export function* dispatchSteps(list: HandlerList, context: RequestContext, onPartError?: (error: ResolverError) => void, part = false): Steps<DispatchOutcome> {
   const found = list.candidates('http', context)
@@ -82,7 +63,6 @@ export function* dispatchSteps(list: HandlerList, context: RequestContext, onPar
   return matched ? FELL_THROUGH : UNMATCHED
 }
 
-/** One part of a split request, through the same list; a throwing resolver answers its part with a 500. */
 async function dispatchPart(list: HandlerList, part: RequestContext, onPartError?: (error: ResolverError) => void): Promise<PartOutcome> {
   let outcome: DispatchOutcome
   try {

@@ -1,44 +1,23 @@
-// What a fetch client does with a response, played by the sources that answer fetch themselves
-// (Bun and Deno, DOM environments without undici, a page's in-page mode): redirects and decoding.
+// Redirects and decoding, played by the sources that answer fetch themselves (Bun, Deno, DOM
+// environments without undici, a page's in-page mode).
 import { parseUrl } from './url-parse.js'
 
-/** Statuses after which a fetch follows `Location` (the Fetch standard's redirect statuses). */
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
-/** Fetch gives up after this many redirects, as browsers and undici do. */
 const MAX_REDIRECTS = 20
 
-/** Headers that describe a body, dropped when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']
 
-/** Credentials a redirect to another origin must not carry (what undici drops). */
+// What undici drops on a redirect to another origin.
 const CROSS_ORIGIN_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'host']
 
-/**
- * True when `response` is a redirect a fetch may follow: a redirect status
- * with a `Location`.
- *
- * @example
- * isRedirect(new Response(null, { status: 307, headers: { location: '/b' } })) // true
- */
 export function isRedirect(response: Response): boolean {
   return REDIRECT_STATUSES.has(response.status) && response.headers.has('location')
 }
 
 /**
- * What a fetch does with a (mocked) `response` to `request`, whose body is
- * still available as `body` (the bytes the client sent, or null): `undefined`
- * when the response is no redirect to follow (not a redirect status, no
- * `Location`, or `redirect: 'manual'`), else the request for the next hop.
- * Throws the `TypeError` a fetch rejects with for `redirect: 'error'`, an
- * unparsable `Location`, a non-HTTP target and too many redirects.
- * It follows the Fetch standard's "HTTP-redirect fetch": 303 (and 301/302
- * after a POST) become a bodyless GET, other redirects resend the body, and a
- * hop to another origin loses the request's credentials.
- *
- * @example
- * const next = nextRedirect(request, null, new Response(null, { status: 302, headers: { location: '/b' } }), 0)
- * next?.url // 'https://api.test/b'
+ * The request for the next hop, or `undefined`; throws the `TypeError` a fetch rejects with. As the
+ * Fetch standard's "HTTP-redirect fetch": 303 (and 301/302 after a POST) become a bodyless GET.
  */
 export function nextRedirect(request: Request, body: ArrayBuffer | null, response: Response, redirectsSoFar: number): Request | undefined {
   const location = response.headers.get('location')
@@ -65,20 +44,9 @@ export function nextRedirect(request: Request, body: ArrayBuffer | null, respons
   })
 }
 
-/** The codings a fetch decodes, by their `Content-Encoding` token, as `DecompressionStream` formats. */
 const FORMATS: Record<string, CompressionFormat> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate' }
 
-/**
- * The body of a mocked `response` as a fetch hands it to the client: decoded
- * when its `Content-Encoding` is gzip or deflate (a real fetch decodes what
- * the server compressed; undici does it under Node, this under Bun and Deno,
- * in DOM test environments without undici, and in a page's in-page mode),
- * unchanged otherwise. Codings are undone last-applied first. An encoding it
- * does not know (br, zstd) leaves the body as it is, as the header says.
- *
- * @example
- * const body = decodedBody(new Response(gzipped, { headers: { 'content-encoding': 'gzip' } }))
- */
+/** Decoded as a real fetch does for gzip and deflate; an unknown coding (br, zstd) leaves the body as it is. */
 export function decodedBody(response: Response): ReadableStream<Uint8Array> | null {
   // The header first: reading `body` makes a stream of a body still held as a string.
   const encoding = response.headers.get('content-encoding')

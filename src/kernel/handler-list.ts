@@ -6,59 +6,35 @@ type KindIndex = Map<Channel<any>, KeyTable>
 const NONE: readonly number[] = Object.freeze([])
 
 /**
- * An immutable, ordered list of handlers with an index built on first use.
+ * An immutable, ordered list of handlers, indexed on first use by kind, then channel key. Candidates
+ * are visited in ascending position, so the observable order is exactly the list order.
  *
- * Handlers are grouped by the kind of exchange they take (HTTP, WebSocket),
- * and within a kind filed under their channel's keys. An exchange collects the
- * positions filed under the keys its kind's channels produce and visits them
- * in ascending order, so the observable order is exactly the list order while
- * handlers that cannot match are never touched.
- *
- * A list may extend another (`server.use(...)` prepends a few handlers to
- * thousands): it then indexes only its own leading handlers and reads the
- * other list's index for the rest, so the first request after `use` costs
- * time in the number of added handlers, not in the length of the list.
+ * A list may extend another (`use()` prepends a few handlers to thousands): it indexes only its own
+ * leading handlers, so the first request after `use` costs time in the added handlers only.
  */
 export class HandlerList {
   readonly handlers: readonly Handler[]
   #index: Map<ExchangeKind, KindIndex> | undefined
   #channels: Map<ExchangeKind, readonly Channel<any>[]> | undefined
-  /** The list whose handlers follow this list's own ones. */
   readonly #base: HandlerList | undefined
   /** How many leading handlers are this list's own (the offset of the base's positions). */
   readonly #own: number
 
-  /**
-   * @param handlers the handlers in order.
-   * @param base a list this one extends: `handlers` ends with exactly `base.handlers`
-   *   (which may extend another list in turn).
-   */
+  /** `handlers` ends with exactly `base.handlers`. */
   constructor(handlers: readonly Handler[], base?: HandlerList) {
     this.handlers = handlers
     this.#base = base
     this.#own = base === undefined ? handlers.length : handlers.length - base.handlers.length
   }
 
-  /**
-   * The list this one extends (its handlers are this list's last ones), if any;
-   * lets a view of the list be built from the base's view and the own handlers.
-   *
-   * @example
-   * const added = list.handlers.slice(0, list.handlers.length - (list.base?.handlers.length ?? 0))
-   */
+  /** The list this one extends (its handlers are this list's last ones). */
   get base(): HandlerList | undefined {
     return this.#base
   }
 
-  /**
-   * Positions of the handlers of `kind` that may match `context`, in list order.
-   *
-   * @example
-   * for (const position of await list.candidates('http', context)) list.handlers[position]!.match(context)
-   */
+  /** Positions of the handlers of `kind` that may match `context`, in list order. */
   candidates(kind: ExchangeKind, context: ExchangeContext): readonly number[] | Promise<readonly number[]> {
     if (this.#base === undefined) return this.#ownCandidates(kind, context)
-    // This list and the lists it extends, each with the offset of its positions in this list.
     const layers: KindIndex[] = []
     const offsets: number[] = []
     let offset = 0
@@ -110,12 +86,7 @@ export class HandlerList {
     return (pending.length === 1 ? pending[0]! : Promise.all(pending)).then(() => mergeAscending(found))
   }
 
-  /**
-   * The channels of `kind` that hold at least one handler of this list.
-   *
-   * @example
-   * for (const channel of list.channels('http')) channel.whenUnanswered?.(context, redispatch)
-   */
+  /** The channels of `kind` that hold at least one handler of this list. */
   channels(kind: ExchangeKind): Iterable<Channel<any>> {
     const known = this.#channels?.get(kind)
     if (known !== undefined) return known
@@ -133,7 +104,6 @@ export class HandlerList {
 
 const NONE_CHANNELS: readonly Channel[] = Object.freeze([])
 
-/** Indexes the first `count` handlers (a handler that takes more kinds of exchange is filed under each). */
 function buildIndex(handlers: readonly Handler[], count: number): Map<ExchangeKind, KindIndex> {
   const index = new Map<ExchangeKind, KindIndex>()
   const file = (kind: ExchangeKind, { channel, key }: IndexKey, position: number): void => {

@@ -3,24 +3,30 @@ import type { RequestContext } from './request-context.js'
 
 export type { HandlerInfo } from './contracts.js'
 
-/** Options every handler factory accepts. */
+/**
+ * Options every handler factory accepts.
+ *
+ * @example
+ * http.get('/token', resolver, { once: true })
+ */
 export interface HandlerOptions {
   /** Answer one request only, then be skipped until `restoreHandlers()`. */
   readonly once?: boolean
 }
 
 /**
- * What a handler answers: a Response, or `undefined` to let the next handler try
- * ("fall through"). A Response marked by `passthrough()` sends the request on to
- * the network.
+ * A Response, or `undefined` to let the next handler try ("fall through").
+ *
+ * @example
+ * const answer: HandlerResult = HttpResponse.json({ ok: true })
  */
 export type HandlerResult = Response | undefined
 
 /**
- * The base of every HTTP handler (REST, GraphQL, mocks): the brand, and usage
- * limits (`once`, `times(n)`) claimed by the runtime between `match` and
- * `respond`, so that concurrent requests never over-use a handler and never
- * wait for each other's matching.
+ * The base of every HTTP handler (REST, GraphQL, mocks): the brand and the usage limits (`once`, `times(n)`).
+ *
+ * @example
+ * server.listHandlers().filter((handler) => handler instanceof RequestHandler && !handler.isUsed)
  */
 export abstract class RequestHandler<Match = unknown> implements Handler<Match, RequestContext> {
   readonly kind: ExchangeKind = 'http'
@@ -35,16 +41,12 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
     this.limit = options.once === true ? 1 : Number.POSITIVE_INFINITY
   }
 
-  /**
-   * As msw 2: true once the handler has answered a request; for a limited
-   * handler (`once`, `times(n)`), once it has answered as many as it may.
-   * Read by tools that list the handlers a test never used.
-   */
+  /** As msw 2: true once it answered a request (a limited handler: as many as it may). */
   get isUsed(): boolean {
     return this.limit === Number.POSITIVE_INFINITY ? this.#uses > 0 : this.#uses >= this.limit
   }
 
-  /** Number of requests this handler answered since it was created or restored. */
+  /** Requests answered since it was created or restored. */
   get useCount(): number {
     return this.#uses
   }
@@ -56,7 +58,7 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
     return true
   }
 
-  /** Gives back a use reserved by `claim` when the handler fell through. @internal */
+  /** Gives back a use reserved by `claim`. @internal */
   unclaim(): void {
     this.#uses--
   }
@@ -66,17 +68,10 @@ export abstract class RequestHandler<Match = unknown> implements Handler<Match, 
     this.#uses = 0
   }
 
-  /**
-   * Whether this handler takes the request, and what `respond` needs: cheap and
-   * side-effect free (it may read the body, which every handler shares).
-   * `undefined` means "not mine".
-   */
+  /** What `respond` needs, or `undefined` ("not mine"); side-effect free. */
   abstract match(context: RequestContext): Match | undefined | Promise<Match | undefined>
 
-  /**
-   * Answers a request `match` accepted. Return `undefined` to fall through.
-   * Throwing makes the client receive a 500 (a thrown Response is the answer).
-   */
+  /** `undefined` falls through; throwing answers 500 (a thrown Response is the answer). */
   abstract respond(match: Match, context: RequestContext): HandlerResult | Promise<HandlerResult>
 }
 
@@ -93,13 +88,6 @@ export function isHandler(value: unknown): value is Handler {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[HANDLER_BRAND] === true
 }
 
-/**
- * Gives `target` the handler brand `isHandler` checks (for handlers that do
- * not extend `RequestHandler`, such as WebSocket handlers).
- *
- * @example
- * constructor() { brandAsHandler(this) }
- */
 export function brandAsHandler(target: object): void {
   Object.defineProperty(target, HANDLER_BRAND, { value: true })
 }

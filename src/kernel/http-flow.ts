@@ -12,66 +12,30 @@ import { runSteps, step, type Steps } from './steps.js'
 import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
 import type { UnhandledVerdict } from './unhandled-report.js'
 
-/**
- * What runs the answer checks (`runtime.answerChecks`), loaded the first time
- * a runtime has some: a runtime without checks (a page without a contract,
- * most test suites) never downloads or compiles it.
- * @internal
- *
- * @example
- * const checking = answerChecking.loaded ?? (await answerChecking.load())
- */
+// A runtime without answer checks (most test suites) never downloads or compiles them.
 export const answerChecking = onFirstUse(() => import('./answer-check.js'))
 
-/**
- * Starts loading what runs the answer checks, for a runtime about to have
- * some (`listen({ contract })`), so that normally no request waits for it.
- * A load that fails here is tried again, and reported, by the first checked request.
- * @internal
- *
- * @example
- * core.answerChecks.add(contract)
- * prepareAnswerChecking()
- */
+/** So that normally no request waits for the checks; a failed load is retried, and reported, by the first checked request. */
 export function prepareAnswerChecking(): void {
   answerChecking.load().then(undefined, () => undefined)
 }
 
-/** A runtime as an HTTP exchange asks it (see `answerInChain`). @internal */
 export interface HttpVisitor {
   readonly running: boolean
   visit(exchange: HttpExchange): Steps<HttpTurn>
 }
 
-/** What a runtime's handlers made of an exchange: the dispatch's outcome, a resolver that threw, or a `bypass()` request no handler sees. */
 type TurnOutcome = DispatchOutcome | { readonly kind: 'threw'; readonly error: ResolverError } | { readonly kind: 'bypass' }
 
 const UNMATCHED: TurnOutcome = { kind: 'unmatched' }
 const BYPASS: TurnOutcome = { kind: 'bypass' }
 
 /**
- * Answers one HTTP exchange with the listening runtimes, newest first; a lone
- * runtime is a chain of one. The exchange visits them in turn while none of a
- * runtime's handlers answers; the first runtime that answers (a response,
- * `passthrough()`, a resolver that threw) settles it, and the older ones never
- * see it. A `bypass()` request is settled by the newest without its handlers.
- *
- * What each runtime reports (events, history, recording):
- * - every runtime the exchange visited emits `request:start`;
- * - a runtime that passed it on to an older one that answered ends its view
- *   with `request:end` (after `request:match` if its handlers matched and fell
- *   through): no `request:unhandled`, no response event, nothing in its history;
- * - when no runtime answered, each of them shares the ending: if some handler
- *   fell through, the exchange was handled (no policy) and goes to the
- *   network; else each reports it unhandled (`request:unhandled`, history) and
- *   the newest runtime's `onUnhandledRequest` decides, once. Each then emits
- *   `request:end` and, for a network answer, `response:bypass` with its own copy.
- *
- * Synchronous handlers and checks answer within this call (see `runSteps`).
- * Never rejects: a fault of mocklib itself fails this exchange only.
- *
- * @example
- * const sink = (exchange) => (exchange.kind === 'http' ? answerInChain([newer, older], exchange) : newer.handle(exchange))
+ * Answers one HTTP exchange with the listening runtimes, newest first (a lone runtime is a chain of
+ * one); the first whose handlers answer settles it, and older ones never see it. A runtime that
+ * passed it on ends with `request:end` only (after `request:match` if its handlers fell through).
+ * When none answered, each shares the ending: handled if some handler fell through, else each
+ * reports it unhandled and the newest's policy decides, once. Never rejects.
  */
 export async function answerInChain(runtimes: readonly HttpVisitor[], exchange: HttpExchange): Promise<void> {
   try {
@@ -83,7 +47,7 @@ export async function answerInChain(runtimes: readonly HttpVisitor[], exchange: 
 }
 
 function* chainSteps(runtimes: readonly HttpVisitor[], exchange: HttpExchange): Steps<void> {
-  // Made only when a runtime passes the exchange on: a lone runtime that answers allocates nothing more.
+  // Made only when a runtime passes the exchange on.
   let turns: [HttpTurn, ...HttpTurn[]] | undefined
   for (let index = 0; index < runtimes.length; index++) {
     const runtime = runtimes[index]!
@@ -100,7 +64,6 @@ function* chainSteps(runtimes: readonly HttpVisitor[], exchange: HttpExchange): 
   yield* settleUnanswered(turns!, exchange)
 }
 
-/** The one ending of an exchange no runtime answered; `turns` newest first. */
 function* settleUnanswered(turns: readonly [HttpTurn, ...HttpTurn[]], exchange: HttpExchange): Steps<void> {
   if (turns.some((turn) => turn.fellThrough)) {
     // As msw: every matching handler answered nothing, so the request was handled (no policy) and goes on as it is.
@@ -124,27 +87,16 @@ function* settleUnanswered(turns: readonly [HttpTurn, ...HttpTurn[]], exchange: 
   yield* sendOn(turns, exchange, 'unhandled')
 }
 
-/** Sends the exchange to the network and tells each runtime's turn what it answered. */
 function* sendOn(turns: readonly HttpTurn[], exchange: HttpExchange, outcome: 'passthrough' | 'bypass' | 'unhandled'): Steps<void> {
   const real = yield* step(exchange.passthrough(turns.some((turn) => turn.wantsResponse)))
   // Each runtime reads its own copy (the last one takes the original).
   turns.forEach((turn, index) => turn.received(outcome, real !== undefined && index < turns.length - 1 ? real.clone() : real))
 }
 
-/** A runtime's HTTP flow: its visit is steps of the chain's flow. @internal */
 export interface HttpFlow extends ExchangeFlow<HttpExchange, Steps<HttpTurn>> {
   visit(exchange: HttpExchange): Steps<HttpTurn>
 }
 
-/**
- * The flow of an HTTP exchange through one runtime: `request:start`, the
- * current scope's handlers, then (see `answerInChain`) one ending: the mocked
- * answer after the answer checks, the network, or the unhandled-request policy.
- *
- * @example
- * const flow = createHttpFlow(runtime, options)
- * await flow.handle(exchange)
- */
 export function createHttpFlow(runtime: FlowShared, options: FlowOptions): HttpFlow {
   function* visit(exchange: HttpExchange): Steps<HttpTurn> {
     const checked = runtime.answerChecks.size > 0 && exchange.bypassed !== true
@@ -172,17 +124,12 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): HttpF
   return { handle: (exchange) => answerInChain(alone, exchange), visit }
 }
 
-/**
- * One runtime's part in one HTTP exchange: its event payloads built once, and
- * only when someone listens (reading the request may build it); the recording
- * copy only when an observer records.
- * @internal
- */
+/** One runtime's part in one HTTP exchange: event payloads and the recording copy are built only when someone needs them. */
 export class HttpTurn {
   #info: RequestEventInfo | undefined
   readonly startedAt: number
   readonly copy: Request | undefined
-  /** What the handlers see of the request; set before they run (none for a `bypass()` request). */
+  /** None for a `bypass()` request. */
   context: RequestContext | undefined
   outcome: TurnOutcome = UNMATCHED
 
@@ -190,7 +137,6 @@ export class HttpTurn {
     readonly runtime: FlowShared,
     readonly options: FlowOptions,
     readonly exchange: HttpExchange,
-    /** The answer checks' side of the exchange, when they run on it. */
     readonly checked: CheckedExchange | undefined,
   ) {
     const recording = records(runtime.observers)
@@ -198,13 +144,11 @@ export class HttpTurn {
     this.copy = recording ? exchange.request.clone() : undefined
   }
 
-  /** A handler of this runtime answered: a response, `passthrough()`, or a resolver that threw (or the request is a `bypass()` one). */
   get answered(): boolean {
     const { kind } = this.outcome
     return kind !== 'unmatched' && kind !== 'fell-through'
   }
 
-  /** Handlers of this runtime matched, and every one answered nothing. */
   get fellThrough(): boolean {
     return this.outcome.kind === 'fell-through'
   }
@@ -217,7 +161,6 @@ export class HttpTurn {
     return (this.#info ??= { request: this.exchange.request, requestId: this.exchange.id })
   }
 
-  /** True when someone wants the real response reported: an observer records, `response:bypass` has listeners, or a check reads it. */
   get wantsResponse(): boolean {
     return this.copy !== undefined || this.runtime.emitter.has('response:bypass') || this.checked?.readsReceived === true
   }
@@ -227,13 +170,11 @@ export class HttpTurn {
     if (emitter.has(event)) emitter.emit(event, this.info)
   }
 
-  /** Reports a resolver's (or a policy's) failure: `unhandledException`. */
   fail(error: Error): void {
     const { emitter } = this.runtime
     if (emitter.has('unhandledException')) emitter.emit('unhandledException', { ...this.info, error })
   }
 
-  /** Settles the exchange this runtime answered. */
   *conclude(): Steps<void> {
     const { outcome } = this
     if (outcome.kind === 'bypass') return yield* sendOn([this], this.exchange, 'bypass')
@@ -261,25 +202,21 @@ export class HttpTurn {
     yield* this.answer(response)
   }
 
-  /** Ends this runtime's view of an exchange it did not answer: `request:match` if its handlers fell through, then `request:end`. */
   close(): void {
     if (this.fellThrough) this.fire('request:match')
     this.fire('request:end')
   }
 
-  /** No runtime's handlers matched: history and `request:unhandled`. */
   reportUnhandled(): void {
     for (const observer of this.runtime.observers) observer.onUnhandled?.(this.context!)
     this.fire('request:unhandled')
   }
 
-  /** This runtime's unhandled-request policy, applied to the exchange. */
   applyPolicy(): UnhandledVerdict {
     const context = this.context!
     return applyUnhandledPolicy(this.runtime.onUnhandledRequest, context.request, context.url, context.notes, this.options)
   }
 
-  /** Answers with `response` (`response:mocked`, recording), once the answer checks pass. */
   *answer(response: Response): Steps<void> {
     const { checked } = this
     const failure = checked === undefined || response.type === 'error' ? undefined : yield* checked.check(this.context!, response, this.scope)
@@ -297,7 +234,7 @@ export class HttpTurn {
     if (this.copy !== undefined) this.finish('mocked', recorded)
   }
 
-  /** Reports what the network answered (`undefined`: it failed, and the source has failed the client's request). */
+  /** `real` is `undefined` when the network failed (the source has failed the client's request). */
   received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined): void {
     if (real === undefined) return this.finish(outcome, undefined, 'network')
     const { checked, copy, exchange } = this
@@ -308,7 +245,6 @@ export class HttpTurn {
     this.finish(outcome, real)
   }
 
-  /** Tells the recording observers how the exchange ended (nothing without one). */
   finish(outcome: CompletedExchange['outcome'], response: Response | undefined, failure?: 'policy' | 'network'): void {
     const { copy, exchange, startedAt } = this
     if (copy === undefined) return

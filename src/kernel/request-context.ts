@@ -5,38 +5,27 @@ import type { HandlerScope } from './handler-scope.js'
 let nextRequestId = 0
 const idPrefix = Math.random().toString(36).slice(2, 8)
 
-/** An exchange id unique within this process (and, by its random prefix, across processes). */
 export function createRequestId(): string {
   return `${idPrefix}-${(nextRequestId++).toString(36)}`
 }
 
 const NO_NOTES: readonly string[] = Object.freeze([])
 
-/**
- * What every exchange context shares: values computed once per exchange
- * (`memo`) and the notes that explain why no handler matched (printed by the
- * unhandled-request policy). Both are created on first use.
- */
+/** What every exchange context shares: `memo` and the notes on why nothing matched, both made on first use. */
 export abstract class ContextScratchpad {
   /** Keys and values side by side: a request memoizes a handful of values, a Map costs more to make than to scan this. */
   #memo: unknown[] | undefined
   #notes: string[] | undefined
 
-  /**
-   * Why handlers did not match this exchange (for example "the GraphQL query
-   * does not parse"), added by channels and handlers.
-   */
   get notes(): readonly string[] {
     return this.#notes ?? NO_NOTES
   }
 
-  /** Adds a "why nothing matched" detail; the same text is kept once. */
   addNote(text: string): void {
     this.#notes ??= []
     if (!this.#notes.includes(text)) this.#notes.push(text)
   }
 
-  /** Computes a value once per exchange under `key` (use a module-private object or symbol). */
   memo<T>(key: unknown, compute: (context: this) => T): T {
     const memo = (this.#memo ??= [])
     for (let index = 0; index < memo.length; index += 2) if (memo[index] === key) return memo[index + 1] as T
@@ -46,13 +35,7 @@ export abstract class ContextScratchpad {
   }
 }
 
-/**
- * Everything the kernel knows about one intercepted request. The URL and the
- * cookies are parsed at most once, however many handlers look at them, and
- * handlers of one kind can share other parsed data through `memo`. The
- * request itself is read from the exchange on first use (a source may build
- * it lazily: matching a plain `fetch(url)` needs only its method and URL).
- */
+/** One intercepted request, parsed at most once however many handlers look; `request` is read on first use. */
 export class RequestContext extends ContextScratchpad implements ExchangeContext {
   readonly method: string
   #request: Request | undefined
@@ -89,7 +72,6 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
     return (this.#url ??= new URL(this.request.url))
   }
 
-  /** The request's cookies: its `Cookie` header, plus the page's cookies in a browser. */
   get cookies(): Record<string, string> {
     if (this.#cookies === undefined) {
       const fromHeader = parseCookieHeader(this.request.headers.get('cookie'))
@@ -100,16 +82,7 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
     return this.#cookies
   }
 
-  /**
-   * The request's body as text, read once however many readers ask (the
-   * GraphQL reader, mock body matchers): the source's text when it had one,
-   * else a copy of the body, so `request` stays readable for resolvers and the
-   * network. As reading a copy would, it rejects when the body was consumed
-   * before the first call, and resolves `''` when there is no body.
-   *
-   * @example
-   * const payload = JSON.parse(await context.bodyText())
-   */
+  /** Read once from a copy, so `request` stays readable; rejects when the body was consumed before the first call. */
   bodyText(): Promise<string> {
     return (this.#bodyText ??= this.#readBodyText())
   }
@@ -122,7 +95,6 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
     return known
   }
 
-  /** A context for a part of this request (one operation of a batch): same exchange, scope and cookie source. */
   fork(request: Request): RequestContext {
     return new RequestContext(this.exchange, this.scope, this.readExtraCookies, request)
   }

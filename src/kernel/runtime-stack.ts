@@ -1,32 +1,19 @@
 import type { Exchange, ExchangeSink, Source, WebSocketExchange } from './contracts.js'
-import { message } from './errors.js'
+import { asError, message } from './errors.js'
 import { answerInChain } from './http-flow.js'
 import { startSources, stopSources, type Runtime, type RuntimeStartOptions } from './runtime.js'
 
 /**
- * The runtimes that intercept at the same time (several listening servers)
- * over one set of sources: the sources patch the process's clients once,
- * when the first runtime starts, and are restored when the last one stops;
- * however many runtimes listen, nothing is patched twice.
+ * Several listening runtimes over one set of sources, patched when the first starts and restored
+ * when the last stops. The newest is asked first, and its unhandled-request policy decides.
  */
 export interface RuntimeStack {
-  /** The listening runtimes, newest first. */
+  /** Newest first. */
   readonly runtimes: readonly Runtime[]
-  /** Starts `runtime` as the newest: it is asked first, and its unhandled-request policy decides. */
   start(runtime: Runtime, options: RuntimeStartOptions): void
-  /** Stops `runtime`; the others go on exactly as before. Harmless when it is not listening. */
   stop(runtime: Runtime): void
 }
 
-/**
- * Creates a stack whose runtimes share `sources` (built when the first
- * runtime starts).
- *
- * @example
- * const stack = createRuntimeStack(() => [nodeHttpSource])
- * stack.start(runtime, { onUnhandledRequest: 'error' })
- * stack.stop(runtime)
- */
 export function createRuntimeStack(sources: () => readonly Source[]): RuntimeStack {
   // Replaced, never mutated: an exchange on its way keeps the list it started with.
   let runtimes: readonly Runtime[] = []
@@ -60,12 +47,7 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
   }
 }
 
-/**
- * Offers one WebSocket connection to several runtimes, newest first, until
- * the handlers of one take it (older runtimes then never see it). When none
- * does, each runtime's history records it unhandled and the newest runtime's
- * `onUnhandledRequest` decides, once.
- */
+/** Newest first, until one runtime's handlers take it; when none does, the newest's policy decides, once. */
 async function answerConnectionInChain(runtimes: readonly Runtime[], exchange: WebSocketExchange): Promise<void> {
   try {
     const offers = []
@@ -83,11 +65,11 @@ async function answerConnectionInChain(runtimes: readonly Runtime[], exchange: W
     else offers[0].decline()
   } catch (error) {
     console.error(message('An internal error stopped this connection; please report it.'), error)
-    exchange.errorWith(error instanceof Error ? error : new Error(String(error)))
+    exchange.errorWith(asError(error))
   }
 }
 
-/** An exchange a source delivered after the last runtime stopped: it goes on as if never intercepted. */
+// Delivered after the last runtime stopped: it goes on as if never intercepted.
 async function sendOnUnseen(exchange: Exchange): Promise<void> {
   if (exchange.kind === 'http') await exchange.passthrough(false)
   else exchange.passthrough()

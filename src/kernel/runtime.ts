@@ -9,57 +9,40 @@ import type { UnhandledRequestStrategy } from './unhandled-report.js'
 import { acceptLateErrors } from './websocket-dispatch.js'
 import { createWebSocketFlow, type ConnectionOffer } from './websocket-flow.js'
 
-/** How a runtime is put together: where its scopes live, and what it intercepts. */
 export interface RuntimeOptions {
   readonly store: ScopeStore
-  /** Started on `start()`, in this order (each once the one before it intercepts), stopped on `stop()`, newest first. */
+  /** Started in order (each once the one before it intercepts), stopped newest first. */
   readonly sources: readonly (Source | StartingSource)[]
-  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar); `undefined` for none. */
+  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
   readonly readCookies?: (request: Request) => Record<string, string> | undefined
   /** Default `true`: `'warn'`/`'error'` never report requests for static assets (see `isCommonAssetRequest`). */
   readonly exemptStaticAssets?: boolean
 }
 
-/** Options of `start()`. */
 export interface RuntimeStartOptions {
   readonly onUnhandledRequest?: UnhandledRequestStrategy
 }
 
-/**
- * The one core both `setupServer` and `setupWorker` compose: it takes the
- * exchanges its sources intercept, runs them through the current scope's
- * handlers, answers through the exchange, emits the lifecycle events, applies
- * the unhandled-request policy, and tells observers (history, recording).
- * Every real response is reported here, once.
- */
+/** The one core `setupServer`, `setupWorker` and the others compose; every real response is reported here, once. */
 export interface Runtime {
   readonly emitter: LifecycleEmitter
   readonly observers: Set<TrafficObserver>
-  /** Checks every mocked answer passes before the client gets it (see `AnswerCheck`). */
   readonly answerChecks: Set<AnswerCheck>
   readonly store: ScopeStore
   readonly running: boolean
   onUnhandledRequest: UnhandledRequestStrategy
-  /** The sink every source delivers to. Never rejects. */
+  /** Never rejects. */
   handle(exchange: Exchange): Promise<void>
-  /** Runs `exchange` through this runtime's handlers without settling it (see `answerInChain`). @internal */
+  /** Runs the handlers without settling (see `answerInChain`). */
   visit(exchange: HttpExchange): Steps<HttpTurn>
-  /** Offers a WebSocket connection to this runtime's handlers without settling it (see `answerConnectionInChain`). @internal */
+  /** Offers a connection to the handlers without settling (see `answerConnectionInChain`). */
   offer(exchange: WebSocketExchange): ConnectionOffer | Promise<ConnectionOffer>
-  /** Starts the sources; a promise only when one of them must wait (see `StartingSource`). */
+  /** A promise only when a source must wait (see `StartingSource`); so is `stop`'s. */
   start(options?: RuntimeStartOptions): void | Promise<void>
-  /** Stops the sources, newest first; a promise only when one of them must wait. */
   stop(): void | Promise<void>
 }
 
-/**
- * Creates a runtime. Nothing is intercepted until `start()`. Each kind of
- * exchange has its flow (a flow file): a new kind is a new flow and a case here.
- *
- * @example
- * const runtime = createRuntime({ store: createAsyncScopeStore(new HandlerScope(handlers)), sources: nodeSources() })
- * runtime.start({ onUnhandledRequest: 'error' })
- */
+/** Nothing is intercepted until `start()`. A new kind of exchange is a new flow file and a case here. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { store, sources } = options
   const emitter = new LifecycleEmitter()
@@ -92,25 +75,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return stopping
     },
   }
-  // The flows read the runtime's policy when they decide: start() sets it.
   const http = createHttpFlow(runtime, options)
   const websocket = createWebSocketFlow(runtime, options)
   return runtime
 }
 
-/** What stops one started source; a source that must wait to stop returns a promise. */
-export type SourceStop = () => void | Promise<void>
+type SourceStop = () => void | Promise<void>
 
 /**
- * Starts `sources` in order, each once the one before it intercepts (the
- * page's WebSocket patch comes after its request interception, which may
- * wait for a Service Worker). Sources that start at once start within this
- * call, with no promise. When one fails, those already started are stopped,
- * newest first, and its failure is thrown (or rejects).
- *
- * @example
- * const starting = startSources(sources, runtime.handle)
- * const stops = starting instanceof Promise ? await starting : starting
+ * Each source starts once the one before it intercepts (the page's WebSocket patch waits for its
+ * request interception, maybe a Service Worker). When one fails, those started are stopped.
  */
 export function startSources(sources: readonly Source[], sink: ExchangeSink): (() => void)[]
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]>
@@ -129,13 +103,7 @@ function* startSteps(sources: readonly (Source | StartingSource)[], sink: Exchan
   return started
 }
 
-/**
- * Stops started sources, newest first, each once the one after it stopped.
- * Sources that stop at once stop within this call, with no promise.
- *
- * @example
- * await stopSources(stops)
- */
+/** Newest first, each once the one after it stopped. */
 export function stopSources(stops: readonly SourceStop[]): void | Promise<void> {
   return runSteps(stopSteps(stops))
 }

@@ -1,32 +1,14 @@
 /**
- * A flow written once and run synchronously for as long as what it waits for
- * is at hand. A `Steps` generator yields what it waits for (`yield* step(x)`
- * reads as `await x`); `runSteps` resumes it at once with a plain value, and
- * only a promise makes the rest of the run asynchronous. A request whose
- * handlers and checks answer at once is so answered within the source's call
- * (the fetch fast path pays for no promise), while a handler that reads a
- * body is awaited by the same code.
+ * A flow written once and run synchronously while what it waits for is at hand (`yield* step(x)`
+ * reads as `await x`): only a promise makes the rest asynchronous, so the fetch fast path pays for none.
  */
 export type Steps<Result> = Generator<unknown, Result, unknown>
 
-/**
- * Waits for `value` inside a `Steps` flow: resumes at once unless it is a promise.
- *
- * @example
- * const match = yield* step(handler.match(context))
- */
 export function* step<Value>(value: Value | Promise<Value>): Steps<Value> {
   return (yield value) as Value
 }
 
-/**
- * Runs `steps` to its end: its result at once when nothing it waited for was
- * a promise, else a promise of it. A rejected promise is thrown where the
- * flow waited for it, so its `try`/`catch` works as with `await`.
- *
- * @example
- * const outcome = await runSteps(dispatchSteps(list, context))
- */
+/** A rejected promise is thrown where the flow waited for it, so its `try`/`catch` works as with `await`. */
 export function runSteps<Result>(steps: Steps<Result>): Result | Promise<Result> {
   let next = steps.next()
   while (next.done !== true) {

@@ -1,10 +1,13 @@
-// What reports a request no handler answered, with the texts of its warning and error. Loaded on first
-// use (see unhandled-policy.ts): a page loads it when mocking starts, a Node process with its first
-// unhandled request.
+// Loaded on first use (see unhandled-policy.ts).
 import { asError, exceptionResponse, message } from './errors.js'
 import { isCommonAssetRequest } from './static-asset.js'
 
-/** The two ways to report an unhandled request from a custom policy. */
+/**
+ * The two ways to report an unhandled request from a custom policy.
+ *
+ * @example
+ * server.listen({ onUnhandledRequest: (request, print) => request.url.includes('/api/') && print.error() })
+ */
 export interface UnhandledRequestPrint {
   /** Prints the standard warning; the request then goes to the network. */
   warning(): void
@@ -13,9 +16,11 @@ export interface UnhandledRequestPrint {
 }
 
 /**
- * What to do with a request no handler answered: `'warn'` (the default: print a
- * warning and let it through), `'error'` (print an error and fail the request),
- * `'bypass'` (let it through silently), or a callback.
+ * What to do with a request no handler answered: `'warn'` (the default: print a warning and let it
+ * through), `'error'` (print an error and fail the request), `'bypass'` (let it through), or a callback.
+ *
+ * @example
+ * server.listen({ onUnhandledRequest: 'error' })
  */
 export type UnhandledRequestStrategy =
   | 'bypass'
@@ -23,23 +28,14 @@ export type UnhandledRequestStrategy =
   | 'error'
   | ((request: Request, print: UnhandledRequestPrint) => void)
 
-/**
- * The outcome of the policy: let the request through, fail it with `error`, or
- * answer it with `response` (a custom policy threw: the client gets a 500, as
- * from a throwing resolver, and `error` is reported).
- */
+// 'respond': a custom policy threw, so the client gets a 500 as from a throwing resolver.
 export type UnhandledVerdict =
   | { readonly action: 'pass' }
   | { readonly action: 'fail'; readonly error: Error }
   | { readonly action: 'respond'; readonly response: Response; readonly error: Error }
 
-/** How the built-in policies treat requests for static assets. */
 export interface UnhandledPolicyOptions {
-  /**
-   * Default `true`: `'warn'` and `'error'` let static assets (see
-   * `isCommonAssetRequest`) through without a word, in Node as in a browser
-   * (as msw). `false` reports every request.
-   */
+  /** Default `true`: `'warn'` and `'error'` let static assets through without a word (as msw). */
   readonly exemptStaticAssets?: boolean
 }
 
@@ -50,14 +46,7 @@ function describe(request: Request, notes: readonly string[]): string {
   return `${request.method} ${request.url}${why}`
 }
 
-/**
- * The text of the warning printed for an unhandled request; `notes` (from
- * `RequestContext.notes`) say why handlers did not match it.
- *
- * @example
- * console.warn(unhandledWarningText(request, context.notes))
- */
-export function unhandledWarningText(request: Request, notes: readonly string[] = []): string {
+function unhandledWarningText(request: Request, notes: readonly string[]): string {
   return message(
     `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
     'If this request should be mocked, add a handler for it (for example `http.' +
@@ -66,29 +55,14 @@ export function unhandledWarningText(request: Request, notes: readonly string[] 
   )
 }
 
-/**
- * The text of the error for an unhandled request under the `'error'` policy; `notes` as above.
- *
- * @example
- * const error = new Error(unhandledErrorText(request, context.notes))
- */
-export function unhandledErrorText(request: Request, notes: readonly string[] = []): string {
+function unhandledErrorText(request: Request, notes: readonly string[]): string {
   return message(
     `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
     "Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.",
   )
 }
 
-/**
- * Reports an unhandled request under `strategy` (not `'bypass'`: see
- * `applyUnhandledPolicy`). `'warn'` and `'error'` let static assets through
- * silently unless `options.exemptStaticAssets` is `false`; a callback sees
- * every request. Never throws: a callback that throws answers the request
- * with a 500, as a throwing resolver would.
- *
- * @example
- * const verdict = reportUnhandled('error', request, context.url, context.notes, {}) // prints the error; { action: 'fail', error }
- */
+/** A callback sees every request, static assets too. Never throws. */
 export function reportUnhandled(
   strategy: Exclude<UnhandledRequestStrategy, 'bypass'>,
   request: Request,

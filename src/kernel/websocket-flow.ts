@@ -4,26 +4,16 @@ import type { ExchangeFlow, FlowOptions, FlowShared } from './exchange-flow.js'
 import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
 import { decideByPolicy, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
-/** What a runtime's handlers made of a WebSocket connection offered in a chain of runtimes. @internal */
+/** What a runtime's handlers made of a connection offered in a chain of runtimes. */
 export interface ConnectionOffer {
-  /** At least one handler took the connection. */
   readonly taken: boolean
   /** Tells this runtime's observers (history) what became of the connection. */
   tell(): void
-  /** Applies this runtime's unhandled-request policy: connect to the real server, or fail the connection. */
+  /** Applies this runtime's unhandled-request policy. */
   decline(): void
 }
 
-/**
- * The flow of a WebSocket connection: the current scope's handlers each get
- * the connection; when one takes it, it stays mocked (`accept()`), else the
- * unhandled-request policy connects it to the real server or fails it.
- * Observers (history) hear of the connection once its fate is known.
- *
- * @example
- * const flow = createWebSocketFlow(runtime, options)
- * await flow.handle(exchange)
- */
+/** Observers (history) hear of the connection once its fate is known. */
 export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<WebSocketExchange, ConnectionOffer> {
   const { emitter, observers, store } = runtime
 
@@ -40,7 +30,7 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
     }
   }
 
-  // For several runtimes (see `answerConnectionInChain`): the steps of `handleWebSocket`, apart.
+  // For several runtimes (see `answerConnectionInChain`).
   async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
     // Observers hear of the connection only once the chain knows which runtime took it.
     let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
@@ -71,7 +61,7 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
   return { handle: handleWebSocket, visit: offerConnection }
 }
 
-/** The request a WebSocket connection stands for, for events and the unhandled-request policy (its URL stays ws:/wss:). */
+/** For events and the unhandled-request policy (its URL stays ws:/wss:). */
 function connectionRequest(exchange: WebSocketExchange): Request {
   return new Request(exchange.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
 }

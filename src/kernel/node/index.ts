@@ -1,7 +1,7 @@
 export { createAsyncScopeStore } from './async-scope-store.js'
-export { defaultFetchLayer, interceptNode, type FetchLayer } from './intercept-node.js'
+export { interceptNode, type FetchLayer } from './intercept-node.js'
 export { createWebSocketSource } from './websocket/websocket-source.js'
 export { documentCookies, hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
 export { sourcesForInterceptors, type InterceptorLike } from './interceptor-sources.js'
-// Several listening servers asked in turn: setupServer's (a kernel module, exported here as only Node uses it).
+// A kernel module, exported here as only Node uses it.
 export { createRuntimeStack, type RuntimeStack } from '../runtime-stack.js'

@@ -5,34 +5,11 @@ import { interceptSocketsOnDemand } from './socket/socket-layer-on-demand.js'
 import { watchPooledSockets } from './socket/socket-pools.js'
 import { installDispatcherSources } from './undici/undici-dispatcher.js'
 
-/**
- * Which layer answers global fetch: `'fast'` (the default) patches fetch
- * itself and answers undici through a global dispatcher; `'socket'` leaves
- * both to the socket layer like every other client.
- * `MOCKLIB_FETCH_LAYER=socket` selects the latter (the test suite runs both).
- */
+/** `'fast'` patches fetch itself and answers undici through a global dispatcher; `'socket'` leaves both to the socket layer. */
 export type FetchLayer = 'fast' | 'socket'
 
-/**
- * The fetch layer chosen by the environment.
- *
- * @example
- * defaultFetchLayer() // 'socket' under MOCKLIB_FETCH_LAYER=socket
- */
-export function defaultFetchLayer(): FetchLayer {
-  return process.env.MOCKLIB_FETCH_LAYER === 'socket' ? 'socket' : 'fast'
-}
-
-/**
- * Starts every Node HTTP source, delivering to `sink` (the runtime's). Each
- * request is resolved once, by the cheapest layer that sees it. Returns the
- * function that stops them all and restores every client.
- *
- * @example
- * const stop = interceptNode(runtime.handle, 'fast')
- * stop()
- */
-export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFetchLayer()): () => void {
+/** Each request is resolved once, by the cheapest layer that sees it. */
+export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = process.env.MOCKLIB_FETCH_LAYER === 'socket' ? 'socket' : 'fast'): () => void {
   // Below the socket layer's patches: installed first, restored last.
   const retirePooledSockets = watchPooledSockets()
   const stopSockets = interceptSocketsOnDemand(sink)
@@ -47,16 +24,7 @@ export function interceptNode(sink: HttpSink, fetchLayer: FetchLayer = defaultFe
   }
 }
 
-/**
- * Global fetch and undici: the fast path's patch of fetch, over the dispatcher
- * source that answers undici (and plays what only undici can, see
- * `answerOnce`). Returns the function that stops both, or `undefined` when
- * there is no undici in this process (the socket layer then sees them).
- *
- * @example
- * const stop = interceptGlobalFetch(runtime.handle)
- * stop?.()
- */
+/** `undefined` when there is no undici in this process (the socket layer then sees fetch). */
 export function interceptGlobalFetch(sink: HttpSink): (() => void) | undefined {
   const dispatcher = installDispatcherSources(sink)
   if (dispatcher === undefined) return undefined

@@ -6,15 +6,13 @@ import { createWebSocketSource } from './websocket/websocket-source.js'
 import { hasXmlHttpRequest, xhrSource } from './xhr/xhr-source.js'
 
 /**
- * What mocklib needs of an `@mswjs/interceptors` instance: only its class.
- * mocklib never applies the interceptor; it starts its own source for the
- * same mechanism, so that answers behave as with `setupServer`.
+ * An `@mswjs/interceptors` instance: mocklib reads only its class and starts its own source for the mechanism.
  *
  * @example
  * const interceptors: InterceptorLike[] = [new ClientRequestInterceptor()]
  */
 export interface InterceptorLike {
-  /** Its class: mocklib reads the static `symbol` (or, failing that, the class name) to know the mechanism. */
+  /** Its static `symbol` (or, failing that, the class name) names the mechanism. */
   readonly constructor: { readonly name: string; readonly symbol?: symbol }
   /** @mswjs/interceptors' own start; mocklib never calls it. */
   apply(): void
@@ -22,17 +20,15 @@ export interface InterceptorLike {
   dispose(): void
 }
 
-/** The mechanism each interceptor class stands for, by its static `symbol`'s description (stable across copies and versions of the package). */
+// By the static `symbol`'s description: stable across copies and versions of the package.
 const SOURCES_BY_SYMBOL: Readonly<Record<string, () => Source>> = {
   'client-request-interceptor': () => ({ name: 'client-request', start: (sink) => patchClientRequests(sink) }),
   'fetch-interceptor': () => ({ name: 'fetch', start: (sink) => interceptGlobalFetch(sink) ?? (() => {}) }),
   'xhr-interceptor': () => ({ name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) }),
   'websocket-interceptor': createWebSocketSource,
-  // @mswjs/interceptors' socket-level interceptor catches every HTTP client: mocklib's whole Node HTTP set.
   'http-request-interceptor': () => ({ name: 'node-http', start: (sink) => interceptNode(sink) }),
 }
 
-/** The same, by class name, for copies whose classes carry no static symbol. */
 const SYMBOL_BY_CLASS_NAME: Readonly<Record<string, string>> = {
   ClientRequestInterceptor: 'client-request-interceptor',
   FetchInterceptor: 'fetch-interceptor',
@@ -41,16 +37,7 @@ const SYMBOL_BY_CLASS_NAME: Readonly<Record<string, string>> = {
   HttpRequestInterceptor: 'http-request-interceptor',
 }
 
-/**
- * The mocklib sources that intercept what `interceptors` (instances of
- * `@mswjs/interceptors` classes, as msw's `SetupServerApi` takes) would,
- * and nothing else: a `ClientRequestInterceptor` alone leaves global fetch
- * untouched. Each mechanism is started once however often it is named.
- * Throws a `[mocklib]` error naming an interceptor it does not know.
- *
- * @example
- * const sources = sourcesForInterceptors([new ClientRequestInterceptor()]) // node:http/https only
- */
+/** What the interceptors would intercept and nothing else, each mechanism once (as msw's `SetupServerApi`). */
 export function sourcesForInterceptors(interceptors: readonly InterceptorLike[], caller: string): Source[] {
   const kinds = new Set<string>()
   for (const interceptor of interceptors) kinds.add(kindOf(interceptor, caller))

@@ -1,9 +1,5 @@
-// Stands in for the `debug` package inside the @mswjs/interceptors code that the
-// ES module build bundles (tsup.config.ts): `debug` is CommonJS (its `require('tty')`
-// cannot run in an ES module chunk) and loading it with supports-color slowed the
-// cold start. It keeps what the interceptors use: a logger per
-// namespace, enabled by the DEBUG environment variable (`interceptors:*`, lists
-// separated by commas or spaces, `-` to exclude), written to stderr.
+// Stands in for `debug` in the @mswjs/interceptors code the ESM build bundles: `debug` is CommonJS (its
+// `require('tty')` cannot run in an ES chunk) and slowed the cold start. Enabled by DEBUG, as `debug` is.
 
 type Logger = ((...args: unknown[]) => void) & { enabled: boolean; namespace: string; log?: (...args: unknown[]) => void; useColors?: boolean }
 
@@ -26,13 +22,6 @@ function isEnabled(namespace: string): boolean {
   return !exclude.some((pattern) => pattern.test(namespace)) && include.some((pattern) => pattern.test(namespace))
 }
 
-/**
- * A `debug`-compatible logger factory (the subset @mswjs/interceptors calls).
- *
- * @example
- * const log = debug('interceptors:http')
- * if (log.enabled) log('request %s', url)
- */
 function debug(namespace: string): Logger {
   const logger = ((...args: unknown[]) => {
     if (!logger.enabled) return
@@ -44,8 +33,6 @@ function debug(namespace: string): Logger {
   return logger
 }
 
-debug.log = (...args: unknown[]): void => {
-  console.error(...args)
-}
+debug.log = (...args: unknown[]): void => console.error(...args)
 
 export default debug

@@ -1,17 +1,8 @@
-// The Fetch and stream classes the CommonJS build uses, taken from the test
-// environment when it has them and from Node itself when it does not.
-//
-// Jest's jsdom environment runs each test file in a context whose global object is
-// jsdom's window: it has no `Response`, `Request`, `TextEncoder`, `ReadableStream`,
-// `BroadcastChannel`, `setImmediate`… so `class HttpResponse extends Response` would
-// throw at import. tsup injects this module into the CommonJS build (esbuild
-// `inject`), which turns every free reference to the exported names, in mocklib and
-// in the dependencies bundled with it (@mswjs/interceptors), into a reference to
-// the exports below. The test's own globals are never touched.
-//
-// Node's own classes are read from Node's main context (`vm.runInThisContext`
-// runs in it, not in the test's context), through `process.getBuiltinModule`, so
-// that this module has no `node:` import and stays harmless in a browser bundle.
+// The Fetch and stream classes the CommonJS build uses, from the test environment when it has them and
+// from Node when it does not: Jest's jsdom window has no `Response`, `TextEncoder`…, so `class
+// HttpResponse extends Response` would throw at import. tsup injects this module (esbuild `inject`), so
+// every free reference to these names, in mocklib and bundled dependencies, reads the exports below; the
+// test's globals are never touched. No `node:` import: it stays harmless in a browser bundle.
 
 type WebGlobals = Pick<
   typeof globalThis,
@@ -34,17 +25,13 @@ type WebGlobals = Pick<
 >
 type Name = keyof WebGlobals
 
-/** Node's main-context global object, or undefined outside Node. */
 function nodeMainGlobal(): Partial<WebGlobals> | undefined {
   const vm = globalThis.process?.getBuiltinModule?.('node:vm')
   return vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
 }
 
 const environment = globalThis as unknown as Partial<WebGlobals>
-// One realm for the Fetch group: a Node Request needs a Node AbortSignal, Node
-// Headers and a Node ReadableStream (jsdom has its own AbortSignal and Headers,
-// which Node's Request refuses), so when the environment lacks Response, the whole
-// group is Node's.
+// One realm for the Fetch group: Node's Request refuses jsdom's AbortSignal and Headers.
 const fetchGroup: ReadonlySet<string> = new Set<Name>([
   'Request',
   'Response',
@@ -56,12 +43,8 @@ const fetchGroup: ReadonlySet<string> = new Set<Name>([
   'WritableStream',
   'TransformStream',
 ])
-// So is it where the environment's Fetch classes are not the standard ones:
-// node-fetch 2's (cross-fetch's polyfill) and whatwg-fetch's have no
-// `Response.json` and no `formData()`, and a node-fetch Request's `signal` may be
-// null; mocklib builds its Requests and Responses with them. The environment's
-// fetch then runs its own code, over XMLHttpRequest or node:http, which
-// mocklib intercepts.
+// Also where the environment's classes are not standard (node-fetch 2's, whatwg-fetch's have no
+// `Response.json` nor `formData()`); the environment's fetch then runs over XHR or node:http, intercepted.
 const fetchFromNode = !hasStandardFetchClasses(environment)
 
 function hasStandardFetchClasses(global: Partial<WebGlobals>): boolean {
@@ -77,20 +60,14 @@ function pick<N extends Name>(name: N): WebGlobals[N] {
   return (fromNode ? (node?.[name] ?? environment[name]) : (environment[name] ?? node?.[name])) as WebGlobals[N]
 }
 
-// The environment's own Request, Response and Headers are read at each use, not
-// once: while the socket layer is applied, @mswjs/interceptors replaces the globals
-// with wrappers that record raw header names, and its own code (bundled here)
-// expects `new Headers(init)` to go through that wrapper. A class fixed at load
-// made every `new Request(url, { headers })` of the test throw once the layer was
-// loaded (Jest's node and jsdom-with-fetch environments).
+// Read at each use: while the socket layer is applied, @mswjs/interceptors wraps the globals and its
+// bundled code expects `new Headers(init)` to go through the wrapper (a class fixed at load made the
+// test's `new Request(url, { headers })` throw).
 export const Request = fetchFromNode ? pick('Request') : live('Request')
 export const Response = fetchFromNode ? pick('Response') : live('Response')
 export const Headers = fetchFromNode ? pick('Headers') : live('Headers')
-/**
- * A stand-in for the environment's class `name` that forwards construction and
- * static members to the global of that name at the time of use, when it is
- * the same class or a wrapper of it.
- */
+
+// Forwards to the global of that name at the time of use, when it is the same class or a wrapper of it.
 function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals[N] {
   const initial = environment[name]
   if (typeof initial !== 'function') return initial as WebGlobals[N]
@@ -99,8 +76,7 @@ function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals
     const now = environment[name]
     return (now !== undefined && now.prototype === initial.prototype ? now : initial) as unknown as new (...args: unknown[]) => object
   }
-  // The wrapper the interceptors install wraps this very stand-in: while a call is
-  // forwarded, a call coming back in goes to the class itself.
+  // The interceptors' wrapper wraps this very stand-in: a call coming back in goes to the class itself.
   let forwarding = false
   const standIn = new Proxy(initial as object, {
     construct(_target, args, newTarget) {
@@ -127,12 +103,8 @@ function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals
   return standIn
 }
 
-/**
- * The environment's URL, with the static `canParse` and `parse` that jsdom
- * before 22 (Jest 27-29's jsdom environment) lacks: @mswjs/interceptors,
- * bundled here, calls `URL.canParse` on every XHR response. A Proxy rather
- * than a subclass, so `url instanceof URL` still holds for the test's URLs.
- */
+// With the `canParse` and `parse` jsdom before 22 lacks (the interceptors call `URL.canParse`); a Proxy,
+// so `url instanceof URL` still holds for the test's URLs.
 export const URL = withStaticParsers(environment.URL)
 
 function withStaticParsers(Url: typeof globalThis.URL | undefined): typeof globalThis.URL | undefined {
@@ -163,10 +135,7 @@ export const structuredClone = pick('structuredClone')
 export const setImmediate = pick('setImmediate')
 export const clearImmediate = pick('clearImmediate')
 
-/**
- * The environment's `fetch` at call time (a test may replace it after import),
- * or Node's own when mocklib uses Node's classes.
- */
+// At call time: a test may replace it after import.
 export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<globalThis.Response> {
   // With Node's classes, Node's fetch (or mocklib's patch of it): a polyfill would misread Node's Requests.
   const own = fetchFromNode ? ((privateGlobals.get('fetch')?.value as typeof globalThis.fetch | undefined) ?? node?.fetch) : environment.fetch
@@ -174,14 +143,11 @@ export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<glo
   return own(input, init)
 }
 
-// `globalThis` as the bundled code sees it. Where the environment has the Fetch
-// group, it is the real global object. Where it does not (jsdom), reads of the
-// group's names give Node's classes and writes to them stay here: @mswjs/interceptors
-// wraps `globalThis.Headers/Request/Response` while listening, and mocklib wraps
-// `globalThis.fetch`; in jsdom neither may add globals to the test's window.
+// `globalThis` as the bundled code sees it. Without the environment's Fetch group (jsdom), the group's
+// names read Node's classes and writes stay here: the interceptors' and mocklib's wrappers may not add
+// globals to the test's window.
 const privateGlobals = new Map<PropertyKey, PropertyDescriptor>()
-// A fetch of the environment's own (a polyfill over non-standard classes) stays
-// the test's: mocklib patches it there, as msw does, and answers with Node's classes.
+// A fetch of the environment's own (a polyfill) stays the test's: mocklib patches it there, as msw does.
 const environmentFetch = typeof environment.fetch === 'function'
 const scopedNames: ReadonlySet<string> = new Set([...fetchGroup].filter((name) => !(environmentFetch && name === 'fetch')))
 const realGlobal = globalThis

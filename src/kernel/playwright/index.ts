@@ -1,4 +1,3 @@
-// mocklib/playwright's kernel: the route sources of a page or browser context, and the Playwright shapes they drive.
 export type { BrowserLike, FetchedResponseLike, FrameLike, RoutableLike, RouteLike, RoutedRequestLike, RouteMatcher, WebSocketRouteLike } from './playwright-shapes.js'
 export { createRoutingWork, isTargetGone, playwrightRouteSource } from './route-source.js'
 export { isPageOwnRequest } from './routed-request.js'

@@ -1,7 +1,4 @@
-// The parts of Playwright's API mocklib drives, written as structural types:
-// mocklib never loads Playwright, and its published types must not need
-// `playwright-core` or `@playwright/test` to be resolvable. Playwright's own
-// Page, BrowserContext, Route and WebSocketRoute satisfy these shapes.
+// Structural types: mocklib never loads Playwright, and its published types must not need it resolvable.
 
 /**
  * The request a Playwright route was opened for.
@@ -18,12 +15,9 @@ export interface RoutedRequestLike {
   postDataBuffer(): Buffer | null
   isNavigationRequest(): boolean
   resourceType(): string
-  /**
-   * The frame that made the request (see `requestingPageOrigin`). Playwright
-   * throws for a request with none (a Service Worker's).
-   */
+  /** Playwright throws for a request with no frame (a Service Worker's). */
   frame?(): FrameLike
-  /** The Service Worker that made the request, if one did. */
+  /** The Service Worker that made the request. */
   serviceWorker?(): { url(): string } | null
 }
 
@@ -34,9 +28,9 @@ export interface RoutedRequestLike {
  * route.request().frame().url() // 'https://shop.example.test/'
  */
 export interface FrameLike {
-  /** The URL of the frame's document (`about:blank` or `''` before it has one). */
+  /** `about:blank` or `''` before it has a document. */
   url(): string
-  /** The frame that holds this one; `null` for a page's main frame. */
+  /** `null` for a page's main frame. */
   parentFrame(): FrameLike | null
 }
 
@@ -70,8 +64,7 @@ export interface RouteLike {
 }
 
 /**
- * One intercepted WebSocket in Playwright (`WebSocketRoute`), the page's end
- * or, from `connectToServer()`, the real server's.
+ * One intercepted WebSocket in Playwright (`WebSocketRoute`): the page's end, or the server's (`connectToServer()`).
  *
  * @example
  * route.onMessage((message) => route.send(message))
@@ -86,7 +79,12 @@ export interface WebSocketRouteLike {
   connectToServer(): WebSocketRouteLike
 }
 
-/** A URL matcher as `route()` takes it. */
+/**
+ * A URL matcher as `route()` takes it.
+ *
+ * @example
+ * const matcher: RouteMatcher = /\/api\//
+ */
 export type RouteMatcher = string | RegExp | ((url: URL) => boolean)
 
 /**
@@ -99,9 +97,9 @@ export interface RoutableLike {
   route(url: RouteMatcher, handler: (route: RouteLike) => unknown): Promise<unknown>
   unroute(url: RouteMatcher, handler?: (route: RouteLike) => unknown): Promise<unknown>
   routeWebSocket?(url: RouteMatcher, handler: (route: WebSocketRouteLike) => unknown): Promise<unknown>
-  /** A context's: lets a page reach the loopback stream relay (see `relayPermit`). */
+  /** A context's: lets a page reach the loopback stream relay. */
   grantPermissions?(permissions: string[], options?: { origin?: string }): Promise<void>
-  /** A context's: the browser it runs in (see `sentHeadersReader`). */
+  /** A context's: the browser it runs in. */
   browser?(): BrowserLike | null
   /** A page's: its context, for `grantPermissions` and `browser`. */
   context?(): {
@@ -111,7 +109,7 @@ export interface RoutableLike {
 }
 
 /**
- * The browser a context runs in, as far as mocklib asks (its engine's name).
+ * The browser a context runs in, as far as mocklib asks.
  *
  * @example
  * context.browser()?.browserType().name() // 'chromium'

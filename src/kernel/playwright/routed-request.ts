@@ -2,32 +2,20 @@ import { isCommonAssetRequest } from '../static-asset.js'
 import { parseUrl } from '../url-parse.js'
 import type { FrameLike, RoutableLike, RoutedRequestLike } from './playwright-shapes.js'
 
-/** Reads the headers a routed request left the page with, at once when it can. */
 export type SentHeaders = (routed: RoutedRequestLike) => Record<string, string> | Promise<Record<string, string>>
 
 const ALL_HEADERS: SentHeaders = (routed) => routed.allHeaders()
 
-// Requests the page made to navigate (documents, iframes): served by the
-// application's server in an end-to-end test, so never news when unhandled.
+// Navigations are served by the application's server in an end-to-end test: never news when unhandled.
 const navigations = new WeakSet<Request>()
 
-// What aborts a routed request's `signal`: the page left before its answer ended.
 const aborts = new WeakMap<Request, AbortController>()
 
-/**
- * True for what an end-to-end page loads from the application's own server
- * and no handler is expected to answer: its documents (navigations, as
- * Playwright told when it routed them) and static assets (scripts, styles,
- * images…: see `isCommonAssetRequest`).
- */
+/** What an end-to-end page loads from the application's own server: documents and static assets. */
 export function isPageOwnRequest(request: Request): boolean {
   return navigations.has(request) || isCommonAssetRequest(request)
 }
 
-/**
- * The Fetch `Request` for what the browser sent, headers (cookies included,
- * read by `readHeaders`) and body as they left the page.
- */
 export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders = ALL_HEADERS): Promise<Request> {
   const method = routed.method()
   const headers = new Headers()
@@ -45,22 +33,14 @@ export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: Sen
   return request
 }
 
-/**
- * Aborts the `signal` of a request `toFetchRequest` made: the page went away
- * (an `EventSource` closed, the page navigated) while its answer was streaming.
- */
+/** The page went away (an `EventSource` closed, a navigation) while its answer was streaming. */
 export function abortRoutedRequest(request: Request): void {
   aborts.get(request)?.abort()
 }
 
 /**
- * How to read the headers of the requests `target` routes. In Chromium a
- * routed request's `headers()` already holds all of them (cookies included),
- * so they are read at once; other browsers leave cookies out of it, so they
- * are read with `allHeaders()`, one more round trip to Playwright. The round
- * trip is worth saving: while it runs, `page.goto()` can resolve and a test
- * call `network.assertDone()` before the request its page made on load has
- * reached the handlers.
+ * Chromium's `headers()` already holds them all (cookies included); other browsers need `allHeaders()`, a
+ * round trip worth saving: meanwhile `page.goto()` can resolve and `assertDone()` miss the page's request.
  */
 export function sentHeadersReader(target: RoutableLike): SentHeaders {
   const context = target.browser !== undefined ? target : target.context?.()
@@ -75,23 +55,10 @@ export function sentHeadersReader(target: RoutableLike): SentHeaders {
 }
 
 /**
- * The origin a host-less handler path (`/api/x`) stands for in a routed
- * request: the origin of the document whose relative URLs the request
- * resolved against, as msw resolves such paths against the page's `location`
- * in a browser. Several pages of one context, iframes and workers each get
- * their own, so that it is read per request and never kept process-wide.
- *
- * - A navigation (a document, an iframe's document): its own origin. The
- *   document it loads is the page its relative paths will point to, and the
- *   frame's current URL is the page being left (or `about:blank`), not the
- *   one asked for.
- * - A Service Worker's request: the worker script's origin.
- * - Any other request: the requesting frame's URL, or, for an `about:blank`
- *   or `srcdoc` frame (which inherits its creator's), the nearest parent's
- *   that has one. A dedicated worker's requests carry its page's frame.
- * - No frame to ask (an older Playwright, a request the browser made for
- *   itself) or no origin to take (`data:`, a top-level `about:blank` page):
- *   `undefined`, and a host-less path matches on any origin, as in Node.
+ * What a host-less handler path resolves against, as msw uses the page's `location`; read per request
+ * (pages, iframes and workers each have their own). A navigation: its own origin (the frame's current
+ * URL is the page being left). A Service Worker's: the script's. Else the frame's, or for `about:blank`
+ * and `srcdoc` frames the nearest parent's. None to take (`data:`): `undefined`, any origin, as in Node.
  */
 export function requestingPageOrigin(routed: RoutedRequestLike): string | undefined {
   if (routed.isNavigationRequest()) return originOf(routed.url())
@@ -107,7 +74,6 @@ export function requestingPageOrigin(routed: RoutedRequestLike): string | undefi
   return undefined
 }
 
-/** The requesting frame; Playwright throws for requests that have none (a Service Worker's). */
 function frameOf(routed: RoutedRequestLike): FrameLike | null {
   if (routed.frame === undefined) return null
   try {
@@ -117,7 +83,6 @@ function frameOf(routed: RoutedRequestLike): FrameLike | null {
   }
 }
 
-/** A URL's origin; `undefined` for an opaque one (`data:`), against which no path resolves. */
 function originOf(url: string): string | undefined {
   const origin = parseUrl(url)?.origin
   return origin === 'null' ? undefined : origin

@@ -1,13 +1,10 @@
-// `route.fulfill()` takes a whole body, so a mocked event stream that never
-// ends would never reach the page. Instead the route is continued to this
-// relay, a 127.0.0.1 server in the test's process that writes the mocked
-// response as its body is produced; Chromium hides the changed URL from the
-// page (the page sees its own URL, cookies and CORS apply to it).
+// `route.fulfill()` takes a whole body, so a mocked event stream that never ends would never reach the
+// page: the route is continued to this 127.0.0.1 relay instead, which writes the body as it is produced.
+// Chromium hides the changed URL from the page (cookies and CORS apply to its own).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { canParseUrl } from '../url-parse.js'
 
-/** What the relay serves for one token: the mocked response, and whom to tell when the page leaves. */
 interface Pending {
   readonly response: Response
   readonly origin: string | null
@@ -16,17 +13,13 @@ interface Pending {
 
 const PATH = '/__mocklib_stream/'
 
-/** A token not served within this time is dropped (the route was aborted, the page closed). */
+// A token not served within this time is dropped (the route was aborted, the page closed).
 const UNCLAIMED_MS = 30_000
 
 const pending = new Map<string, Pending>()
 let listening: Promise<string> | undefined
 
-/**
- * Playwright's `fulfill()` gives a cross-origin answer permissive CORS headers
- * when it has none; a relayed stream gets the same, so streamed and whole
- * answers behave alike.
- */
+/** As Playwright's `fulfill()` gives a cross-origin answer without them, so streamed and whole answers behave alike. */
 function corsHeaders(response: Response, origin: string | null): [string, string][] {
   if (origin === null || response.headers.has('access-control-allow-origin')) return []
   return [
@@ -51,7 +44,7 @@ async function pipeBody(body: ReadableStream<Uint8Array>, out: ServerResponse, p
     }
     out.end()
   } catch {
-    // The handler's stream failed (`client.error()`): the page sees the connection drop.
+    // The handler's stream failed: the page sees the connection drop.
     out.destroy()
   }
 }
@@ -86,14 +79,12 @@ async function relayOrigin(): Promise<string> {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', resolve)
     })
-    // The relay never keeps the test process alive.
     server.unref()
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })()
   return listening
 }
 
-/** The page that made `request`, as the browser told it (`Origin`, else `Referer`), if it did. */
 function initiatorOf(request: Request): URL | undefined {
   const initiator = request.headers.get('origin') ?? request.headers.get('referer')
   if (initiator === null || !canParseUrl(initiator)) return undefined
@@ -106,13 +97,8 @@ function isLoopback(url: URL): boolean {
 }
 
 /**
- * The origin of the page whose `request` should get `response` as it is
- * produced rather than once whole, or undefined. That is an event stream
- * (SSE) the relay can stand in for: Playwright re-targets a route only to the
- * same scheme, so `http:` only; and Chromium lets only a page on a loopback
- * address (`localhost`, `127.0.0.1`: an end-to-end app server) reach the
- * loopback relay over plain HTTP (Private Network Access), so a page on
- * another host gets the body whole.
+ * An event stream the relay can stand in for: Playwright re-targets a route only to the same scheme
+ * (`http:`), and Chromium lets only a loopback page reach the loopback relay (Private Network Access).
  */
 export function relayedStreamPage(request: Request, response: Response): string | undefined {
   const type = response.headers.get('content-type') ?? ''
@@ -121,11 +107,7 @@ export function relayedStreamPage(request: Request, response: Response): string 
   return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator) ? initiator.origin : undefined
 }
 
-/**
- * Hands `response` to the relay and returns the URL the route continues to.
- * `pageLeft` runs if the page disconnects before the stream ended (the
- * handler's `request.signal` should abort then).
- */
+/** The URL the route continues to; `pageLeft` runs if the page disconnects before the stream ended. */
 export async function relayStream(request: Request, response: Response, pageLeft: () => void): Promise<string> {
   const origin = await relayOrigin()
   const token = crypto.randomUUID()
@@ -139,7 +121,6 @@ export async function relayStream(request: Request, response: Response, pageLeft
   return `${origin}${PATH}${token}`
 }
 
-/** The page's origin when it differs from the request's (the `Origin` header a cross-origin request carries). */
 function crossOrigin(request: Request): string | null {
   const origin = request.headers.get('origin')
   return origin !== null && origin !== new URL(request.url).origin ? origin : null

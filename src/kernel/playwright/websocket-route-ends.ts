@@ -5,13 +5,7 @@ type Data = string | ArrayBuffer | ArrayBufferView | Blob
 const OPEN = 1
 const CLOSED = 3
 
-/**
- * The page's end of a WebSocket Playwright routed, with the surface the
- * WebSocket DSL reads (as @mswjs/interceptors' client connection): `id`,
- * `url`, `socket`, `send`, `close`, and `message`/`close` events. A message
- * of the page reaches the real server (once connected) unless a listener
- * prevented it.
- */
+/** The page's end, with the surface the ws DSL reads (as @mswjs/interceptors' client connection). */
 export class RoutedClient extends EventTarget {
   readonly socket: { readonly url: string; readyState: number; readonly protocol: string }
   server: RoutedServer | undefined
@@ -54,12 +48,8 @@ export class RoutedClient extends EventTarget {
 }
 
 /**
- * The real server's end of a routed WebSocket: `connect()` asks Playwright to
- * connect the page's socket to the server (`connectToServer()`); the server's
- * messages and close reach the page unless a listener prevented them.
- * Playwright tells no "open" of the real connection: `open` is dispatched
- * once the connection was asked for (messages sent before it opens are queued
- * by Playwright), and a server that cannot be reached shows as `close`.
+ * Playwright tells no "open" of the real connection: `open` is dispatched once it was asked for
+ * (Playwright queues what is sent before), and a server that cannot be reached shows as `close`.
  */
 export class RoutedServer extends EventTarget {
   #route: WebSocketRouteLike | undefined
@@ -110,7 +100,7 @@ export class RoutedServer extends EventTarget {
   }
 }
 
-/** An event of a routed WebSocket end, `target` and `currentTarget` fixed to the socket it is about (as msw's listeners see them). */
+/** `target` fixed to the socket it is about, as msw's listeners see it. */
 class RouteEvent extends Event {
   constructor(
     type: string,
@@ -152,19 +142,11 @@ class RouteCloseEvent extends RouteEvent {
   }
 }
 
-/**
- * What Playwright hands over (a string, or a Buffer for a binary frame) as a
- * handler reads it: a string, or an ArrayBuffer of its own.
- */
 function messageData(message: string | Buffer): string | ArrayBuffer {
   if (typeof message === 'string') return message
   return message.buffer.slice(message.byteOffset, message.byteOffset + message.byteLength) as ArrayBuffer
 }
 
-/**
- * What a handler sends, as Playwright's `send()` takes it (a Blob is read
- * first, so the message goes out asynchronously).
- */
 function toRouteMessage(data: string | ArrayBuffer | ArrayBufferView | Blob, send: (message: string | Buffer) => void): void {
   if (typeof data === 'string') return send(data)
   if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => send(Buffer.from(buffer)))

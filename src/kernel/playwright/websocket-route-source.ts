@@ -4,17 +4,12 @@ import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import type { RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
 
-/** RFC 6455 "internal error": the connection was refused by the unhandled-request policy. */
+/** RFC 6455 "internal error". */
 const INTERNAL_ERROR = 1011
 
 const EVERY_URL = (): boolean => true
 
-/**
- * The exchange for one WebSocket Playwright routed: `accept()` keeps it mocked,
- * `passthrough()` connects the page to the real server, `errorWith()` closes
- * the page's socket with 1011 and the error's message.
- */
-export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
+function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
   const url = new URL(route.url())
   const protocols = route.protocols?.() ?? []
   const client = new RoutedClient(createRequestId(), url, route)
@@ -37,12 +32,7 @@ export function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExc
   }
 }
 
-/**
- * The source of WebSocket exchanges of a Playwright page or browser context
- * (`routeWebSocket()` for every URL). Playwright has no `unrouteWebSocket()`:
- * once stopped, the route connects each new socket to its real server, as if
- * nothing routed it.
- */
+/** Playwright has no `unrouteWebSocket()`: once stopped, the route connects each new socket to its real server. */
 export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWork): Source {
   let sink: ((exchange: WebSocketExchange) => Promise<void>) | undefined
   let routed = false
@@ -62,12 +52,7 @@ export function playwrightWebSocketSource(target: RoutableLike, work: RoutingWor
   }
 }
 
-/**
- * The close reason for a routed WebSocket refused with `error`: its message,
- * cut to the 123 UTF-8 bytes a close frame allows. (The kernel's
- * `closeReason` does the same for interceptor sockets; this copy keeps the
- * Playwright entry from sharing a build chunk with the Node entry.)
- */
+// A copy of `closeReason`: it keeps the Playwright entry from sharing a build chunk with the Node entry.
 function routeCloseReason(error: Error): string {
   const bytes = new TextEncoder().encode(error.message)
   return bytes.length <= 123 ? error.message : `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`

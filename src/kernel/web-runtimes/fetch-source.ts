@@ -4,31 +4,15 @@ import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import type { HttpSink } from '../node/http-layer.js'
 import type { FetchCall } from './web-fetch-exchange.js'
 
-/**
- * What a fetch call becomes for the handlers (its redirects, decoding, abort):
- * loaded by the first call, which waits for it; `patchWebFetch` itself is
- * what `listen()` installs, so it stays up front.
- */
+// Loaded by the first call, which waits for it.
 const exchanges = onFirstUse(
   () => import('./web-fetch-exchange.js'),
   (error) => new Error(message(`What answers a fetch call could not be loaded (${String(error)}), so this fetch failed rather than going to the network unchecked.`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
 )
 
 /**
- * The fetch source of runtimes whose `fetch` has no undici dispatcher under
- * it (Bun, Deno): replaces `globalThis.fetch` and hands every request to
- * `sink`. With no undici to lean on, it does itself what a fetch does with an
- * answer: follows a mocked redirect as the request's `redirect` mode says
- * (each hop goes to the handlers again), decodes a gzip or deflate body,
- * strips the body of a HEAD answer, and rejects with `signal.reason` when the
- * client aborts, before or while the body is read. A passthrough goes to the
- * runtime's own fetch, without mocklib's marking header. Returns the function
- * that puts the runtime's fetch back.
- *
- * @example
- * const restore = patchWebFetch(runtime.handle)
- * await fetch('https://api.test/user') // answered by the handlers
- * restore()
+ * For runtimes whose `fetch` has no undici under it (Bun, Deno): with no undici to lean on, it does itself
+ * what a fetch does with an answer (redirects through the handlers again, decoding, HEAD, abort).
  */
 export function patchWebFetch(sink: HttpSink): () => void {
   const realFetch = globalThis.fetch
@@ -66,7 +50,6 @@ export function patchWebFetch(sink: HttpSink): () => void {
   }
 }
 
-/** `request` as the network must see it: without the header that marks mocklib's own calls and `bypass()`. */
 function withoutMark(request: Request): Request {
   if (!request.headers.has(BYPASS_HEADER)) return request
   const headers = new Headers(request.headers)

@@ -5,18 +5,9 @@ import type { HttpSink } from '../node/http-layer.js'
 import { BYPASS_HEADER, ownCall } from '../passthrough.js'
 import { patchWebFetch } from './fetch-source.js'
 
-/** A server-side JavaScript runtime other than Node that mocklib/node runs in. */
 export type WebRuntime = 'bun' | 'deno'
 
-/**
- * The runtime this process runs in when it is Bun or Deno (both say so in
- * `process.versions`), `undefined` under Node: they have no undici dispatcher
- * behind `fetch` and no socket layer under `node:http`, so the Node sources
- * cannot see their requests.
- *
- * @example
- * webRuntime() // 'bun' under `bun test`, 'deno' under `deno test`, undefined under node
- */
+/** Bun and Deno have no undici behind `fetch` and no socket layer under `node:http`: the Node sources cannot see their requests. */
 export function webRuntime(): WebRuntime | undefined {
   const versions = globalThis.process?.versions as Record<string, string | undefined> | undefined
   if (versions?.bun !== undefined) return 'bun'
@@ -24,28 +15,12 @@ export function webRuntime(): WebRuntime | undefined {
   return undefined
 }
 
-/** Options of `interceptWebRuntime`. */
 export interface WebRuntimeOptions {
-  /**
-   * Replaces the runtime's `EventSource` with one that reads through `fetch`
-   * (Deno's own reads through an internal fetch that no patch reaches);
-   * returns the function that puts it back. Called only where the runtime has
-   * an `EventSource`.
-   */
+  /** One that reads through `fetch` (Deno's own uses an internal fetch no patch reaches). */
   readonly patchEventSource?: () => () => void
 }
 
-/**
- * Starts the HTTP sources of Bun and Deno, delivering to `sink`: global
- * `fetch` (their own source, see `patchWebFetch`), `node:http`/`https` (the
- * ClientRequest layer, which both runtimes run as Node does), and
- * `EventSource` where the runtime has one. Returns the function that stops
- * them all.
- *
- * @example
- * const stop = webRuntime() === undefined ? interceptNode(sink) : interceptWebRuntime(sink, { patchEventSource })
- * stop()
- */
+/** Both runtimes run the ClientRequest layer as Node does. */
 export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions = {}): () => void {
   const restoreRequests = removeOwnCallHeader()
   const restoreWebSocket = removeOwnCallWebSocketHeader()
@@ -61,10 +36,8 @@ export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions =
   }
 }
 
-// Under Node, the socket layer (for node:http) and undici's dispatcher (for WebSocket) remove the header
-// that marks mocklib's own passthrough calls before the wire. Bun and Deno have neither, so the real
-// functions the ClientRequest layer and the WebSocket source (started after this) take are wrapped to
-// remove it. Any other value of the header is the application's and is left alone.
+// Under Node, the socket layer and undici's dispatcher remove the `ownCall()` header before the wire. Bun and
+// Deno have neither, so the real functions the ClientRequest layer and the WebSocket source take are wrapped.
 
 type RequestFunction = (...args: unknown[]) => unknown
 
@@ -86,7 +59,6 @@ function wrapRequest(module: typeof import('node:http') | typeof import('node:ht
   }
 }
 
-/** The options object Bun, Deno and undici accept as the second argument of `new WebSocket()`. */
 interface WebSocketOptions {
   protocols?: string | string[]
   headers?: Record<string, string>
@@ -108,7 +80,6 @@ function removeOwnCallWebSocketHeader(): () => void {
   }
 }
 
-/** `options` (request or WebSocket options; any other argument as given) without the `ownCall()` header. */
 function withoutOwnCall(options: unknown): unknown {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return options
   const headers = (options as RequestOptions | WebSocketOptions).headers

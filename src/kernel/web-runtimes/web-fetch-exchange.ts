@@ -4,24 +4,18 @@ import { asFetchResponse } from '../node/fetch/fetch-response.js'
 import { networkError } from '../node/http-layer.js'
 import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
 
-// What a fetch call becomes in Bun and Deno, loaded by the first call (see `exchanges` in fetch-source.ts).
+// Loaded by the first call (see `exchanges` in fetch-source.ts).
 
-/** What an exchange needs from the fetch call that made it. */
 export interface FetchCall {
   resolve(response: Response | Promise<Response>): void
   reject(reason: unknown): void
-  /** Sends a request to the runtime's own fetch, without mocklib's marking header. */
+  /** The runtime's own fetch, without mocklib's marking header. */
   network(request: Request): Promise<Response>
-  /** Sends a redirect's next hop through the handlers. */
+  /** A redirect's next hop, through the handlers. */
   send(request: Request, redirects: number): Promise<Response>
 }
 
-/**
- * One intercepted `fetch()` call (or one hop of its redirects), as the handlers see it.
- *
- * @example
- * void sink(new WebFetchExchange(request, request.clone(), false, 0, { resolve, reject, network, send }))
- */
+/** One intercepted `fetch()` call, or one hop of its redirects. */
 export class WebFetchExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
@@ -58,7 +52,6 @@ export class WebFetchExchange implements HttpExchange {
     if (!this.#settle()) return Promise.resolve(undefined)
     const real = this.call.network(this.unread ?? this.request)
     this.call.resolve(real)
-    // The client reads the real response; the runtime gets a copy only when it reports one.
     return real.then(
       (response) => (report === true ? response.clone() : undefined),
       () => undefined,

@@ -9,13 +9,12 @@ import type { MockSocket } from './mock-socket.js'
 type Callback = (response: IncomingMessage) => void
 type Created = (error: Error | null, socket?: MockSocket) => void
 
-/** `onSocket` is how a request is handed its socket; with none, Node fails it (the given error, or its own). */
+/** Given no socket, Node fails the request (with the given error, or its own). */
 interface ClientRequestWithOnSocket extends ClientRequest {
   onSocket(socket: unknown, error?: Error): void
 }
 
-// What answers a request (its socket, the exchange, the response writer) is loaded by the first
-// request made while listening: a cold start that never calls node:http does not pay for it.
+// Loaded by the first request made while listening: a cold start that never calls node:http does not pay for it.
 const answering = onFirstUse(
   () => import('./client-request-exchange.js'),
   (error) =>
@@ -28,21 +27,12 @@ const answering = onFirstUse(
 )
 
 /**
- * The ClientRequest layer: patches `http.request/get` and `https.request/get`
- * so that a request made through them gets a MockSocket instead of a TCP
- * connection. When the request ends, it goes to the runtime as one exchange; a
- * mocked response is written into the socket (Node's parser reads it), a passthrough
- * goes out through the original function (marked `ownCall()`, so the socket
- * layer lets it go unresolved and unreported) and its response is relayed the
- * same way. Much cheaper than the socket layer, which still sees everything
- * else. Returns the function that restores the four functions.
- *
- * @example
- * const restore = patchClientRequests(runtime.handle)
- * restore()
+ * A request made through `http(s).request/get` gets a MockSocket instead of a TCP connection: a mocked
+ * response is written into it (Node's parser reads it), a passthrough goes out through the original
+ * function marked `ownCall()`. Much cheaper than the socket layer, which still sees everything else.
  */
 export function patchClientRequests(sink: HttpSink): () => void {
-  // Loaded here rather than imported: loading node:http is a visible part of a cold start.
+  // Not imported: loading node:http is a visible part of a cold start.
   const http = process.getBuiltinModule('node:http')
   const https = process.getBuiltinModule('node:https')
   const restores = [patch(http, 'http:', sink), patch(https, 'https:', sink)]
@@ -84,8 +74,7 @@ function splitArgs(args: unknown[]): CallArgs {
 
 function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protocol: string, sink: HttpSink): ClientRequest {
   let socket: MockSocket | undefined
-  // Node gives a request without an agent the socket `createConnection` returns, or the one it passes to
-  // `created` later: the first request, made before the answering part is loaded, gets its socket that way.
+  // Node takes the socket `createConnection` returns, or the one passed to `created` later (the first request's).
   const createConnection = (options: { port?: number | string }, created: Created) => {
     const port = Number(options.port) || (protocol === 'https:' ? 443 : 80)
     if (answering.loaded !== undefined) return (socket = answering.loaded.createMockSocket(port, protocol === 'https:'))
@@ -120,8 +109,7 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
     if (!ended) {
       ended = true
       if (answering.loaded !== undefined && socket !== undefined) answering.loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink)
-      // The first request: its socket comes with the answering part (given in `createConnection`, which ran first), or
-      // the request already failed with why it could not be loaded.
+      // The first request: its socket comes with the answering part, or the request already failed with why.
       else answering.load().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), ignore)
     }
     return result
@@ -129,5 +117,4 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
   return request
 }
 
-/** A load failure has already failed the request (through `createConnection`). */
 function ignore(): void {}

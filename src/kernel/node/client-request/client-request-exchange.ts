@@ -1,32 +1,24 @@
 import type { ClientRequest, IncomingMessage, OutgoingHttpHeader, RequestOptions } from 'node:http'
 import type { HttpExchange } from '../../contracts.js'
+import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 
-// The part of the ClientRequest layer that answers a request: loaded by the first request made while
-// listening (client-request-adapter.ts), so a process that never calls node:http does not pay for it.
+// Loaded by the first request made while listening (client-request-adapter.ts).
 export { createMockSocket } from './mock-socket.js'
 
-/** `http.request` / `https.request` as the layer found them. */
 export type RequestFunction = (...args: unknown[]) => ClientRequest
 
-/** The arguments of one `http.request(...)` call, split. */
 export interface CallArgs {
   readonly url: string | URL | undefined
   readonly options: RequestOptions
   readonly callback: ((response: IncomingMessage) => void) | undefined
 }
 
-/**
- * Turns the ended request into an exchange (its head is final now) and hands
- * it to the runtime.
- *
- * @example
- * startExchange(request, socket, chunks, call, realRequest, 'https:', runtime.handle)
- */
+/** Once the request ended: its head is final now. */
 export function startExchange(
   request: ClientRequest,
   socket: MockSocket,
@@ -43,28 +35,21 @@ export function startExchange(
     exchange = new ClientRequestExchange(request, socket, body, protocol, call, realRequest)
   } catch (error) {
     // No URL describes the request (a malformed Host header): the request fails with why, once it has its socket.
-    process.nextTick(fail, socket, error)
+    process.nextTick(() => socket.destroy(asError(error)))
     return
   }
   process.nextTick(handOver, request, exchange, sink)
 }
 
 /**
- * The request takes its socket on the next tick (queued when it was created, so
- * before this one): a plain handler answers synchronously, and the answer (or a
- * failure) must find it attached.
- *
- * A request destroyed or aborted before that tick never gets its socket: Node
- * fails it by itself ('socket hang up' or the abort reason, then `close`), as
- * it does with a real server, and nothing was sent, so nobody is asked. Waiting
- * for a socket that never comes used to re-queue this tick forever (the event
- * loop spun and timers never fired).
+ * The request takes its socket on the next tick (queued before this one): a plain handler answers
+ * synchronously, and the answer must find it attached. A request destroyed before then never gets one:
+ * Node fails it by itself, nothing was sent, so nobody is asked.
  */
 function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
   if (request.socket != null) return void sink(exchange)
   if (request.destroyed) return
-  // Not attached yet (the first request's socket is created once this module is loaded): hand over once it is,
-  // unless the request is torn down first.
+  // The first request's socket is created once this module is loaded: hand over once it is attached.
   const onSocket = () => {
     request.off('close', onClose)
     process.nextTick(handOver, request, exchange, sink)
@@ -74,21 +59,7 @@ function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink:
   request.once('close', onClose)
 }
 
-function fail(socket: MockSocket, error: unknown): void {
-  socket.destroy(error instanceof Error ? error : new Error(String(error)))
-}
-
-/**
- * One request made through node:http/https, once the client ended it, as the
- * runtime sees it. Method, URL and the bypass mark come from the
- * ClientRequest; the Fetch `Request` is built only when something reads it
- * (a resolver, an event listener, history, recording): a handler that
- * matches on method and URL and answers without reading the request costs no
- * Request, Headers or AbortSignal.
- *
- * @example
- * await sink(new ClientRequestExchange(request, socket, body, 'http:', call, realRequest))
- */
+/** The Fetch `Request` is built only when something reads it: matching on method and URL costs no Request, Headers or AbortSignal. */
 export class ClientRequestExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
@@ -153,10 +124,9 @@ export class ClientRequestExchange implements HttpExchange {
 
   #deliver(response: Response): void {
     const { socket } = this
-    writeResponse(socket, response, this.method)?.catch((error: unknown) => socket.destroy(error instanceof Error ? error : new Error(String(error))))
+    writeResponse(socket, response, this.method)?.catch((error: unknown) => socket.destroy(asError(error)))
   }
 
-  /** The passthrough: the same request through the original function, its answer as a Response. */
   #sendToNetwork(): Promise<Response | undefined> {
     const { call, client, socket, body } = this
     const headers = { ...client.getHeaders(), [BYPASS_HEADER]: ownCall() }
@@ -174,7 +144,6 @@ export class ClientRequestExchange implements HttpExchange {
   }
 }
 
-/** A header value as Fetch's `Headers.get` would give it. */
 function headerText(value: OutgoingHttpHeader): string {
   return Array.isArray(value) ? value.join(', ') : String(value)
 }
@@ -194,12 +163,8 @@ function toFetchResponse(incoming: IncomingMessage): Response {
 }
 
 /**
- * The Fetch Request for a request a Node client sent. Fetch refuses a body on
- * GET and HEAD, but node:http sends one when asked (search APIs take a JSON
- * query in a GET): such a request keeps its method and gets body readers
- * (`text()`, `json()`, `body`, `clone()`, …) that serve the bytes sent. msw
- * drops that body from the Request (its interceptors keep only a raw Node
- * stream aside); a resolver here reads it like any other body.
+ * Fetch refuses a body on GET and HEAD, but node:http sends one (search APIs take a JSON query in a GET):
+ * such a request keeps its method and gets body readers serving the bytes sent (msw drops that body).
  */
 function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
   const bodyForbidden = method === 'GET' || method === 'HEAD'
@@ -210,11 +175,7 @@ function toFetchRequest(url: string, method: string, headers: Headers, body: Uin
 
 const BODY_READERS = ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'] as const
 
-/**
- * Gives `request` the body readers of a carrier request (same headers, a
- * method that may have a body), so `bodyUsed` and "body already read" behave
- * as Fetch's own. Own properties shadow the prototype's getters and methods.
- */
+/** A carrier request's readers, so `bodyUsed` and "body already read" behave as Fetch's own. */
 function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   const carrier = new NativeRequest(request.url, { method: 'POST', headers: request.headers, body })
   const properties: PropertyDescriptorMap = {

@@ -1,34 +1,19 @@
 import type { Duplex } from 'node:stream'
+import { asError } from '../../errors.js'
 
-/**
- * The socket a ClientRequest gets from the ClientRequest layer instead of a
- * TCP connection. What the request writes is discarded (the layer reads the
- * body from `write`/`end`); what `deliver` pushes is parsed by Node's own HTTP
- * client parser as if a server had sent it. Destroying it with an error makes
- * the request emit 'error'.
- */
+/** What the request writes is discarded (the layer reads it from `write`/`end`); what is delivered, Node's parser reads. */
 export interface MockSocket extends Duplex {
-  /** Hands bytes to the client's HTTP parser; `null` ends the stream. */
+  /** `null` ends the stream. */
   deliver(data: Buffer | string | null): void
-  /**
-   * Hands over a source of bytes that is called only when the client reads:
-   * a client that pauses its response pauses `next` too (backpressure), and
-   * nothing is pulled after the socket is destroyed. `next` resolves to the
-   * next bytes, or `null` at the end; a rejection destroys the socket with it.
-   */
+  /** `next` is pulled only when the client reads (backpressure); `null` ends, a rejection destroys the socket. */
   deliverFrom(next: () => Promise<Buffer | null>): void
-  /**
-   * Hands over a whole answer and ends the stream, on the next tick: the
-   * client's callbacks run in a turn of their own, as with bytes from a real
-   * connection (a callback that throws is an uncaught exception, not a fault of
-   * whoever answered).
-   */
+  /** On the next tick: the client's callbacks run in a turn of their own, as with a real connection. */
   deliverAll(data: Buffer): void
 }
 
 let MockSocketClass: (new (port: number, secure: boolean) => MockSocket) | undefined
 
-/** Creates a MockSocket; node:stream is loaded on first use (cold start stays cheap). */
+// node:stream is loaded on first use: the cold start stays cheap.
 export function createMockSocket(port: number, secure: boolean): MockSocket {
   MockSocketClass ??= defineMockSocket(process.getBuiltinModule('node:stream').Duplex)
   return new MockSocketClass(port, secure)
@@ -93,7 +78,7 @@ function defineMockSocket(DuplexBase: typeof Duplex) {
         (error: unknown) => {
           this.#pulling = false
           this.#source = undefined
-          this.destroy(error instanceof Error ? error : new Error(String(error)))
+          this.destroy(asError(error))
         },
       )
     }

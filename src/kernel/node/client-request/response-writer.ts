@@ -6,26 +6,9 @@ import type { MockSocket } from './mock-socket.js'
 const CRLF = '\r\n'
 
 /**
- * Writes a Fetch Response into a MockSocket as an HTTP/1.1 response, so that
- * the ClientRequest parses it like one from a server. A body of unknown length
- * is sent chunked, chunk by chunk as the stream yields them (streaming
- * survives), and only as fast as the client reads (a paused response pauses
- * the body stream). A body stream that errors destroys the socket (the client
- * sees 'error' or an aborted response).
- *
- * The head goes as latin1, one byte per character, whatever the body: what
- * Node's own server does when it sends headers on their own (`writeHead`, a
- * Buffer body, no body), and what every client decodes them with, so a
- * client reads `café` back as the handler set it (as fetch does), and a value
- * read off a real connection (a passthrough, a HAR entry) goes out as the
- * bytes that came in. A Headers value cannot hold a character above U+00FF.
- *
- * A body the response was built from as a string (`HttpResponse.text`,
- * `json`…) is written at once, without reading the stream: then no promise is
- * returned. A returned promise rejects when the body cannot be read.
- *
- * @example
- * await writeResponse(socket, new Response('hi'), 'GET')
+ * As an HTTP/1.1 response: a body of unknown length goes chunked, as fast as the client reads. The head
+ * goes as latin1 (as Node's server sends headers alone, and clients decode them), so a value read off a
+ * real connection goes out as the bytes that came in. A known string body is written at once (no promise).
  */
 export function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> | undefined {
   const { status } = response
@@ -62,7 +45,6 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   return streamBody(socket, body!, Buffer.from(head, 'latin1'), chunked)
 }
 
-/** Sends the body stream as the client reads it, after the head. */
 async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, headBytes: Buffer, chunked: boolean): Promise<void> {
   const reader = body.getReader()
   socket.once('close', () => void reader.cancel().catch(() => {}))
@@ -90,10 +72,6 @@ async function streamBody(socket: MockSocket, body: ReadableStream<Uint8Array>, 
   })
 }
 
-/**
- * The whole answer in one buffer: head (latin1, see `writeResponse`), body as
- * UTF-8 (one chunk when chunked) and the chunked terminator.
- */
 function withKnownBody(head: string, body: string, chunked: boolean): Buffer {
   const size = Buffer.byteLength(body)
   if (chunked) head += size === 0 ? '' : `${size.toString(16)}${CRLF}`

@@ -10,13 +10,8 @@ import { answerFetchUpgrade } from '../websocket/websocket-source.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
 /**
- * The fetch fast path (see the folder's README): replaces `globalThis.fetch`
- * so that a plain mocked answer never goes through undici's fetch machinery.
- * Network calls are marked `ownCall()` so that lower sources let them through
- * unresolved and unreported. Returns the function that restores fetch.
- *
- * @example
- * const restore = patchGlobalFetch(runtime.handle, installDispatcherSources(runtime.handle)!)
+ * The fetch fast path (see the folder's README): a plain mocked answer never goes through undici's
+ * fetch machinery. Network calls are marked `ownCall()` so lower sources let them through.
  */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
@@ -30,7 +25,6 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
       const exchange = new FetchExchange(input as string | URL, plainUrl, request, bodyText, remakeFrom, abortable, resolve, reject, routes)
       // A WebSocket handshake a ws.link handler takes is answered 101 (as msw); any other goes on as HTTP.
       if (request !== undefined && answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
-      // The sink never rejects: it fails the exchange itself.
       void sink(exchange)
     })
   }
@@ -67,23 +61,19 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
   }
 }
 
-/** Where an intercepted call's request goes when the handlers do not answer it themselves. */
 interface FetchRoutes {
   /** The fetch that was global at `listen()`: passthroughs go there. */
   readonly realFetch: typeof fetch
-  /** The fetch that plays the answers only undici can (`answerOnce`): see `fetchAtLoad`. */
+  /** Plays the answers only undici can (`answerOnce`): see `fetchAtLoad`. */
   readonly viaUndici: typeof fetch
-  /** `viaUndici` can play them; when not, mocklib does (`playAnswerHere`). */
+  /** When not, mocklib plays them (`playAnswerHere`). */
   readonly playsAnswers: boolean
   readonly dispatcher: DispatcherSource
-  /** Sends a redirect's next hop to the handlers, when mocklib follows it itself. */
+  /** A redirect's next hop, when mocklib follows it itself. */
   readonly sendHop: (request: Request) => Promise<Response>
 }
 
-/**
- * One intercepted `fetch()` call: one object per request rather than a closure
- * per method (the fast path's allocations are most of its cost).
- */
+/** One object per request rather than a closure per method: the fast path's allocations are most of its cost. */
 class FetchExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
@@ -91,22 +81,17 @@ class FetchExchange implements HttpExchange {
   readonly bodyless: boolean
   readonly bypassed: boolean
   #request: Request | undefined
-  /**
-   * The request as the client made it, for a call to the real fetch (a body is
-   * read only once); a string body needs no copy, it is sent again from
-   * `bodyText`, nor a whole-value body, made again from `remakeFrom`.
-   */
+  /** An unread copy for the real fetch; none for a string body (`bodyText`) or a whole-value one (`remakeFrom`). */
   readonly #unread: Request | undefined
   #settled = false
   #onAbort: (() => void) | undefined
 
   constructor(
-    /** The input of a plain `fetch(url)`, whose Request is built on first read. */
     private readonly input: string | URL,
     readonly url: URL | undefined,
     request: Request | undefined,
     readonly bodyText: string | undefined,
-    /** The init of a call whose body is a whole value (FormData, Blob, bytes…): a Request for the network is made again from it. */
+    /** For a body that is a whole value (FormData, Blob, bytes…): the network's Request is made again from it. */
     private readonly remakeFrom: RequestInit | undefined,
     private readonly abortable: boolean,
     private readonly resolve: (response: Response | Promise<Response>) => void,
@@ -129,7 +114,6 @@ class FetchExchange implements HttpExchange {
     }
   }
 
-  /** A plain `fetch(url)` has no body nor signal: its Request is made when someone reads it. */
   get request(): Request {
     return (this.#request ??= new NativeRequest(this.input))
   }
@@ -166,13 +150,11 @@ class FetchExchange implements HttpExchange {
     )
   }
 
-  /** The bytes the client sent, for a redirect that sends them again. */
   async #sentBody(): Promise<ArrayBuffer | null> {
     if (this.bodyText !== undefined) return new TextEncoder().encode(this.bodyText).buffer
     return this.#unread === undefined && this.remakeFrom === undefined ? null : this.#forNetwork().arrayBuffer()
   }
 
-  /** The request as the client made it, with its body unread. */
   #forNetwork(): Request {
     if (this.#unread !== undefined) return this.#unread
     return this.remakeFrom === undefined ? this.request : new NativeRequest(againstLocation(this.input), this.remakeFrom)
@@ -186,12 +168,7 @@ class FetchExchange implements HttpExchange {
   }
 }
 
-/**
- * The parsed URL of `fetch(input)` without init when the Request it stands
- * for is certain to be valid (an absolute URL without credentials, outside a
- * DOM-like environment where relative URLs resolve against the page);
- * `undefined` when the Request must be built now (and may throw).
- */
+/** Set only when the Request is certain to be valid (absolute, no credentials, no DOM `location`): else it is built now. */
 function plainGetUrl(input: RequestInfo | URL): URL | undefined {
   if (typeof location !== 'undefined') return undefined
   const url = typeof input === 'string' ? parseUrl(input) : input instanceof URL ? parseUrl(input.href) : null
@@ -205,43 +182,29 @@ function againstLocation<Input extends RequestInfo | URL>(input: Input): Input |
   return new URL(input, location.href)
 }
 
-/**
- * The body of `fetch(input, init)` when it is a string that reads back the
- * same: readers then take it as is instead of copying the Request's stream.
- * A lone surrogate is sent as U+FFFD, so such a string is read from the stream.
- */
+/** A lone surrogate is sent as U+FFFD, so such a string does not read back the same and is read from the stream. */
 function stringBody(input: RequestInfo | URL, init: RequestInit | undefined): string | undefined {
   const body = init?.body
   return typeof body === 'string' && !(input instanceof NativeRequest) && (body as WellFormedCheck).isWellFormed() ? body : undefined
 }
 
-/** True when `fetch(input, init)` sends a body given whole in `init` (not a stream, not a Request's), so it can be sent again as it is. */
+/** A body given whole in `init` (not a stream, not a Request's) can be sent again as it is. */
 function hasWholeBody(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
   const body = init?.body
   return body != null && typeof body === 'object' && !(input instanceof NativeRequest) && typeof (body as { getReader?: unknown }).getReader !== 'function' && !(Symbol.asyncIterator in body)
 }
 
-/** ES2024 (Node 20 and later), newer than the `lib` the sources compile against. */
+/** ES2024, newer than the `lib` the sources compile against. */
 type WellFormedCheck = string & { isWellFormed(): boolean }
 
 /**
- * The global fetch when mocklib loaded: the one that takes `NativeRequest`s as
- * they are and, when `NativeRequest` is undici's, the one the dispatcher source
- * answers (Node's own: Jest copies it into its contexts), so the one that can
- * play a mocked redirect or compressed body (`answerOnce`) whatever fetch a test
- * made global since (node-fetch, a polyfill, a wrapper). Where mocklib's
- * classes are Node's own while the environment's fetch is not (Jest with
- * cross-fetch's or whatwg-fetch's polyfill), it is Node's fetch.
+ * The fetch that takes `NativeRequest`s as they are and that the dispatcher source answers, so it can
+ * play a mocked redirect or compressed body whatever fetch a test made global since. Where mocklib's
+ * classes are Node's own while the environment's fetch is a polyfill (Jest), it is Node's fetch.
  */
 const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
 
-/**
- * Sends `request`, with the header `mark` added, through `send` (a real fetch)
- * without taking the body of `request` (`bodyText`, when given, is sent
- * instead). A fetch that is not the one `NativeRequest` belongs with (node-fetch,
- * a polyfill, Node's own under happy-dom) gets the URL and a plain init (with
- * the request's signal) rather than a Request it would misread.
- */
+/** A fetch `NativeRequest` does not belong with (node-fetch, a polyfill) gets the URL and a plain init, not a Request it would misread. */
 function sendThrough(send: typeof fetch, request: Request, mark: readonly [string, string], bodyText: string | undefined): Promise<Response> {
   if (send === fetchAtLoad) {
     const headers = new NativeHeaders(request.headers)

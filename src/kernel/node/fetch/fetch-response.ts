@@ -2,32 +2,14 @@ import { decodedBody, isRedirect, nextRedirect } from '../../fetch-semantics.js'
 import { inForeignContext, nodeMainGlobal } from '../main-realm.js'
 import { NativeRequest, NativeResponse, statusTextOf } from '../http-layer.js'
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-
-/**
- * True when only undici itself can give the client what a real server's
- * `response` would give: a redirect to follow (or refuse), or a body to
- * decompress. The fast path hands those to the real fetch (see `answerOnce`).
- *
- * @example
- * needsUndici(new Response(null, { status: 302, headers: { location: '/b' } }), 'GET') // true
- */
+/** A redirect to follow (or refuse), or a body to decompress: the fast path hands those to the real fetch (`answerOnce`). */
 export function needsUndici(response: Response, method: string): boolean {
-  if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) return true
+  if (isRedirect(response)) return true
   // The body last: an HttpResponse makes its stream only when asked for it.
   return response.headers.has('content-encoding') && method !== 'HEAD' && response.body !== null
 }
 
-/**
- * The mocked `response` as a real fetch response to a request (`method`,
- * `url`) looks: it knows its URL, is of type `basic`, carries the status text a
- * real server sends, has no body for HEAD, and, when the request has a
- * `signal`, its body fails with the abort reason (and cancels the mocked
- * stream) when the client aborts while reading.
- *
- * @example
- * asFetchResponse(new Response('hi'), 'GET', 'http://x.test/', request.signal).url === 'http://x.test/'
- */
+/** As a real fetch response looks: its URL, type `basic`, a status text, no body for HEAD, a body that fails on abort. */
 export function asFetchResponse(response: Response, method: string, url: string, signal: AbortSignal | undefined): Response {
   let answer = response
   if (method === 'HEAD' && response.body !== null) {
@@ -84,33 +66,17 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
 }
 
 /**
- * True when `viaUndici`, the fetch mocklib hands a mocked redirect or
- * compressed body to (`answerOnce`), can play it: it is undici's (the Request
- * class with `duplex`) and reaches the dispatcher source (in a Jest context only
- * Node's own fetch does: undici's npm package polyfilled into jsdom cannot even
- * finish a fetch there, on jsdom's timers).
- *
- * @example
- * const playsAnswers = undiciPlaysAnswers(fetchAtLoad)
+ * It is undici's (the Request class with `duplex`) and reaches the dispatcher source: in a Jest context
+ * only Node's own fetch does (undici's npm package in jsdom cannot even finish a fetch, on jsdom's timers).
  */
 export function undiciPlaysAnswers(viaUndici: typeof fetch | undefined): boolean {
   if (viaUndici === undefined || typeof NativeRequest !== 'function' || !('duplex' in NativeRequest.prototype)) return false
   return !inForeignContext() || viaUndici === nodeMainGlobal()?.fetch
 }
 
-/** How many redirects led to a hop's Request. */
 const hops = new WeakMap<Request, number>()
 
-/**
- * What a fetch gives for the mocked `response` to `request` when no undici can
- * play it: a redirect is followed as the request's `redirect` mode says (the
- * next hop is sent with `send`, so the handlers answer it too), a gzip or
- * deflate body is decoded. `body` gives the bytes the client sent, for a
- * redirect that resends them.
- *
- * @example
- * resolve(playAnswerHere(request, async () => null, response, mockedFetch))
- */
+/** When no undici can play the answer: the next hop goes through `send`, so the handlers answer it too. */
 export async function playAnswerHere(
   request: Request,
   body: () => Promise<ArrayBuffer | null>,

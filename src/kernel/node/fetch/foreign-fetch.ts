@@ -1,16 +1,10 @@
 import { nodeAbortController, nodeMainGlobal } from '../main-realm.js'
 import { NativeHeaders, NativeRequest } from '../http-layer.js'
 
-// Test setups hand fetch objects of another realm or library: node-fetch's
-// Request and Headers (`vi.stubGlobal`), jsdom's or happy-dom's AbortSignal,
-// Blob and FormData, a polyfill's Request. Node's Request refuses a foreign
-// signal and quietly sends a foreign FormData as the text "[object FormData]";
-// msw answers them all. The fast path tells such inputs apart on every call
-// (cheaply: plain arguments answer at the first check) and adopts them: turns
-// them into objects the Request class mocklib builds with accepts, keeping
-// what they mean.
+// Test setups hand fetch objects of another realm or library (node-fetch's Request, jsdom's signal,
+// Blob and FormData). Node's Request refuses a foreign signal and sends a foreign FormData as the text
+// "[object FormData]"; msw answers them all, so they are adopted into the Request class's own realm.
 
-/** A Request of any Fetch implementation: node-fetch's, a polyfill's, another realm's. */
 interface RequestLike {
   readonly url: string
   readonly method: string
@@ -22,13 +16,7 @@ interface RequestLike {
   arrayBuffer(): Promise<ArrayBuffer>
 }
 
-/**
- * True when `init` carries an object that the Request class mocklib builds
- * with would refuse or misread.
- *
- * @example
- * hasForeignInit({ signal: new window.AbortController().signal }) // true under Vitest's jsdom
- */
+/** Plain arguments answer at the first check: this runs on every call. */
 export function hasForeignInit(init: RequestInit | undefined): boolean {
   if (init === undefined || init === null) return false
   const { signal, body } = init
@@ -37,11 +25,7 @@ export function hasForeignInit(init: RequestInit | undefined): boolean {
   return isForeignForm(body) || isForeignOf(body, 'URLSearchParams') || isForeignOf(body, 'Blob') || isForeignOf(body, 'File') || isForeignBuffer(body)
 }
 
-/**
- * A FormData of another realm, or one that holds a file of another realm
- * (undici's FormData polyfilled under Jest's jsdom keeps jsdom's File, which
- * it cannot read when it sends the form).
- */
+/** Also one holding a foreign file: undici's FormData polyfilled under Jest's jsdom keeps jsdom's File, which it cannot read. */
 function isForeignForm(body: object): boolean {
   if (!isTagged(body, 'FormData')) return false
   if (isForeignOf(body, 'FormData')) return true
@@ -52,23 +36,11 @@ function isForeignForm(body: object): boolean {
   return foreignFile
 }
 
-/**
- * An ArrayBuffer for a Request class that is not undici's: happy-dom's checks
- * `instanceof ArrayBuffer` in its own realm, so under Jest (the test in a vm
- * context) it sent the text "[object ArrayBuffer]". A view over it is read
- * by every implementation.
- */
+/** happy-dom's Request checks `instanceof ArrayBuffer` in its own realm (under Jest it sent "[object ArrayBuffer]"); a view is read by all. */
 function isForeignBuffer(body: object): boolean {
   return !requestRealm().undici && isTagged(body, 'ArrayBuffer')
 }
 
-/**
- * True for a Request made by another Fetch implementation than the one
- * mocklib builds with.
- *
- * @example
- * isForeignRequest(new NodeFetchRequest('http://x.test/')) // true
- */
 export function isForeignRequest(input: unknown): input is RequestLike {
   if (typeof input !== 'object' || input === null || input instanceof NativeRequest) return false
   const candidate = input as Partial<RequestLike>
@@ -81,7 +53,6 @@ function isTagged(value: object, tag: string): boolean {
 
 type BodyTag = 'FormData' | 'URLSearchParams' | 'Blob' | 'File'
 
-/** True when `value` is a `tag` object that is not of the Request class's realm. */
 function isForeignOf(value: object, tag: BodyTag): boolean {
   if (!isTagged(value, tag)) return false
   const classes = requestRealm()
@@ -90,9 +61,7 @@ function isForeignOf(value: object, tag: BodyTag): boolean {
   return own === undefined || !(value instanceof own)
 }
 
-/** The classes that go with the Request class mocklib builds with. */
 interface RequestRealm {
-  /** The Request class is undici's (Node's own, the npm package's). */
   readonly undici: boolean
   readonly AbortController: typeof AbortController
   readonly AbortSignal: typeof AbortSignal
@@ -105,22 +74,17 @@ interface RequestRealm {
 let realm: RequestRealm | undefined
 
 /**
- * The AbortController, URLSearchParams… the Request class takes as its own.
- * Node's Request refuses those of other realms, and under Vitest's jsdom the
- * globals named so may be jsdom's (in the very context of Node's Request), so
- * Node's are found by what the Request accepts: a signal, a URL's search
- * params, the body it reads back (`learnBodyClasses`).
+ * Under Vitest's jsdom the globals may be jsdom's, in the very context of Node's Request, so Node's are
+ * found by what the Request accepts: a signal, a URL's search params, the body it reads back.
  */
 function requestRealm(): RequestRealm {
   if (realm !== undefined) return realm
   const environment = globalThis as unknown as RequestRealm
-  // Found by trying: Node's Request makes its own signal with whatever AbortController
-  // is global, but accepts only Node's (a Vitest 3 jsdom setup puts jsdom's there).
+  // Node's Request makes its signal with whatever AbortController is global, but accepts only Node's.
   const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController, nodeAbortController()]
   const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && acceptsSignalOf(Controller))
   const AbortSignalClass = (AbortControllerClass === undefined ? environment.AbortSignal : new AbortControllerClass().signal.constructor) as typeof AbortSignal
-  // undici's Request (the one with `duplex`) takes node:buffer's Blob and File; under
-  // Vitest's jsdom the globals of those names are jsdom's.
+  // undici's Request takes node:buffer's Blob and File (under Vitest's jsdom the globals are jsdom's).
   const undici = 'duplex' in NativeRequest.prototype
   const nodeBuffer = undici ? globalThis.process?.getBuiltinModule?.('node:buffer') : undefined
   realm = {
@@ -144,22 +108,12 @@ function acceptsSignalOf(Controller: typeof AbortController): boolean {
   }
 }
 
-/** `fetch(input, init)` arguments once every foreign object in them is replaced. */
 interface FetchArguments {
   readonly input: RequestInfo | URL
   readonly init: RequestInit | undefined
 }
 
-/**
- * The same `fetch(input, init)` with every foreign object replaced by one of
- * the Request class's own realm: a foreign Request becomes its URL plus an
- * init (its body read), a foreign signal a signal that follows it (with the
- * same reason), foreign Headers, FormData, URLSearchParams, Blob copies.
- *
- * @example
- * const { input, init } = await adoptFetchArguments(new NodeFetchRequest(url, { method: 'POST', body: 'x' }), undefined)
- * new Request(input, init)
- */
+/** A foreign Request becomes its URL plus an init, a foreign signal one that follows it, other objects copies. */
 export async function adoptFetchArguments(input: RequestInfo | URL, init: RequestInit | undefined): Promise<FetchArguments> {
   let merged: RequestInit = { ...init }
   let target: RequestInfo | URL = input
@@ -188,7 +142,6 @@ async function initOf(request: RequestLike): Promise<RequestInit> {
   return init
 }
 
-/** Header pairs from any Headers-shaped object, pair list or record. */
 function headerPairs(headers: unknown): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   const source = headers as { forEach?: (each: (value: string, name: string) => void) => void }
@@ -198,7 +151,6 @@ function headerPairs(headers: unknown): Array<[string, string]> {
   return pairs
 }
 
-/** A signal of the Request class's realm that aborts, with the same reason, when `foreign` does. */
 function followerOf(foreign: AbortSignal): AbortSignal {
   const controller = new (requestRealm().AbortController)()
   if (foreign.aborted) controller.abort(foreign.reason)
@@ -239,7 +191,7 @@ async function ownFormData(foreign: FormData): Promise<FormData> {
   return own
 }
 
-/** The bytes of a Blob of any realm; jsdom 26's (Jest's jsdom) has no `arrayBuffer()`, only FileReader. */
+/** jsdom 26's Blob (Jest's jsdom) has no `arrayBuffer()`, only FileReader. */
 function bytesOf(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer()
   const Reader = (globalThis as { FileReader?: typeof FileReader }).FileReader
@@ -258,7 +210,6 @@ function withContentType(init: RequestInit, type: string): RequestInit {
   return { ...init, headers }
 }
 
-/** Finds the FormData class the Request class reads bodies into (its own). */
 async function learnBodyClasses(): Promise<RequestRealm> {
   const classes = requestRealm()
   if (classes.FormData !== undefined) return classes

@@ -1,23 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 
-/**
- * CORS for a mock server called by pages of other origins (a dev server on
- * another port, a WebView): every origin is allowed, with credentials, since
- * the mock serves development and tests, never a real user's data.
- */
+// Every origin is allowed, with credentials: the mock serves development and tests, never a real user's data.
 
-/** True for a browser's CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`). */
 export function isPreflight(incoming: IncomingMessage): boolean {
   return incoming.method === 'OPTIONS' && incoming.headers.origin !== undefined && incoming.headers['access-control-request-method'] !== undefined
 }
 
-/**
- * The answer to a preflight: the requested method and headers allowed for
- * the requesting origin, with credentials, for ten minutes.
- *
- * @example
- * if (isPreflight(incoming)) return writeResponse(preflightAnswer(incoming), outgoing, 'OPTIONS')
- */
 export function preflightAnswer(incoming: IncomingMessage): Response {
   const headers = new Headers({
     'access-control-allow-origin': incoming.headers.origin!,
@@ -33,15 +21,7 @@ export function preflightAnswer(incoming: IncomingMessage): Response {
   return new Response(null, { status: 204, headers })
 }
 
-/**
- * The CORS headers of an answer to a cross-origin request, for those the
- * response does not set itself: the origin allowed with credentials, and
- * every header of the response readable by the page. `undefined` for a
- * same-origin or non-browser request (no `Origin`).
- *
- * @example
- * const extra = corsAnswerHeaders(incoming, response)
- */
+/** `undefined` for a same-origin or non-browser request (no `Origin`), or a response that sets CORS itself. */
 export function corsAnswerHeaders(incoming: IncomingMessage, response: Response): Headers | undefined {
   const origin = incoming.headers.origin
   if (origin === undefined || response.type === 'error' || response.headers.has('access-control-allow-origin')) return undefined

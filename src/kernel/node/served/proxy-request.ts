@@ -1,19 +1,11 @@
 import { message } from '../../errors.js'
 import type { Forwarded } from './served-exchange.js'
 
-/** Headers of the hop between client and mock server, never sent on. */
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'accept-encoding', 'content-length'])
-/** Headers fetch made untrue by decoding the body. */
+// Made untrue by fetch decoding the body.
 const DECODED_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']
 
-/**
- * Sends a served request on to `target` (the proxy origin with the request's
- * path, or the absolute URL of the origin rule) and gives back its answer, as
- * the client should get it. A network failure answers 502 with the reason.
- *
- * @example
- * const { response } = await proxyRequest(exchange.request, new URL('/users', 'https://api.example.com'))
- */
+/** A network failure answers 502 with the reason. */
 export async function proxyRequest(request: Request, target: URL): Promise<Forwarded> {
   const headers = new Headers()
   for (const [name, value] of request.headers) if (!HOP_HEADERS.has(name)) headers.append(name, value)

@@ -1,20 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 
-/** The request body was larger than the server accepts. */
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`The request body is larger than ${limit} bytes.`)
   }
 }
 
-/**
- * Reads the whole body of an incoming request, refusing it (`BodyTooLarge`)
- * past `limit` bytes. Buffered rather than streamed: resolvers read it as
- * often as they like (clones), and a refusal is known before any handler runs.
- *
- * @example
- * const body = await readBody(incoming, 10 * 1024 * 1024) // undefined for a request without body
- */
+/** Buffered, not streamed: resolvers read it as often as they like, and a refusal is known before any handler runs. */
 export function readBody(incoming: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   const declared = Number(incoming.headers['content-length'])
   if (declared > limit) return Promise.reject(new BodyTooLarge(limit))

@@ -4,50 +4,42 @@ import { message } from '../../errors.js'
 import { createRequestId } from '../../request-context.js'
 import { writeResponse } from './write-response.js'
 
-/** What became of a served request, as the journal tells it. */
+/**
+ * What became of a served request, as the journal tells it.
+ *
+ * @example
+ * const failed = requests.filter((request) => request.outcome === 'failed')
+ */
 export type ServedOutcome = 'mocked' | 'passthrough' | 'unhandled' | 'preflight' | 'refused' | 'failed'
 
-/** What the server does with a request the handlers sent on (`passthrough()`, or none matched). */
 export interface Forwarded {
   readonly response: Response
-  /** True when `response` came from another server (a proxy), false when the mock server made it (a 404). */
+  /** From another server (a proxy), not made by the mock server (a 404). */
   readonly real: boolean
 }
 
-/** How a served exchange reaches the rest of the server. */
 export interface ServedExchangeHooks {
-  /** Answers a request the handlers sent on: proxies it, or says it was not handled. */
+  /** Proxies a request the handlers sent on, or says it was not handled. */
   forward(exchange: ServedExchange): Promise<Forwarded>
-  /** Headers every answer to this request carries unless it sets them itself (CORS). */
+  /** CORS headers, for those the answer does not set itself. */
   answerHeaders(exchange: ServedExchange, response: Response): Headers | undefined
-  /** Told once the head of the answer is written (or the socket destroyed). */
   answered(exchange: ServedExchange, response: Response): void
 }
 
 const NO_BODY_METHODS = new Set(['GET', 'HEAD'])
 
-/**
- * One request received by the mock server, as the runtime sees any
- * intercepted request: it answers through `respondWith`, `passthrough` (sent
- * on to the proxy) or `errorWith`, and the answer is written to the client's
- * socket.
- *
- * @example
- * void sink(new ServedExchange(incoming, outgoing, url, body, hooks))
- */
+/** One request received by the mock server, answered as any intercepted request. */
 export class ServedExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
   readonly method: string
   readonly startedAt = Date.now()
   #request: Request | undefined
-  /** The handler that answered (set by the server's observer), if any, with where it was written when known. */
+  /** Set by the server's observer, with where the handler was written when known. */
   handler: (HandlerInfo & { readonly source?: string }) | undefined
-  /** True once no handler matched the request. */
   unhandled = false
-  /** How the exchange ended; set when the answer is written. */
   outcome: ServedOutcome | undefined
-  /** Set when `errorWith` failed the request: why. */
+  /** Why `errorWith` failed the request. */
   failure: string | undefined
 
   constructor(
@@ -101,7 +93,6 @@ export class ServedExchange implements HttpExchange {
     void this.write(new Response(error.message.startsWith('[mocklib]') ? error.message : message(error.message), { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-mocklib-error': 'true' } }))
   }
 
-  /** Writes `response` to the client, once. */
   async write(response: Response): Promise<void> {
     if (this.outgoing.headersSent || this.outgoing.destroyed) return
     const extra = this.hooks.answerHeaders(this, response)

@@ -10,45 +10,30 @@ import { ServedExchange, type Forwarded, type ServedOutcome } from './served-exc
 import { servedUrl, type OwnAddress } from './served-url.js'
 import { writeResponse } from './write-response.js'
 
-/** What answers WebSocket upgrades: loaded by the first one. */
 const upgrades = onFirstUse(
   () => import('./served-upgrade.js'),
   (error) => new Error(message(`The mock server's WebSocket support could not be loaded (${String(error)}).`, 'Reinstall mocklib.')),
 )
 
-/** How the served source listens and answers what never reaches the handlers. */
 export interface ServedSourceOptions {
   readonly port: number
   readonly host: string
-  /** Request bodies above this many bytes are answered 413. */
+  /** Larger request bodies are answered 413. */
   readonly maxBodyBytes: number
-  /** Answers browsers' CORS preflights and adds CORS headers to answers. */
   readonly cors: boolean
-  /** Runs first: answers its own routes (the admin API) and returns true, or returns false. */
+  /** Runs first: true when it answered one of its own routes (the admin API). */
   readonly ownRoute?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
-  /** Answers a request the handlers sent on (see `ServedExchangeHooks.forward`). */
   forward(exchange: ServedExchange): Promise<Forwarded>
-  /** Told of every answer the server writes, with the exchange (or a short note for one the handlers never saw). */
   answered(exchange: ServedExchange, response: Response): void
 }
 
-/** The served source, with the address it listens on once started. */
 export interface ServedSource extends StartingSource {
   /** `http://host:port`, once listening. */
   readonly origin: string
   readonly server: Server
 }
 
-/**
- * A source whose exchanges are the requests a `node:http` server receives:
- * the runtime answers them as it answers intercepted ones, so every handler
- * works over the wire unchanged. Listening is the start, closing the stop
- * (open connections are closed with it).
- *
- * @example
- * const source = createServedSource({ port: 0, host: '127.0.0.1', maxBodyBytes: 1e7, cors: true, forward, answered })
- * await createRuntime({ store, sources: [source] }).start({ onUnhandledRequest: 'bypass' })
- */
+/** The requests a `node:http` server receives, answered as intercepted ones: every handler works over the wire unchanged. */
 export function createServedSource(options: ServedSourceOptions): ServedSource {
   const server = createServer()
   const upgraded = new Set<Duplex>()
@@ -116,7 +101,6 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
   }
 }
 
-/** Answers an exchange the handlers never see (a preflight, a refused body). */
 function settleAlone(exchange: ServedExchange, outcome: ServedOutcome, response: Response): Promise<void> {
   exchange.outcome = outcome
   return exchange.write(response)

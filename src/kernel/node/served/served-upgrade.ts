@@ -3,7 +3,7 @@ import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { createRequestId } from '../../request-context.js'
-import { closeReason } from '../../websocket-exchange.js'
+import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from '../websocket/websocket-bridge-ends.js'
 import { BridgedClient } from '../websocket/websocket-bridged-client.js'
@@ -11,20 +11,7 @@ import { acceptValueFor } from '../websocket/websocket-frames.js'
 
 // Loaded by a mock server's first WebSocket upgrade request: a server whose clients speak only HTTP pays for none of it.
 
-/** RFC 6455 "internal error". */
-const INTERNAL_ERROR = 1011
-
-/**
- * Offers the WebSocket connection an upgrade request to the mock server asks
- * for to the runtime, as intercepted connections are offered: the client's
- * end speaks RFC 6455 over the request's own socket, so `ws` handlers (and
- * GraphQL subscriptions over WebSocket) answer real clients unchanged.
- * `accept()` completes the handshake (101); a connection no handler takes is
- * refused with 404, one whose listener threw is closed with 1011.
- *
- * @example
- * server.on('upgrade', (incoming, socket, head) => offerServedUpgrade(sink, incoming, socket, head, url))
- */
+/** RFC 6455 over the request's own socket, so `ws` handlers answer real clients unchanged; untaken: 404. */
 export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage, socket: Duplex, head: Buffer, httpUrl: URL): void {
   const key = incoming.headers['sec-websocket-key']
   if (incoming.headers.upgrade?.toLowerCase() !== 'websocket' || typeof key !== 'string') return refuse(socket, 400, message('Only WebSocket upgrades are served.'))
@@ -32,8 +19,7 @@ export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   const protocols = (incoming.headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim()).filter(Boolean)
   if (head.length > 0) socket.unshift(head)
-  // The handlers' end writes to its side of a pair from the moment they hold the client (a greeting sent in
-  // `connection`): it reaches the socket once the handshake is written, never before it.
+  // A greeting sent in `connection` reaches the socket once the handshake is written, never before it.
   const [wireSide, handlerSide] = duplexPair()
   const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
   const server = new BridgedServer(client, protocols)

@@ -1,20 +1,9 @@
 import type { ServerResponse } from 'node:http'
 import { knownBodyOf } from '../../known-body.js'
 
-/** Status codes whose responses never carry a body. */
 const BODILESS_STATUS = new Set([101, 204, 205, 304])
 
-/**
- * Writes a fetch `Response` to a `node:http` response: status, headers (each
- * `Set-Cookie` on its own line), and the body as it streams, chunk by chunk
- * (an event stream reaches the client as it is written, never buffered).
- * `Response.error()` destroys the socket: the client sees a network error,
- * as an intercepted client would. Resolves once the body is written or the
- * client went away.
- *
- * @example
- * await writeResponse(HttpResponse.json({ ok: true }), serverResponse, 'GET')
- */
+/** The body streams as written (an event stream is never buffered); `Response.error()` destroys the socket. */
 export async function writeResponse(response: Response, target: ServerResponse, method: string, extraHeaders?: Headers): Promise<void> {
   if (response.type === 'error') {
     target.socket?.destroy()

@@ -1,34 +1,21 @@
-// A static import, so that bundlers (Next.js/Turbopack, webpack, esbuild) see the dependency (a
-// `createRequire` call hid it and failed once bundled); this module is reached only through the
-// `import()` in socket-layer-on-demand.ts, which bundlers follow too.
+// A static import, so bundlers see the dependency; this module is reached only through the `import()`
+// in socket-layer-on-demand.ts, which bundlers follow too.
 import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 import type { HttpExchange } from '../../contracts.js'
+import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../../passthrough.js'
 import type { HttpSink } from '../http-layer.js'
 
 /**
- * The socket-level layer: catches node:http/https, undici's own request and
- * fetch, axios, and anything else that opens a TCP socket from Node, and turns
- * each request into an exchange. Returns the function that restores every
- * patched module.
- *
- * Requests marked with `BYPASS_HEADER` (by `bypass()`, or by a higher source
- * for its own passthrough calls) go to the network unresolved. The mark
- * travels with the request rather than with the async context: a pooled socket
- * keeps the context it was opened in, so context says nothing about whose
- * request it carries next.
- *
- * @example
- * const stop = interceptSockets(runtime.handle)
+ * Catches everything that opens a TCP socket from Node. The bypass mark travels with the request, not the
+ * async context: a pooled socket keeps the context it was opened in, whoever's request it carries next.
  */
 export function interceptSockets(sink: HttpSink): () => void {
   const interceptor = new HttpRequestInterceptor()
-  // Exchanges sent to the network, waiting for their real response.
   const awaitingResponse = new Map<string, (response: Response | undefined) => void>()
   interceptor.on('request', async ({ request, requestId, controller }) => {
     const mark = bypassMarkOf(request)
     if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
-    // Mocklib's own network call: already resolved and reported by the source above.
     if (mark === 'own') return
     // The interceptor sends the request on once this listener returns without answering.
     await new Promise<void>((decided) => {
@@ -55,12 +42,11 @@ export function interceptSockets(sink: HttpSink): () => void {
           return new Promise((resolve) => awaitingResponse.set(requestId, resolve))
         },
       }
-      // Handed over on the next microtask: a plain handler answers synchronously, and an
-      // answer given from inside this listener call made an unhandled request fail with
-      // "socket hang up" instead of its own error.
+      // On the next microtask: an answer given from inside this listener call made an unhandled
+      // request fail with "socket hang up" instead of its own error.
       queueMicrotask(() => {
         sink(exchange).catch((error: unknown) => {
-          if (settle()) whileOpen(() => controller.errorWith(error instanceof Error ? error : new Error(String(error))))
+          if (settle()) whileOpen(() => controller.errorWith(asError(error)))
         })
       })
     })
@@ -79,11 +65,7 @@ export function interceptSockets(sink: HttpSink): () => void {
   }
 }
 
-/**
- * Answers through the interceptor's controller unless the client already gave
- * up on the request (aborted or destroyed it while the handlers worked): the
- * controller then refuses any answer, and there is nobody left to answer.
- */
+// A client that gave up on the request while the handlers worked has nobody left to answer: the controller throws.
 function whileOpen(answer: () => void): void {
   try {
     answer()

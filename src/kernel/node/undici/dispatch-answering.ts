@@ -1,29 +1,21 @@
 import type { HttpExchange } from '../../contracts.js'
+import { asError } from '../../errors.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 
-/** A dispatch the global dispatcher took for the handlers, with what it read of it. */
-export interface UnansweredDispatch {
+interface UnansweredDispatch {
   readonly options: DispatchOptions
   readonly handler: AnyHandler
-  /** The request's header lines, mocklib's marks removed. */
+  /** mocklib's marks removed. */
   readonly lines: Array<[string, string]>
-  /** The request carried `bypass()`'s mark. */
   readonly bypassed: boolean
   readonly sink: HttpSink
   /** The dispatcher that was global before: a passthrough goes on through it. */
   readonly previous: Dispatcher
 }
 
-/**
- * Connects the dispatch at once, hands it to the handlers as an exchange and
- * plays what they answer (or sends it on through `previous`) to its handler.
- *
- * @example
- * void answerDispatch({ options, handler, lines, bypassed: false, sink, previous })
- */
 export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void> {
   const { options, handler: rawHandler, lines, bypassed, sink, previous } = dispatch
   // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
@@ -45,7 +37,6 @@ export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void
       respondWith(response) {
         if (!settle() || connection.done) return void response.body?.cancel().catch(() => {})
         if (response.type === 'error') return connection.fail(networkError(response))
-        // A real server sends no body to a HEAD request.
         if (request.method === 'HEAD' && response.body !== null) {
           void response.body.cancel().catch(() => {})
           response = new NativeResponse(null, { status: response.status, statusText: response.statusText, headers: response.headers })
@@ -57,7 +48,6 @@ export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void
       },
       passthrough(report) {
         if (!settle() || connection.done) return Promise.resolve(undefined)
-        // Marked as mocklib's own call: the socket layer below lets it through unresolved and unreported.
         const headers = [...lines, [BYPASS_HEADER, ownCall()]].flat()
         return sendOn(previous, { ...options, headers, body: body ?? options.body }, connection, report === true)
       },
@@ -68,12 +58,7 @@ export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void
   }
 }
 
-/**
- * Sends a request on through `target`, delivering the real response to the
- * client's handler (already connected: its abort now aborts the real
- * request); when `report`, resolves with a copy of it (for the runtime's
- * report), otherwise with `undefined` at once.
- */
+/** The client's handler gets the real response (its abort now aborts the real request); with `report`, resolves with a copy. */
 function sendOn(target: Dispatcher, options: DispatchOptions, connection: DispatchConnection, report: boolean): Promise<Response | undefined> {
   const client = connection.handler
   let copy: ReadableStreamDefaultController<Uint8Array> | undefined
@@ -84,7 +69,6 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
   }
   const relay: LegacyHandler = {
     onConnect(abort) {
-      // The client gave up before the real request had its connection: end that too.
       if (connection.done) abort()
       else connection.forwardAbortTo(abort)
     },
@@ -124,7 +108,7 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
   try {
     target.dispatch(options, relay as AnyHandler)
   } catch (error) {
-    relay.onError!(error instanceof Error ? error : new Error(String(error)))
+    relay.onError!(asError(error))
   }
   return reported
 }
@@ -139,11 +123,7 @@ function requestOf(options: DispatchOptions, lines: Array<[string, string]>, bod
   return new NativeRequest(new URL(options.path, origin), init)
 }
 
-/**
- * The request body in a form that can be read twice (once by the handlers,
- * once more if the request goes to the network): streams and iterables are
- * collected, everything else is kept as it is.
- */
+/** Readable twice (by the handlers, then the network): streams and iterables are collected. */
 async function readBody(body: unknown): Promise<BodyInit | null> {
   if (body === null || body === undefined) return null
   if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) return body as BodyInit

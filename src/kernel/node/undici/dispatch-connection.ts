@@ -1,14 +1,12 @@
 import { setCookieValues } from '../../cookies.js'
 import { statusTextOf } from '../http-layer.js'
 
-/** The part of undici's `Dispatcher` mocklib relies on. */
 export interface Dispatcher {
   dispatch(options: DispatchOptions, handler: AnyHandler): boolean
   close?(...args: unknown[]): unknown
   destroy?(...args: unknown[]): unknown
 }
 
-/** What undici hands `dispatch`: the request, in its own shape. */
 export interface DispatchOptions {
   origin?: string | URL
   path: string
@@ -18,11 +16,8 @@ export interface DispatchOptions {
   [option: string]: unknown
 }
 
-// undici 6 (Node 22) calls `onConnect/onHeaders/onData/onComplete/onError`; undici 7 (Node 24) may pass
-// a handler with `onRequestStart/onResponseStart/…` and a controller. mocklib drives the first shape
-// and adapts the second to it, the way undici itself does.
-
-/** undici's original handler interface. */
+// undici 6 (Node 22) calls `onConnect/onHeaders/…`; undici 7 (Node 24) may pass a handler with
+// `onRequestStart/onResponseStart/…` and a controller. mocklib drives the first and adapts the second, as undici does.
 export interface LegacyHandler {
   onConnect?(abort: (reason?: unknown) => void, context?: unknown): void
   onHeaders?(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean | void
@@ -48,23 +43,11 @@ interface ControllerHandler {
   onResponseError?(controller: ResponseController, error: Error): void
 }
 
-/** Either handler shape, as received by `dispatch`. */
 export type AnyHandler = LegacyHandler & ControllerHandler
 
 /**
- * One undici dispatch as its client handler sees it, from `onConnect` to the
- * one `onComplete` or `onError` that ends it.
- *
- * Why connect first: undici's `request()` and `fetch()` can only abort a
- * dispatch through the function `onConnect` gives them (before that, an abort
- * is only noted). A dispatch that is connected when it starts, rather than
- * when its answer is known, fails as soon as its signal aborts, also while a
- * resolver awaits `delay()`, as a real connection does.
- *
- * @example
- * const connection = new DispatchConnection(handler)
- * // … later, with the answer
- * connection.play(response)
+ * Connected when it starts: undici's `request()` and `fetch()` can only abort a dispatch through the
+ * function `onConnect` gives them, so it then fails as soon as its signal aborts, even during `delay()`.
  */
 export class DispatchConnection {
   readonly handler: LegacyHandler
@@ -77,17 +60,15 @@ export class DispatchConnection {
     this.handler.onConnect?.((reason?: unknown) => this.#abort(reason))
   }
 
-  /** True once the client was given its outcome (an end, an error or its own abort). */
   get done(): boolean {
     return this.#done
   }
 
-  /** From now on the client's abort goes to `abort` (the real dispatch's, for a passthrough), which then fails the handler itself. */
+  /** The real dispatch's abort, for a passthrough: it then fails the handler itself. */
   forwardAbortTo(abort: (reason?: unknown) => void): void {
     this.#forward = abort
   }
 
-  /** Fails the client's handler with `error`, unless the dispatch has ended already. */
   fail(error: unknown): void {
     if (this.#done) return
     this.#done = true
@@ -96,18 +77,13 @@ export class DispatchConnection {
     this.handler.onError?.(failure)
   }
 
-  /** Ends the dispatch with its trailers, unless it has ended already. */
   complete(trailers: Buffer[]): void {
     if (this.#done) return
     this.#done = true
     this.handler.onComplete?.(trailers)
   }
 
-  /**
-   * Plays `response` as if it came off the wire: head, body chunks (honouring
-   * pause/resume), end. If the dispatch fails meanwhile (the client aborts),
-   * the rest of the body is cancelled.
-   */
+  /** As if off the wire, honouring pause/resume; a failure meanwhile (an abort) cancels the rest of the body. */
   play(response: Response): void {
     if (this.#done) return void response.body?.cancel().catch(() => {})
     const { handler } = this
@@ -162,7 +138,6 @@ export class DispatchConnection {
   }
 }
 
-/** `handler` in the legacy shape. */
 function asLegacyHandler(handler: AnyHandler): LegacyHandler {
   if (typeof handler.onRequestStart !== 'function') return handler
   let controller: ResponseController

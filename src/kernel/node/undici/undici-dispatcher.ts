@@ -4,38 +4,21 @@ import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.
 import { answerDispatch } from './dispatch-answering.js'
 import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'
 
-/** Where every undici (Node's bundled one and the npm package) looks up its global dispatcher. */
+// Where every undici (Node's bundled one and the npm package) looks up its global dispatcher.
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1')
 
-/**
- * The header by which the fetch fast path hands undici a request together with
- * its already-decided answer (see `answerOnce`). Removed before anything sees it.
- */
+// How the fetch fast path hands undici a request with its decided answer; removed before anything sees it.
 const ANSWER_HEADER = 'x-mocklib-answer'
 
-/** The running dispatcher source. */
 export interface DispatcherSource {
-  /**
-   * Registers `response` as the answer to the next dispatch of a request that
-   * carries the returned header; the fast path uses it to let undici's fetch
-   * follow a mocked redirect or decode a mocked compressed body itself.
-   */
+  /** The answer to the next dispatch carrying the returned header: lets undici's fetch follow a mocked redirect or decode a body. */
   answerOnce(response: Response): readonly [name: string, value: string]
-  /** Puts the previous global dispatcher back. */
   stop(): void
 }
 
 /**
- * Installs the dispatcher source on every global object whose undici clients a
- * test can reach: this context's and, when the test runs in a `vm` context of
- * its own (Jest, Vitest's edge-runtime), Node's main one, where Node's own
- * fetch looks its dispatcher up even when the environment copied that fetch
- * into the test's context. Returns the source Node's own fetch goes through,
- * with a `stop` for all of them; `undefined` when there is no undici anywhere.
- *
- * @example
- * const dispatcher = installDispatcherSources(runtime.handle)
- * dispatcher?.stop()
+ * On this context's global and, in a `vm` context (Jest), Node's main one, where Node's fetch looks its
+ * dispatcher up even when copied into the test's context. `undefined` when there is no undici anywhere.
  */
 export function installDispatcherSources(sink: HttpSink): DispatcherSource | undefined {
   const own = installDispatcherSource(sink, globalThis)
@@ -52,13 +35,7 @@ export function installDispatcherSources(sink: HttpSink): DispatcherSource | und
   }
 }
 
-/**
- * Installs on `owner` a global undici dispatcher that answers `undici.request`,
- * `undici.fetch`, Node's fetch, and anything else using the global dispatcher
- * from the handlers, and sends passthroughs to the dispatcher it replaced.
- * Because mocked requests never reach the previous dispatcher, a connection it
- * pooled before `listen()` cannot carry them.
- */
+/** Mocked requests never reach the previous dispatcher, so a connection it pooled before `listen()` cannot carry them. */
 function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSource | undefined {
   // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
   void new Headers()
@@ -113,7 +90,7 @@ function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSourc
   }
 }
 
-/** Header lines of undici's `opts.headers`, which may be a record, a flat array, pairs, or an iterable. */
+/** undici's `opts.headers` may be a record, a flat array, pairs, or an iterable. */
 function headerLines(headers: unknown): Array<[string, string]> {
   const lines: Array<[string, string]> = []
   if (headers == null) return lines

@@ -1,18 +1,14 @@
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { nativeWebSocket } from './websocket-native.js'
 
-/**
- * A `message` event as cheap as an event can be: undici's MessageEvent
- * validates its init dictionary through WebIDL, which dominated a mocked
- * round trip. Same fields as a DOM MessageEvent.
- */
+/** undici's MessageEvent validates its init through WebIDL, which dominated a mocked round trip. */
 export class SocketMessageEvent extends Event {
   constructor(
     type: string,
     readonly data: unknown,
     readonly origin: string,
     cancelable: boolean,
-    /** The object listeners see as `target` (as msw: the application's socket, or the real one). */
+    /** What listeners see as `target` (as msw: the application's socket, or the real one). */
     readonly boundTo?: object,
   ) {
     super(type, { cancelable })
@@ -25,7 +21,7 @@ export class SocketMessageEvent extends Event {
     return (this.boundTo as EventTarget | undefined) ?? super.currentTarget
   }
 
-  // Constant per event: on the prototype, so that building an event allocates nothing more.
+  // On the prototype, so building an event allocates nothing more.
   get lastEventId(): string {
     return ''
   }
@@ -39,17 +35,13 @@ export class SocketMessageEvent extends Event {
 
 const NO_PORTS: readonly never[] = Object.freeze([])
 
-/**
- * A `close` event with the DOM CloseEvent's fields (Node has no global
- * CloseEvent before v23, and undici's validates its init through WebIDL).
- */
+/** Node has no global CloseEvent before v23, and undici's validates its init through WebIDL. */
 export class SocketCloseEvent extends Event {
   constructor(
     readonly code: number,
     readonly reason: string,
     readonly wasClean: boolean,
     cancelable = false,
-    /** The object listeners see as `target` (see `SocketMessageEvent`). */
     readonly boundTo?: object,
   ) {
     super('close', { cancelable })
@@ -63,14 +55,7 @@ export class SocketCloseEvent extends Event {
   }
 }
 
-/**
- * `event` with `target` and `currentTarget` fixed to `target`, for the events
- * that are plain `Event`s (`open`, `error`): listeners of a connection end see
- * the socket the event is about, as msw's do, not the end they listen on.
- *
- * @example
- * server.dispatchEvent(boundEvent(new Event('open'), realSocket))
- */
+/** Listeners of a connection end see the socket the event is about, as msw's do, not the end they listen on. */
 export function boundEvent<E extends Event>(event: E, target: object): E {
   Object.defineProperty(event, 'target', { value: target, enumerable: true })
   Object.defineProperty(event, 'currentTarget', { value: target, enumerable: true })
@@ -79,24 +64,18 @@ export function boundEvent<E extends Event>(event: E, target: object): E {
 
 export type Data = string | ArrayBuffer | ArrayBufferView | Blob
 
-/** The client end a real server end talks to (a bridged `ws` connection, or a mocked global WebSocket). */
+/** A bridged `ws` connection, or a mocked global WebSocket. */
 export interface ServerPeer {
   readonly url: URL
   server: BridgedServer | undefined
-  /** The binary type the real socket takes (as msw: the application's socket's, so a Blob stays a Blob). */
+  /** As msw: the application's socket's, so a Blob stays a Blob. */
   readonly binaryType?: BinaryType
-  /** Sends to the application's socket (a forwarded message of the real server). */
   deliver(data: Data): void
   close(code?: number, reason?: string): void
-  /** The real connection failed and no listener prevented it: the application's socket sees `error`. */
   fail?(): void
 }
 
-/**
- * The real server end of a bridged connection: connects with the native
- * WebSocket on `connect()`; its messages and close reach the client unless a
- * listener prevents them.
- */
+/** Its messages and close reach the client unless a listener prevents them. */
 export class BridgedServer extends EventTarget {
   #real: WebSocket | undefined
   #pending: Data[] = []
@@ -113,7 +92,6 @@ export class BridgedServer extends EventTarget {
     return this.#real?.readyState ?? -1
   }
 
-  /** The subprotocol the real server chose ('' before it opened). */
   get protocol(): string {
     return this.#real?.protocol ?? ''
   }
@@ -121,8 +99,7 @@ export class BridgedServer extends EventTarget {
   connect(): void {
     const NativeWebSocket = nativeWebSocket()
     if (this.#real !== undefined || NativeWebSocket === undefined) return
-    // undici's WebSocketInit: the upgrade request is marked as mocklib's own call, so the
-    // HTTP layers below (the global dispatcher, the socket layer) let it through unresolved.
+    // Marked as mocklib's own call, so the HTTP layers below let the upgrade through unresolved.
     const init = { protocols: [...this.protocols], headers: { [BYPASS_HEADER]: ownCall() } }
     const real = new NativeWebSocket(this.client.url, init as unknown as string[])
     real.binaryType = this.client.binaryType ?? 'arraybuffer'
@@ -150,8 +127,7 @@ export class BridgedServer extends EventTarget {
       const event = boundEvent(new Event('error', { cancelable: true }), real)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.fail?.()
-      // Node 22's WebSocket fires no close after a failed connection (the standard says close
-      // 1006 follows the error): give one, unless the real close arrives first.
+      // Node 22's WebSocket fires no close 1006 after a failed connection, as the standard says it should.
       setTimeout(() => closed(1006, '', false), 50).unref?.()
     })
     real.addEventListener('close', (event) => closed(event.code, event.reason, event.wasClean))
@@ -161,7 +137,6 @@ export class BridgedServer extends EventTarget {
     this.forward(data)
   }
 
-  /** Sends to the real server, or keeps the message until it opened. */
   forward(data: Data): void {
     const real = this.#real
     if (real === undefined) return

@@ -2,15 +2,7 @@ import type { Duplex } from 'node:stream'
 import { SocketCloseEvent, SocketMessageEvent, type BridgedServer, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './websocket-frames.js'
 
-// Loaded with the upgrade bridge (websocket-upgrade-bridge.ts), by the first `ws`-package connection:
-// the global WebSocket's connections never need it.
-
-/**
- * The client end of a `ws`-package connection bridged over an in-memory
- * socket: the same surface as @mswjs/interceptors' client connection (`id`,
- * `url`, `send`, `close`, `message`/`close` events), so the WebSocket DSL
- * treats both alike.
- */
+/** A `ws`-package connection over an in-memory socket, with the surface of @mswjs/interceptors' client so the ws DSL treats both alike. */
 export class BridgedClient extends EventTarget implements ServerPeer {
   readonly socket: { readonly url: string; readonly protocol: string }
   #open = true
@@ -36,7 +28,6 @@ export class BridgedClient extends EventTarget implements ServerPeer {
     this.deliver(data)
   }
 
-  /** Sends to the application's socket: what `send` does, and how the real server's messages are forwarded. */
   deliver(data: Data): void {
     if (!this.#open) return
     if (typeof data === 'string') return void this.stream.write(encodeFrame(Opcode.Text, Buffer.from(data)))
@@ -78,7 +69,6 @@ export class BridgedClient extends EventTarget implements ServerPeer {
     this.#open = false
     this.dispatchEvent(new SocketCloseEvent(code, reason, wasClean, false, this.socket))
     this.server?.close()
-    // Let the close frame go out before ending the in-memory socket.
     setImmediate(() => this.stream.end())
   }
 }

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto'
 
-/**
- * RFC 6455 framing for the server end of a bridged `ws`-package connection:
- * client frames arrive masked, server frames leave unmasked. No extensions
- * (the bridge never agrees to permessage-deflate).
- */
+/** RFC 6455 framing for the server end; no extensions (the bridge never agrees to permessage-deflate). */
 export const enum Opcode {
   Continuation = 0x0,
   Text = 0x1,
@@ -20,7 +16,6 @@ export interface Frame {
   readonly payload: Buffer
 }
 
-/** One unmasked server frame. */
 export function encodeFrame(opcode: Opcode, payload: Buffer): Buffer {
   const length = payload.length
   const head = length < 126 ? 2 : length < 0x10000 ? 4 : 10
@@ -38,7 +33,6 @@ export function encodeFrame(opcode: Opcode, payload: Buffer): Buffer {
   return frame
 }
 
-/** The payload of a close frame. */
 export function closePayload(code: number, reason = ''): Buffer {
   const text = Buffer.from(reason)
   const payload = Buffer.allocUnsafe(2 + text.length)
@@ -47,7 +41,6 @@ export function closePayload(code: number, reason = ''): Buffer {
   return payload
 }
 
-/** Reads frames from a byte stream that may split or join them anywhere. */
 export class FrameReader {
   #buffer: Buffer = Buffer.alloc(0)
 
@@ -89,15 +82,8 @@ export class FrameReader {
   }
 }
 
-/** RFC 6455's GUID, appended to a client's key for the handshake answer. */
 const HANDSHAKE_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
-/**
- * The `Sec-WebSocket-Accept` value that answers a client's `Sec-WebSocket-Key`.
- *
- * @example
- * acceptValueFor('dGhlIHNhbXBsZSBub25jZQ==') // 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='
- */
 export function acceptValueFor(key: string): string {
   return createHash('sha1').update(key + HANDSHAKE_GUID).digest('base64')
 }

@@ -5,17 +5,12 @@ import type { Data } from './websocket-bridge-ends.js'
 import type { MockSocketClient } from './websocket-socket-client.js'
 
 type ClientModule = typeof import('./websocket-socket-client.js')
-/**
- * The handlers' end of a socket and the real server end behind it: loaded by
- * the first socket; until then, what that socket does with its end (offer it
- * to the runtime, deliver a message, close) waits for it, in the order it was asked.
- */
+// Loaded by the first socket; until then, what that socket does with its end waits, in order.
 const clients = onFirstUse(
   () => import('./websocket-socket-client.js'),
   (error) => new Error(message(`The WebSocket ends could not be loaded (${String(error)}).`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
 )
 
-// A WebSocket's readyState values.
 const CONNECTING = 0
 const OPEN = 1
 const CLOSING = 2
@@ -23,20 +18,9 @@ const CLOSED = 3
 
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
-/** False only while `MockWebSocket.unstarted` constructs. */
 let startOnCreate = true
 
-/**
- * What `new WebSocket(url)` makes while setupServer listens (Node's global
- * WebSocket): a WHATWG WebSocket with no network under it. Its exchange goes
- * to the runtime; handlers talk to it through its `MockSocketClient` (see `withClient`),
- * and `server.connect()` (or a passthrough) joins a real socket to it.
- *
- * @example
- * server.listen()
- * const socket = new WebSocket('wss://chat.example') // a MockWebSocket
- * socket.onmessage = (event) => console.log(event.data)
- */
+/** The global WebSocket while setupServer listens: no network under it; handlers talk to it through its `MockSocketClient`. */
 export class MockWebSocket extends EventTarget {
   static readonly CONNECTING = CONNECTING
   static readonly OPEN = OPEN
@@ -55,7 +39,6 @@ export class MockWebSocket extends EventTarget {
   binaryType: 'blob' | 'arraybuffer' = 'blob'
   readonly #parsedUrl: URL
   readonly #requested: readonly string[]
-  /** The end handlers see, made when first needed (see `clients`). */
   #client: MockSocketClient | undefined
   readonly #handlers = new Map<string, Handler>()
 
@@ -63,7 +46,8 @@ export class MockWebSocket extends EventTarget {
     super()
     const parsed = socketUrl(url)
     this.url = parsed.href
-    const requested = protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : isList(protocols) ? [...protocols] : protocolsOf(protocols)
+    const given = typeof protocols === 'object' && !Array.isArray(protocols) ? (protocols as { protocols?: string | readonly string[] }).protocols : protocols
+    const requested = given === undefined ? [] : typeof given === 'string' ? [given] : [...given]
     if (new Set(requested).size !== requested.length) throw new DOMException(`The subprotocols ${JSON.stringify(requested)} repeat a name.`, 'SyntaxError')
     this.#parsedUrl = parsed
     this.#requested = requested
@@ -73,14 +57,7 @@ export class MockWebSocket extends EventTarget {
     this.withClient((client) => start(client.exchange()))
   }
 
-  /**
-   * Runs `use` with the end handlers see on a later microtask, as a network
-   * event would come; the first socket's wait until that end is loaded.
-   * A failed load fails the socket as a refused connection does (and calls `failed`).
-   *
-   * @example
-   * socket.withClient((client) => void sink(client.exchange()))
-   */
+  /** On a later microtask, as a network event would come; a failed load fails the socket as a refused connection does. */
   withClient(use: (client: MockSocketClient) => void, failed?: (error: Error) => void): void {
     const loaded = clients.loaded
     if (loaded !== undefined) return queueMicrotask(() => use(this.#clientOf(loaded)))
@@ -100,14 +77,7 @@ export class MockWebSocket extends EventTarget {
     return (this.#client ??= new loaded.MockSocketClient(this, this.#parsedUrl, this.#requested))
   }
 
-  /**
-   * A socket whose connection is not offered to the runtime: the caller
-   * builds its exchange (`client.exchange()`, through `withClient`) and decides where it goes.
-   *
-   * @example
-   * const socket = MockWebSocket.unstarted('wss://chat.example')
-   * socket.withClient((client) => void sink(client.exchange()))
-   */
+  /** Not offered to the runtime: the caller builds its exchange and decides where it goes. */
   static unstarted(url: string | URL): MockWebSocket {
     startOnCreate = false
     try {
@@ -117,7 +87,7 @@ export class MockWebSocket extends EventTarget {
     }
   }
 
-  /** @internal Where new sockets go: set by the source while it runs. */
+  /** Set by the source while it runs. */
   static sink: ((exchange: WebSocketExchange) => unknown) | undefined
 
   get onopen(): Handler {
@@ -157,7 +127,6 @@ export class MockWebSocket extends EventTarget {
   send(data: Data): void {
     if (this.readyState === CONNECTING) throw new DOMException('The WebSocket is still connecting.', 'InvalidStateError')
     if (this.readyState !== OPEN) return
-    // Open: the socket's end is there (the connection was accepted through it).
     queueMicrotask(() => this.#client!.receive(data))
   }
 
@@ -193,13 +162,4 @@ function socketUrl(url: string | URL): URL {
   if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new DOMException(`The WebSocket URL's scheme must be ws or wss, but "${String(url)}" has ${parsed.protocol}`, 'SyntaxError')
   if (parsed.hash !== '') throw new DOMException(`A WebSocket URL has no fragment, but "${String(url)}" has one.`, 'SyntaxError')
   return parsed
-}
-
-function isList(value: unknown): value is readonly string[] {
-  return Array.isArray(value)
-}
-
-function protocolsOf(init: { protocols?: string | readonly string[] }): string[] {
-  const { protocols } = init
-  return protocols === undefined ? [] : typeof protocols === 'string' ? [protocols] : [...protocols]
 }

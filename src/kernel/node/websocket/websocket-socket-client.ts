@@ -1,14 +1,13 @@
 import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-context.js'
 import { decidedByPolicy, offerOnly } from '../../websocket-dispatch.js'
-import { closeReason } from '../../websocket-exchange.js'
+import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
 import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import { acceptValueFor } from './websocket-frames.js'
 
-// The handlers' end of a mocked global WebSocket and the real server end behind it (websocket-bridge-ends.ts):
-// loaded by the first `new WebSocket()` made while a server listens (websocket-mock-socket.ts), not with mocklib/node.
+// Loaded by the first `new WebSocket()` made while a server listens, not with mocklib/node.
 
-/** The application's end (a `MockWebSocket`), as the handlers' end drives it. */
+/** A `MockWebSocket`, as the handlers' end drives it. */
 interface ApplicationSocket extends EventTarget {
   readonly url: string
   readonly binaryType: BinaryType
@@ -20,18 +19,7 @@ interface ApplicationSocket extends EventTarget {
   readonly CLOSED: number
 }
 
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
-const INTERNAL_ERROR = 1011
-
-/**
- * The client end of a mocked global WebSocket, as handlers see it (the same
- * surface as a bridged `ws` connection): `message` events are what the
- * application sent, `send` delivers to it, `close` closes it.
- *
- * @example
- * const { client } = exchange.connection as { client: MockSocketClient }
- * client.addEventListener('message', (event) => client.send(event.data))
- */
+/** The client end of a mocked global WebSocket as handlers see it (the surface of a bridged `ws` connection). */
 export class MockSocketClient extends EventTarget implements ServerPeer {
   readonly id = createRequestId()
   server: BridgedServer | undefined
@@ -51,12 +39,11 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     return this.#socket
   }
 
-  /** The application's socket's binary type: a real connection takes it (so a Blob frame stays a Blob). */
   get binaryType(): BinaryType {
     return this.#socket.binaryType
   }
 
-  /** What a handler sends: delivered on a later microtask, as a network frame would be. */
+  /** On a later microtask. The ws DSL wraps `send` to log what handlers send: internal deliveries bypass it. */
   send(data: Data): void {
     this.#enqueue(data)
   }
@@ -76,11 +63,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     })
   }
 
-  /**
-   * A message of the real server no listener prevented: dispatched now, as
-   * msw does, so it reaches the application before whatever the `server`
-   * listeners sent in answer to it.
-   */
+  /** Dispatched now, as msw does, so it arrives before what the `server` listeners sent in answer to it. */
   deliver(data: Data): void {
     const socket = this.#socket
     if (socket.readyState !== socket.OPEN) return this.#enqueue(data)
@@ -89,7 +72,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     socket.dispatchEvent(new SocketMessageEvent('message', converted, socket.url, false))
   }
 
-  /** Closes the application's socket; a handler may use any code (1011, 1001…). */
+  /** A handler may use any code (1011, 1001…). */
   close(code = 1000, reason = ''): void {
     const socket = this.#socket
     if (socket.readyState === socket.CLOSED) return
@@ -101,14 +84,12 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     if (this.#socket.readyState !== this.#socket.CLOSED) this.#socket.dispatchEvent(new Event('error'))
   }
 
-  /** A message the application sent: the handlers' `message` event, then the real server unless prevented. */
   receive(data: Data): void {
     const event = new SocketMessageEvent('message', data, this.#socket.url, true, this.#socket)
     this.dispatchEvent(event)
     if (!event.defaultPrevented) this.server?.forward(data)
   }
 
-  /** The socket is closed: both ends hear it, and the real connection (if any) closes. */
   closed(code: number, reason: string, wasClean: boolean): void {
     const socket = this.#socket
     if (socket.readyState === socket.CLOSED) return
@@ -130,7 +111,6 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     for (const data of pending ?? []) this.#enqueue(data)
   }
 
-  /** The exchange the runtime decides. */
   exchange(): WebSocketExchange {
     const server = new BridgedServer(this, this.protocols)
     const protocols = this.protocols
@@ -143,9 +123,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
       accept: () => this.#open(protocols[0] ?? ''),
       passthrough: () => {
         server.connect()
-        // As msw 2.15 (its interceptor opens the client once the policy let the connection through):
-        // open now, not when the real server does; what the client sends meanwhile waits for the real
-        // server, and one that cannot be reached gives the client `error`, then close 1006.
+        // As msw 2.15: open now, not when the real server does (what the client sends meanwhile waits).
         if (decidedByPolicy(exchange)) return this.#open(protocols[0] ?? '')
         server.addEventListener('open', () => this.#open(server.protocol))
       },
@@ -163,12 +141,8 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     }
     return exchange
   }
-  /**
-   * Offers this connection, that of a WebSocket handshake made with fetch, to
-   * the handlers through `sink`: when one takes it, the fetch resolves
-   * `101 Switching Protocols`; when none does, `otherwise` sends the request on
-   * as ordinary HTTP.
-   */
+
+  /** A handshake made with fetch: taken, the fetch resolves 101; else `otherwise` sends it on as HTTP. */
   offerHandshake(sink: (exchange: WebSocketExchange) => unknown, key: string, href: string, resolve: (response: Response) => void, otherwise: () => void): void {
     const connection = this.exchange()
     let fellThrough = false
@@ -201,7 +175,6 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   }
 }
 
-/** Binary data as the socket's `binaryType` asks (a Blob, or an ArrayBuffer of its own). */
 function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybuffer'): Blob | ArrayBuffer | Promise<ArrayBuffer> {
   if (binaryType === 'blob') return data instanceof Blob ? data : new Blob([data as ArrayBuffer])
   if (data instanceof Blob) return data.arrayBuffer()
@@ -210,10 +183,7 @@ function toBinaryType(data: Exclude<Data, string>, binaryType: 'blob' | 'arraybu
   return (view.buffer as ArrayBuffer).slice(view.byteOffset, view.byteOffset + view.byteLength)
 }
 
-/**
- * A `101 Switching Protocols` fetch response (the Fetch API refuses to build
- * one, so a 200 is made and reads as 101, as msw's `FetchResponse` does).
- */
+/** The Fetch API refuses to build a 101, so a 200 reads as 101, as msw's `FetchResponse` does. */
 function switchingProtocols(key: string, url: string): Response {
   const response = new Response(null, {
     headers: {

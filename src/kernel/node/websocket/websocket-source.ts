@@ -3,16 +3,7 @@ import { rememberNativeWebSocket } from './websocket-native.js'
 import { MockWebSocket } from './websocket-mock-socket.js'
 import { interceptUpgradeRequests } from './websocket-upgrade.js'
 
-/**
- * The source of WebSocket exchanges in Node: replaces `globalThis.WebSocket`
- * with `MockWebSocket` and takes the clients that connect with a node:http
- * upgrade request (`interceptUpgradeRequests`). Each connection becomes a
- * `WebSocketExchange` that the runtime accepts, passes through or fails.
- *
- * @example
- * const runtime = createRuntime({ store, sources: [createWebSocketSource()] })
- * runtime.start()
- */
+/** The global `WebSocket`, and the clients that connect with a node:http upgrade request (`ws`). */
 export function createWebSocketSource(): Source {
   return {
     name: 'websocket',
@@ -34,19 +25,9 @@ export function createWebSocketSource(): Source {
 }
 
 /**
- * msw's answer to a WebSocket handshake made with `fetch` (`upgrade:
- * websocket` and a `sec-websocket-key`): when a `ws.link` handler takes a
- * connection to the request's URL (`https:` read as `wss:`, `http:` as `ws:`),
- * the handler gets that connection (its client socket is nobody's, as msw's)
- * and the fetch resolves with `101 Switching Protocols` and the
- * `sec-websocket-accept` the key asks for. Returns false, leaving the request
- * to the ordinary HTTP path, when it is no such handshake or no WebSocket
- * source runs; `otherwise` is that path, for a handshake no handler takes
- * (so the unhandled-request policy applies once, to the HTTP request).
- * `reject` fails the fetch if what answers the handshake cannot be loaded.
- *
- * @example
- * if (answerFetchUpgrade(request, resolve, () => void sink(exchange), reject)) return
+ * As msw: a WebSocket handshake made with `fetch` that a `ws.link` handler takes resolves `101 Switching
+ * Protocols`. False when it is no handshake or no WebSocket source runs; `otherwise` is the HTTP path, for
+ * a handshake no handler takes (so the unhandled-request policy applies once).
  */
 export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void, reject: (error: Error) => void): boolean {
   const sink = MockWebSocket.sink
@@ -59,7 +40,6 @@ export function answerFetchUpgrade(request: Request, resolve: (response: Respons
   return true
 }
 
-/** The WebSocket URL a fetch URL stands for, or `undefined` for another scheme. */
 function webSocketUrl(href: string): URL | undefined {
   const url = new URL(href)
   if (url.protocol === 'https:') url.protocol = 'wss:'

@@ -2,16 +2,14 @@ import type { ClientRequest, RequestOptions } from 'node:http'
 import { duplexPair, type Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-context.js'
-import { closeReason } from '../../websocket-exchange.js'
+import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
 import { BridgedServer } from './websocket-bridge-ends.js'
 import { BridgedClient } from './websocket-bridged-client.js'
 import { acceptValueFor } from './websocket-frames.js'
 
-// What answers a node:http upgrade request (the `ws` package's client): loaded by the
-// first one (websocket-upgrade.ts), so that a process without such clients pays for none of it.
+// Loaded by the first upgrade request (websocket-upgrade.ts): a process without `ws` clients pays for none of it.
 
-/** The upgrade request as the bridge answers it (websocket-upgrade.ts's `UpgradeRequest`). */
 interface UpgradeRequest {
   readonly options: RequestOptions
   readonly secure: boolean
@@ -24,19 +22,7 @@ interface UpgradeRequest {
   destroy(): unknown
 }
 
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
-const INTERNAL_ERROR = 1011
-
-/**
- * Offers the connection an upgrade request asks for to the runtime, as a
- * `WebSocketExchange` over an in-memory socket pair: `accept()` answers the
- * handshake (`upgrade` event), `passthrough()` sends the original request to
- * the network, `errorWith()` emits `error` (or, once a handler took it, closes
- * the upgraded connection with 1011).
- *
- * @example
- * offerUpgrade(request) // from UpgradeRequest.end()
- */
+/** Over an in-memory socket pair; `errorWith()` emits `error`, or once a handler took it, closes with 1011. */
 export function offerUpgrade(request: UpgradeRequest): void {
   const { options, secure } = request
   const host = String(options.hostname ?? options.host ?? 'localhost')
@@ -77,7 +63,7 @@ function upgrade(request: UpgradeRequest, socket: Duplex, protocol: string | und
     'sec-websocket-accept': acceptValueFor(key),
   }
   if (protocol !== undefined) headers['sec-websocket-protocol'] = protocol
-  // What ws reads from a net.Socket beyond the Duplex interface.
+  // ws reads these from a net.Socket beyond the Duplex interface.
   Object.assign(socket, { setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket })
   request.emit('upgrade', { statusCode: 101, statusMessage: 'Switching Protocols', headers }, socket, Buffer.alloc(0))
 }

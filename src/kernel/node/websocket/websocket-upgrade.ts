@@ -6,33 +6,17 @@ import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 
-/** What answers an upgrade request (the in-memory socket pair, the frames): loaded by the first one. */
 const bridge = onFirstUse(() => import('./websocket-upgrade-bridge.js'))
 
 type RequestFunction = typeof http.request
 
-/**
- * Node's own request functions, taken when mocklib loads: a passthrough
- * connection goes out through them, under the ClientRequest layer (which
- * would answer it as an ordinary request, without its upgrade).
- */
+/** Taken when mocklib loads: a passthrough goes out under the ClientRequest layer, which would drop its upgrade. */
 const NETWORK_REQUEST = new Map<unknown, RequestFunction>([
   [http, http.request],
   [https, https.request as unknown as RequestFunction],
 ])
 
-/**
- * Intercepts WebSocket clients that open their connection with a node:http
- * upgrade request (the `ws` package, and graphql-ws, socket.io-client… on top
- * of it). `http.request`/`https.request` are patched for requests carrying
- * `Upgrade: websocket` only: each becomes a `WebSocketExchange`. A mocked
- * connection answers the handshake itself and runs over an in-memory socket
- * pair; `passthrough()` sends the original upgrade request to the network.
- * Returns the function that restores both modules.
- *
- * @example
- * const restore = interceptUpgradeRequests(runtime.handle)
- */
+/** Clients that connect with a node:http upgrade request (`ws`, and graphql-ws, socket.io-client… on top of it). */
 export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
   const originals: Array<[{ request: RequestFunction }, RequestFunction]> = [
     [http, http.request],
@@ -44,7 +28,6 @@ export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
       const options = args.length === 1 && typeof args[0] === 'object' && args[0] !== null && !(args[0] instanceof URL) ? (args[0] as http.RequestOptions) : undefined
       if (options === undefined || !isUpgrade(options)) return (original as (...a: unknown[]) => unknown).apply(this, args)
       const network = NETWORK_REQUEST.get(module) ?? original
-      // Marked as mocklib's own call: the socket layer lets it through unresolved (and strips the mark).
       const sendReal = () => (network as (options: http.RequestOptions) => http.ClientRequest).call(module, { ...options, headers: { ...(options.headers as http.OutgoingHttpHeaders), [BYPASS_HEADER]: ownCall() } })
       return new UpgradeRequest(options, secure, sendReal, sink)
     }
@@ -54,7 +37,6 @@ export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
     for (const [module, original] of originals) module.request = original as never
   }
 }
-
 
 function isUpgrade(options: http.RequestOptions): boolean {
   return String(header(options, 'upgrade') ?? '').toLowerCase() === 'websocket' && header(options, 'sec-websocket-key') !== undefined
@@ -67,17 +49,7 @@ function header(options: http.RequestOptions, name: string): string | undefined 
   return undefined
 }
 
-/**
- * What `http.request` returns for an upgrade request: a ClientRequest-shaped
- * emitter. On `end()` the connection is offered to the runtime (by
- * websocket-upgrade-bridge.ts, loaded by the first one); the outcome emits
- * `upgrade` (mocked), is replaced by the real request (passthrough), or emits
- * `error` (refused).
- *
- * @example
- * const request = new UpgradeRequest(options, false, () => http.request(options), runtime.handle)
- * request.on('upgrade', (response, socket) => socket.write('…')).end()
- */
+/** A ClientRequest-shaped emitter: `upgrade` (mocked), replaced by the real request (passthrough), or `error`. */
 export class UpgradeRequest extends EventEmitter {
   /** Destroyed by the caller, or settled for good: nothing more is emitted. */
   aborted = false
@@ -92,7 +64,6 @@ export class UpgradeRequest extends EventEmitter {
     super()
   }
 
-  /** A request header, whatever its case (`undefined` when absent). */
   header(name: string): string | undefined {
     return header(this.options, name)
   }

@@ -1,18 +1,17 @@
 import type { HttpExchange } from '../../contracts.js'
+import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
 
-// What answers an intercepted XMLHttpRequest: loaded by the first one (xhr-source.ts), while the
-// interceptor, applied at listen(), holds it. A DOM test environment that sends no XHR never loads it.
+// Loaded by the first XHR (xhr-source.ts), which the interceptor holds meanwhile.
 
-/** Node's own request functions, by URL protocol: a passthrough XHR is sent with them. */
+/** Node's own request functions, by URL protocol, for passthroughs. */
 export interface NetworkRequests {
   readonly 'http:': typeof import('node:http').request | undefined
   readonly 'https:': typeof import('node:https').request | undefined
 }
 
-/** What the interceptor hands its `request` listener: the request and the controller that settles it. */
 export interface InterceptedXhr {
   readonly request: Request
   readonly controller: {
@@ -21,23 +20,15 @@ export interface InterceptedXhr {
   }
 }
 
-/**
- * Hands one intercepted XHR to `sink` as an exchange and settles the
- * interceptor's controller with the outcome; a passthrough (or mocklib's own
- * call) goes out through `network`. The promise resolves once the XHR is decided.
- *
- * @example
- * interceptor.on('request', (intercepted) => answerXhr(intercepted, runtime.handle, { 'http:': http.request, 'https:': https.request }))
- */
+/** Resolves once the XHR is decided. */
 export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSink, network: NetworkRequests): Promise<void> {
   const mark = bypassMarkOf(request)
   if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
-  // mocklib's own call (a passthrough sent through a fetch polyfill built on XHR):
-  // to the network, unresolved and unreported, as the other sources do.
+  // mocklib's own call (a passthrough through a fetch polyfill built on XHR): unresolved and unreported.
   if (mark === 'own') {
     return sendToNetwork(request, network).then(
       (response) => controller.respondWith(response),
-      (error: unknown) => controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error })),
+      (error: unknown) => controller.errorWith(networkFailure(error)),
     )
   }
   // The network needs an unread body; a resolver may read the request's.
@@ -60,7 +51,6 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
         if (!settle()) return
         // The XHR was aborted while the handlers ran: the interceptor has settled it already.
         if (request.signal.aborted) return void response.body?.cancel().catch(() => {})
-        // An XHR fails with an "error" event on a network error.
         if (response.type === 'error') controller.errorWith(networkError(response))
         else controller.respondWith(response)
       },
@@ -76,7 +66,7 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
             return response
           },
           (error: unknown) => {
-            controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error }))
+            controller.errorWith(networkFailure(error))
             decided()
             return undefined
           },
@@ -84,9 +74,13 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
       },
     }
     sink(exchange).catch((error: unknown) => {
-      if (settle()) controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+      if (settle()) controller.errorWith(asError(error))
     })
   })
+}
+
+function networkFailure(error: unknown): Error {
+  return error instanceof Error ? error : new TypeError('Network error', { cause: error })
 }
 
 async function sendToNetwork(request: Request, network: NetworkRequests): Promise<Response> {

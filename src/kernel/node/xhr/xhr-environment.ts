@@ -2,16 +2,7 @@ import { parseWith } from '../../url-parse.js'
 import { nodeAbortController } from '../main-realm.js'
 import { NativeRequest } from '../http-layer.js'
 
-/**
- * Lends the DOM test environment what the XMLHttpRequest interceptor needs of
- * it and some versions of jsdom and Vitest's environments lack, each only
- * where it is missing, while the XHR source listens (call it once the
- * interceptor is applied). Returns the function that takes it all back.
- *
- * @example
- * interceptor.apply()
- * const restore = lendEnvironment()
- */
+/** What the XHR interceptor needs and some jsdom and Vitest environments lack, each only where missing, while listening. */
 export function lendEnvironment(): () => void {
   const restores = [pairXhrSignals(), lendBlobStream(), lendUrlParsers()]
   return () => {
@@ -20,15 +11,9 @@ export function lendEnvironment(): () => void {
 }
 
 /**
- * The XMLHttpRequest interceptor builds the Fetch Request of each XHR with a
- * signal from the global AbortController and the Request class of its load.
- * Vitest's jsdom environment before Vitest 4 pairs jsdom's AbortController with
- * Node's Request, which refuses jsdom's signal: every XHR failed ("Expected
- * signal to be an instance of AbortSignal"). Where the two do not go together,
- * the interceptor's XMLHttpRequest class is wrapped so that, while an XHR is
- * made and sent, the global AbortController is Node's; the test's own code sees
- * the environment's at every other time. Returns the function that unwraps it;
- * nothing is wrapped where the globals agree.
+ * Vitest's jsdom before Vitest 4 pairs jsdom's AbortController with Node's Request, which refuses its
+ * signal: every XHR failed. Where they disagree, the global AbortController is Node's while an XHR is
+ * made and sent; the test's code sees the environment's at every other time.
  */
 function pairXhrSignals(): () => void {
   const Controller = signalsRequestRefuses() ? nodeAbortController() : undefined
@@ -47,8 +32,7 @@ function pairXhrSignals(): () => void {
     construct(target, args, newTarget): XMLHttpRequest {
       const xhr: XMLHttpRequest = withNodeSignals(() => Reflect.construct(target, args, newTarget === Wrapped ? target : newTarget) as XMLHttpRequest)
       const send = (...sendArgs: Parameters<XMLHttpRequest['send']>) => withNodeSignals(() => xhr.send(...sendArgs))
-      // The interceptor's instance, with `send` run under Node's AbortController; its
-      // methods bound to it (a DOM method needs its own object as `this`).
+      // A DOM method needs its own object as `this`.
       return new Proxy(xhr, {
         get(instance, key) {
           if (key === 'send') return send
@@ -59,7 +43,6 @@ function pairXhrSignals(): () => void {
       })
     },
   })
-  // The interceptor defines the global read-only: redefined the same way.
   const define = (value: typeof XMLHttpRequest) => Object.defineProperty(globalThis, 'XMLHttpRequest', { ...Object.getOwnPropertyDescriptor(globalThis, 'XMLHttpRequest'), value })
   define(Wrapped)
   return () => {
@@ -75,14 +58,10 @@ function signalsRequestRefuses(): boolean {
     return true
   }
 }
+
 /**
- * The interceptor turns every XHR's `response` into a Fetch `Response` when it
- * loads. With `responseType: 'blob'` (whatwg-fetch sets it) under jsdom that
- * is jsdom's Blob, which has `arrayBuffer()` but no `stream()`: Node 22's
- * Response takes it for a Blob and calls `stream()`, and the throw lands in an
- * event listener as an uncaught exception. Lending jsdom's Blob a `stream()`
- * built on its own `arrayBuffer()` while the XHR source listens avoids it;
- * Blobs that have one (Node's, happy-dom's) are left as they are.
+ * With `responseType: 'blob'` (whatwg-fetch) under jsdom, the interceptor gives Node 22's Response
+ * jsdom's Blob, which has no `stream()`: the throw was an uncaught exception in a listener.
  */
 function lendBlobStream(): () => void {
   const prototype = (globalThis.Blob as typeof Blob | undefined)?.prototype as Partial<Blob> | undefined
@@ -101,14 +80,7 @@ function lendBlobStream(): () => void {
   }
 }
 
-/**
- * The interceptor calls `URL.canParse` on every XHR response it makes. jsdom
- * before 22.1 (Vitest 1's jsdom environment, which puts jsdom's `URL` on the
- * global) has no `canParse` nor `parse`, and the XHR then fails. Lending the
- * environment's `URL` the two statics while the XHR source listens avoids it;
- * a `URL` that has them (Node's, newer jsdom's, happy-dom's) is left as it is.
- * The CommonJS build needs none of this (its `URL` is injected).
- */
+/** The interceptor calls `URL.canParse` on every XHR response; jsdom before 22.1 (Vitest 1) has no `canParse` nor `parse`. */
 function lendUrlParsers(): () => void {
   const Url = globalThis.URL as typeof URL | undefined
   if (Url === undefined) return () => {}
