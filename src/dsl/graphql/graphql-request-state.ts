@@ -3,13 +3,12 @@ import { invalid, type GraphQLRequestState, type InvalidOperation, type ParsedOp
 import { applyUploadMap } from './multipart-upload.js'
 import { parseOperation } from './parse-operation.js'
 
-/** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
+/** Read but not parsed. */
 type GraphQLPayload = RawOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (RawOperation | InvalidOperation)[] }
 
-/** `settledRequestState` before the state is known. */
 export const PENDING: unique symbol = Symbol('pending')
 
-/** A request's GraphQL view: read once, and kept where handlers asked later find it without a promise. */
+/** Kept where handlers asked later find it without a promise. */
 interface Reading {
   settled: GraphQLRequestState | typeof PENDING
   promise: Promise<GraphQLRequestState> | undefined
@@ -18,39 +17,28 @@ interface Reading {
 const READING = Symbol('mocklib graphql request state')
 
 function readingOf(context: RequestContext): Reading {
-  return context.memo(READING, newReading)
-}
-
-function newReading(): Reading {
-  return { settled: PENDING, promise: undefined }
+  return context.memo(READING, () => ({ settled: PENDING, promise: undefined }))
 }
 
 /**
- * A synchronous first look at method and search params only: false means
- * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
- * whatever its content type); the GraphQL channel asks only when the list
- * holds GraphQL handlers, so REST-only lists never read a body.
+ * False means "certainly not GraphQL over HTTP", without reading a body. Any POST with a body may
+ * be (as msw, whatever its content type); REST-only lists never ask.
  */
 export function mayCarryGraphQL(context: RequestContext): boolean {
   if (context.method === 'GET') return context.url.searchParams.has('query')
   return context.method === 'POST' && context.request.body !== null
 }
 
-/**
- * The GraphQL view of a request, read and parsed once per request and shared
- * by the GraphQL channel, the batch splitter and every GraphQL handler.
- */
+/** Read and parsed once per request, shared by the GraphQL channel, the batch splitter and every GraphQL handler. */
 export function graphQLRequestState(context: RequestContext): Promise<GraphQLRequestState> {
   const reading = readingOf(context)
   return (reading.promise ??= readRequestState(context, reading))
 }
 
-/** The GraphQL view once known, or `PENDING`: handlers asked after the channel read the request match synchronously. */
 export function settledRequestState(context: RequestContext): GraphQLRequestState | typeof PENDING {
   return readingOf(context).settled
 }
 
-/** Gives a part of a batch its already parsed operation. */
 export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
   const reading = readingOf(context)
   reading.settled = state
@@ -79,14 +67,7 @@ async function readRequestState(context: RequestContext, reading: Reading): Prom
 const MULTIPART_TYPE = /^multipart\/form-data\b/i
 const DEFINITION_KEYWORD = /^(?:query|mutation|subscription|fragment)\b/
 
-/**
- * The GraphQL operation(s) of a request that follows GraphQL over HTTP: GET
- * with a `query` search param, POST with a JSON body, a multipart upload, or
- * a batch (a JSON array). `null` for every other request, without reading its
- * body; the body is read once (`context.bodyText()`), leaving the request
- * readable for resolvers. A `query` that does not start like a GraphQL
- * document (`/search?query=shoes`) is not GraphQL either.
- */
+/** GET with `query`, POST with JSON, a multipart upload or a batch; a `query` like `/search?query=shoes` is not GraphQL. */
 async function readPayload(context: RequestContext): Promise<GraphQLPayload | null> {
   if (!mayCarryGraphQL(context)) return null
   if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
@@ -96,17 +77,15 @@ async function readPayload(context: RequestContext): Promise<GraphQLPayload | nu
 }
 
 /**
- * Whether a text starts like a GraphQL document: a selection set or a
- * definition keyword, after whitespace, commas and `#` comments. A hand-written
- * scan rather than one regex: `(?:\s|#[^\n]*)*` lets a run of `#` be split in
- * exponentially many ways, and a `?query=` is attacker-sized.
+ * A selection set or a definition keyword after whitespace, commas and `#` comments. A scan, not a
+ * regex: `(?:\s|#[^\n]*)*` splits a run of `#` in exponentially many ways, and `?query=` is attacker-sized.
  */
 function startsLikeDocument(text: string): boolean {
   let at = 0
   while (at < text.length) {
     const char = text.charCodeAt(at)
     if (char === 0x23 /* # */) {
-      at = endOfLine(text, at)
+      while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
     } else if (char === 0x2c /* , */ || isWhiteSpace(char)) {
       at++
     } else {
@@ -118,13 +97,7 @@ function startsLikeDocument(text: string): boolean {
   return DEFINITION_KEYWORD.test(text.slice(at, at + 13))
 }
 
-function endOfLine(text: string, from: number): number {
-  let at = from
-  while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
-  return at
-}
-
-// What `\s` matched before: ECMAScript white space and line terminators.
+// `\s`: ECMAScript white space and line terminators.
 const WHITE_SPACE = /\s/
 function isWhiteSpace(char: number): boolean {
   return char === 0x20 || (char >= 0x09 && char <= 0x0d) || (char > 0x7f && WHITE_SPACE.test(String.fromCharCode(char)))
@@ -184,14 +157,13 @@ async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
 
 const NOT_AN_OPERATION = 'this batch item is not a GraphQL operation: send { "query": "…", "variables": {…} }.'
 
-/** One operation object, or a batch: an array in which at least one item is an operation. */
+/** A batch is an array in which at least one item is an operation. */
 function fromOperations(body: unknown): GraphQLPayload | null {
   if (!Array.isArray(body)) return toOperation(body) ?? null
   const items = body.map((item) => toOperation(item) ?? invalid(NOT_AN_OPERATION))
   return items.some((item) => item.kind === 'raw' || item.reason !== NOT_AN_OPERATION) ? { kind: 'batch', items } : null
 }
 
-/** An operation from `{ query, variables?, operationName? }`; `undefined` when it is not one. */
 function toOperation(value: unknown): RawOperation | InvalidOperation | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { query, variables, operationName } = value as Record<string, unknown>
