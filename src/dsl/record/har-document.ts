@@ -13,7 +13,7 @@ export function createHar(entries: HarEntry[]): Har {
 }
 
 /**
- * A HAR given as an object or as its JSON text, checked just enough to be used.
+ * A HAR object or its JSON text, checked just enough to be used.
  *
  * @example
  * const har = parseHar(readFileSync('api.har', 'utf8'))

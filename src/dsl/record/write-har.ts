@@ -4,8 +4,7 @@ import type { Har } from './har-types.js'
 import type { Recording } from './recorder.js'
 
 /**
- * Writes a HAR as indented JSON, atomically (a temporary file renamed over
- * the target), creating the directory. Node only.
+ * Atomic (a temporary file renamed over the target), creating the directory.
  *
  * @example
  * writeHarFile('fixtures/api.har', recording.stop())
@@ -18,17 +17,14 @@ export function writeHarFile(path: string, har: Har): void {
   renameSync(temporary, file)
 }
 
-/** A recording in Node: it can also be saved to a file. */
+/** A recording that can also be saved to a file. */
 export interface NodeRecording extends Recording {
-  /**
-   * Waits for the bodies still streaming, stops the recording and writes its
-   * HAR to `path`. Resolves with the HAR written.
-   */
+  /** Waits for the bodies still streaming, stops, and writes the HAR to `path`. */
   save(path: string): Promise<Har>
 }
 
 /**
- * Adds `save(path)` to a recording (what `server.record()` returns in Node).
+ * What `server.record()` returns in Node.
  *
  * @example
  * const recording = withSave(recordEvents(server.events))
