@@ -199,13 +199,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   }
 
   #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    const result = this.#run().run(this.#resolverInfo(match, context))
+    const runner = (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
+    const result = runner.run(this.#resolverInfo(match, context))
     if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
     return result === undefined ? undefined : negotiateContentType(context.request, result)
-  }
-
-  #run(): ResolverRunner<GraphQLResolverInfoRuntime> {
-    return (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
   }
 
   #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
@@ -227,15 +224,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   #parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
     if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
-    const operation = match as ParsedOperation
-    return {
-      match: { matches: true, params: {} },
-      cookies: context.cookies,
-      query: operation.query,
-      operationType: operation.operationType,
-      operationName: operation.operationName,
-      variables: operation.variables,
-    }
+    const { query, operationType, operationName, variables } = match as ParsedOperation
+    return { match: { matches: true, params: {} }, cookies: context.cookies, query, operationType, operationName, variables }
   }
 
   /**

@@ -73,7 +73,16 @@ async function readPayload(context: RequestContext): Promise<GraphQLPayload | nu
   if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
   if (MULTIPART_TYPE.test(context.request.headers.get('content-type') ?? '')) return fromMultipart(context.request)
   // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
-  return fromJson(await context.bodyText())
+  const body = parseJson(await context.bodyText())
+  return 'error' in body ? null : fromOperations(body.value)
+}
+
+function parseJson(text: string): { readonly value: unknown } | { readonly error: string } {
+  try {
+    return { value: JSON.parse(text) }
+  } catch (error) {
+    return { error: (error as Error).message }
+  }
 }
 
 /**
@@ -106,26 +115,12 @@ function isWhiteSpace(char: number): boolean {
 function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {
   const query = params.get('query')
   if (query === null || !startsLikeDocument(query)) return null
-  let variables: unknown
   const variablesText = params.get('variables')
-  if (variablesText !== null && variablesText !== '') {
-    try {
-      variables = JSON.parse(variablesText)
-    } catch (error) {
-      return invalid(`the "variables" search parameter is not valid JSON (${(error as Error).message}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
-    }
+  const variables = variablesText === null || variablesText === '' ? { value: undefined } : parseJson(variablesText)
+  if ('error' in variables) {
+    return invalid(`the "variables" search parameter is not valid JSON (${variables.error}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
   }
-  return toOperation({ query, variables, operationName: params.get('operationName') ?? undefined }) ?? null
-}
-
-function fromJson(text: string): GraphQLPayload | null {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return null
-  }
-  return fromOperations(body)
+  return toOperation({ query, variables: variables.value, operationName: params.get('operationName') ?? undefined }) ?? null
 }
 
 async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
@@ -137,22 +132,14 @@ async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
   }
   const operationsText = form.get('operations')
   if (typeof operationsText !== 'string') return null
-  let operations: unknown
-  let map: unknown
-  try {
-    operations = JSON.parse(operationsText)
-  } catch (error) {
-    return invalid(`the multipart "operations" field is not valid JSON (${(error as Error).message}).`)
-  }
+  const operations = parseJson(operationsText)
+  if ('error' in operations) return invalid(`the multipart "operations" field is not valid JSON (${operations.error}).`)
   const mapText = form.get('map')
-  try {
-    map = typeof mapText === 'string' ? JSON.parse(mapText) : undefined
-  } catch (error) {
-    return invalid(`the multipart "map" field is not valid JSON (${(error as Error).message}).`)
-  }
-  const mapError = applyUploadMap(operations, map, form)
+  const map = typeof mapText === 'string' ? parseJson(mapText) : { value: undefined }
+  if ('error' in map) return invalid(`the multipart "map" field is not valid JSON (${map.error}).`)
+  const mapError = applyUploadMap(operations.value, map.value, form)
   if (mapError !== undefined) return invalid(mapError)
-  return fromOperations(operations)
+  return fromOperations(operations.value)
 }
 
 const NOT_AN_OPERATION = 'this batch item is not a GraphQL operation: send { "query": "…", "variables": {…} }.'
@@ -171,16 +158,10 @@ function toOperation(value: unknown): RawOperation | InvalidOperation | undefine
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid(`"operationName" must be a string, but got ${typeof operationName}.`)
   }
-  let vars = variables
   // Some clients send the variables as a JSON string.
-  if (typeof vars === 'string') {
-    try {
-      vars = JSON.parse(vars)
-    } catch (error) {
-      return invalid(`"variables" is a string that is not valid JSON (${(error as Error).message}); send a JSON object.`)
-    }
-  }
-  if (vars === undefined || vars === null) vars = {}
+  const parsed = typeof variables === 'string' ? parseJson(variables) : { value: variables }
+  if ('error' in parsed) return invalid(`"variables" is a string that is not valid JSON (${parsed.error}); send a JSON object.`)
+  const vars = parsed.value ?? {}
   if (typeof vars !== 'object' || Array.isArray(vars)) {
     return invalid(`"variables" must be a JSON object of variable name to value, but got ${Array.isArray(vars) ? 'an array' : typeof vars}.`)
   }
