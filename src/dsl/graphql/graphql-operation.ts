@@ -29,13 +29,8 @@ export interface ParsedOperation {
   readonly variables: Record<string, unknown>
 }
 
-export interface BatchOperation {
-  readonly kind: 'batch'
-  readonly items: readonly (ParsedOperation | InvalidOperation)[]
-}
-
 /** Everything the GraphQL layer learns from one request; `null`: not a GraphQL request. */
-export type GraphQLRequestState = ParsedOperation | InvalidOperation | BatchOperation | null
+export type GraphQLRequestState = ParsedOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (ParsedOperation | InvalidOperation)[] } | null
 
 export function invalid(reason: string): InvalidOperation {
   return { kind: 'invalid', reason }

@@ -2,13 +2,8 @@
 
 const TEXTUAL = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|html|csv|yaml)\b/i
 
-export interface EncodedBody {
-  readonly text: string
-  readonly base64: boolean
-}
-
 /** Text for textual (and untyped) bodies that are valid UTF-8 without control bytes. */
-export function encodeBody(bytes: Uint8Array, mimeType: string): EncodedBody {
+export function encodeBody(bytes: Uint8Array, mimeType: string): { readonly text: string; readonly base64: boolean } {
   const textual = TEXTUAL.test(mimeType)
   if (mimeType === '' || textual) {
     const text = decodeUtf8(bytes)

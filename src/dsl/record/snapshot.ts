@@ -73,17 +73,10 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   const fresh: HarEntry[] = []
   const updated = new Set<string>()
 
-  const write = () => writeHarFile(file, { ...base, log: { ...base.log, entries: [...kept, ...fresh] } })
-
   const record = async (request: Request): Promise<Response> => {
     const copy = request.clone()
     const startedAt = Date.now()
-    let real: Response | undefined
-    try {
-      real = await fetch(bypass(request))
-    } catch {
-      real = undefined
-    }
+    const real = await fetch(bypass(request)).catch(() => undefined)
     const durationMs = Date.now() - startedAt
     const bytes = real ? await real.arrayBuffer() : undefined
     const recorded = real && new Response(bytes, { status: real.status, statusText: real.statusText, headers: real.headers })
@@ -96,7 +89,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
       }
     }
     fresh.push(entry)
-    write()
+    writeHarFile(file, { ...base, log: { ...base.log, entries: [...kept, ...fresh] } })
     if (!real) return Response.error()
     const headers = new Headers(real.headers)
     for (const name of WIRE_HEADERS) headers.delete(name)
@@ -105,13 +98,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
 
   if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.answers(request) ? await replay.respond(request) : undefined) ?? refuse(file, request, replay))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
-  return http.all('*', async ({ request }) => {
-    if (replay.has(request)) {
-      const answer = await replay.respond(request)
-      if (answer) return answer
-    }
-    return record(request)
-  })
+  return http.all('*', async ({ request }) => (replay.has(request) ? await replay.respond(request) : undefined) ?? record(request))
 }
 
 /** In `'replay'`, it fails as under the `'error'` policy, whatever the handlers after this one: replay never uses the network. */

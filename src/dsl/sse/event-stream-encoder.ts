@@ -1,11 +1,5 @@
-export interface EncodedEvent {
-  readonly id?: string | undefined
-  readonly event?: string | undefined
-  readonly data?: string | undefined
-}
-
 /** One `data:` line per line of data (a client joins them back with "\n"), then the blank line that dispatches it. */
-export function encodeEvent(event: EncodedEvent): string {
+export function encodeEvent(event: { readonly id?: string | undefined; readonly event?: string | undefined; readonly data?: string | undefined }): string {
   let frame = ''
   if (event.id !== undefined && event.id !== '') frame += `id:${event.id}\n`
   if (event.event !== undefined && event.event !== '') frame += `event:${event.event}\n`
