@@ -3,7 +3,7 @@ import { bypass } from '../response/real-network.js'
 import { HttpResponse } from '../response/http-response.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, operationKey, type GraphQLRequestState, type InvalidOperation, type ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState, mayCarryGraphQL, seedRequestState } from './graphql-request-state.js'
+import { graphQLRequestState, mayCarryGraphQL, parseJson, seedRequestState } from './graphql-request-state.js'
 
 /**
  * A named operation looks up its own key, its type with any name, and `* *`; an anonymous one `* *`
@@ -84,13 +84,8 @@ async function itemOf(outcome: PartOutcome, item: ParsedOperation | InvalidOpera
     return errorItem(`[mocklib] ${label} of this batch was sent to the network, which failed: ${error instanceof Error ? error.message : String(error)}`)
   }
   if (response.type === 'error') return errorItem(`[mocklib] "${handler.info.header}" answered ${label} with a network error.`)
-  const text = await response.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
+  const parsed = parseJson(await response.text())
+  const body = 'value' in parsed ? parsed.value : undefined
   const isGraphQLBody = typeof body === 'object' && body !== null && ('data' in body || 'errors' in body)
   // A status cannot be told per item, so a GraphQL body counts whatever its status.
   if (isGraphQLBody) return body

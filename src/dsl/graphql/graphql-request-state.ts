@@ -77,7 +77,7 @@ async function readPayload(context: RequestContext): Promise<GraphQLPayload | nu
   return 'error' in body ? null : fromOperations(body.value)
 }
 
-function parseJson(text: string): { readonly value: unknown } | { readonly error: string } {
+export function parseJson(text: string): { readonly value: unknown } | { readonly error: string } {
   try {
     return { value: JSON.parse(text) }
   } catch (error) {

@@ -35,6 +35,7 @@ export class GraphQLWsSession {
     this.#parse = parse
     this.#context = context
     this.#client = context.exchange.connection.client
+    // The runtime's reporter (unhandledException) where the kernel provides one.
     this.#report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   }
 

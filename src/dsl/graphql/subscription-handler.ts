@@ -73,7 +73,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     this.#resolver = resolver as (info: SubscriptionResolverInfoRuntime) => unknown
   }
 
-  /** @internal */
+  /** How messages name it. @internal */
   get label(): string {
     return this.#endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${this.#endpoint.label}`
   }

@@ -66,10 +66,12 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       slots.push(inFlight)
       inFlight.request = new BodyCapture(completed.request.body, undefined, build)
       inFlight.response = new BodyCapture(responseBody(response), response && declaredLength(response), build)
+      // A body given whole ended before the other capture existed.
       build()
       const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
         (error: unknown) => {
+          // The client aborted or the connection broke: `stop()` keeps what arrived, and says so.
           inFlight.failure = error
         },
       )
