@@ -117,14 +117,7 @@ class PageEventSource extends EventTarget {
   }
 }
 
-/**
- * Returns the function that puts the browser's `EventSource` back; sources created meanwhile keep reading through fetch.
- *
- * @example
- * const restore = patchEventSource()
- * new EventSource('/feed') // answered by sse('/feed', …) in-page
- * restore()
- */
+/** Returns the function that puts the browser's `EventSource` back; sources made meanwhile keep reading through fetch. */
 export function patchEventSource(): () => void {
   const original = globalThis.EventSource
   globalThis.EventSource = PageEventSource as unknown as typeof EventSource

@@ -105,11 +105,6 @@ function anyTypeSelector(selector: unknown): CompiledSelector {
  * @example
  * const handler = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
  * handler.info.header // 'query ListPosts (origin: *)'
- *
- * class AnyOperation extends GraphQLHandler {
- *   log() {}
- * }
- * setupServer(new AnyOperation('all', /.*\/, '*', () => HttpResponse.json({ data: {} })))
  */
 export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly info: GraphQLHandlerInfo

@@ -12,12 +12,9 @@ const TOO_MANY_INITIALISATIONS = 4429
 type Started = { readonly iterator: SubscriptionIterator; readonly handler: string } | { readonly errors: readonly { readonly message: string }[] }
 
 /**
- * The server side of one graphql-transport-ws connection a subscription handler took. Protocol
- * violations close the socket with the protocol's codes, as a real server does. Each `subscribe`
- * goes to the scope's subscription handlers in list order, as it is when the message arrives.
- *
- * @example
- * new GraphQLWsSession(connection, context, parseOperation).listen()
+ * The server side of one graphql-transport-ws connection. Protocol violations close the socket with
+ * the protocol's codes, as a real server does; each `subscribe` goes to the scope's subscription
+ * handlers in list order, as it is when the message arrives.
  */
 export class GraphQLWsSession {
   readonly #connection: SubscriptionConnection

@@ -11,12 +11,7 @@ export interface FromHarOptions {
    * one rebuilt from each entry.
    *
    * @example
-   * // Ignore the cache-busting `t` query parameter.
-   * match: (request) => {
-   *   const url = new URL(request.url)
-   *   url.searchParams.delete('t')
-   *   return `${request.method} ${url}`
-   * }
+   * match: (request) => `${request.method} ${request.url.split('?')[0]}` // the query aside
    */
   readonly match?: HarRequestKey
 }
@@ -184,10 +179,7 @@ const LATIN1_ONLY = /^[\u0000-\u00ff]*$/
 /**
  * Header values are bytes, which clients read one character per byte (latin1). A value above
  * U+00FF cannot be such a reading: its tool decoded UTF-8 (DevTools do), so its UTF-8 bytes are
- * what the server sent.
- *
- * @example
- * wireHeaderValue('東京') // 'æ\u009d±äº¬' (the UTF-8 bytes E6 9D B1 E4 BA AC, as a client reads them)
+ * what the server sent (`'東京'` is read as `'æ\u009d±äº¬'`).
  */
 export function wireHeaderValue(value: string): string {
   if (LATIN1_ONLY.test(value)) return value

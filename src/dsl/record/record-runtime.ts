@@ -6,14 +6,8 @@ export interface ObservedRuntime {
 }
 
 /**
- * Records what a runtime reports for one scope (the root, or a `boundary()`'s): `server.record()`
- * and `worker.record()`. `reportsArrived` is for a runtime whose sources report real responses late
- * (the browser's): `settled()` waits for it before the bodies.
- *
- * @example
- * const recording = recordRuntime(runtime, store.current())
- * await recording.settled()
- * const har = recording.stop()
+ * `server.record()` and `worker.record()`: what a runtime reports for one scope. `reportsArrived` is
+ * for a runtime whose sources report real responses late (the browser's): `settled()` waits for it.
  */
 export function recordRuntime(
   runtime: ObservedRuntime,
@@ -53,14 +47,8 @@ interface Started {
 }
 
 /**
- * Records from lifecycle events: `request:start` keeps an unread copy of the request,
- * `response:mocked`/`response:bypass` complete it (a bypass without a start came from `bypass()`).
- *
- * @example
- * const recording = recordEvents(server.events)
- * await fetch('http://127.0.0.1:3000/users')
- * await recording.settled()
- * const har = recording.stop()
+ * `request:start` keeps an unread copy of the request, `response:mocked`/`response:bypass` complete
+ * it (a bypass without a start came from `bypass()`).
  */
 export function recordEvents(events: LifecycleEvents, options: RecordOptions = {}): Recording {
   const recorder = createRecorder(options)

@@ -3,12 +3,7 @@ import { dirname, resolve } from 'node:path'
 import type { Har } from './har-types.js'
 import type { Recording } from './recorder.js'
 
-/**
- * Atomic (a temporary file renamed over the target), creating the directory.
- *
- * @example
- * writeHarFile('fixtures/api.har', recording.stop())
- */
+/** Atomic: a temporary file renamed over the target. */
 export function writeHarFile(path: string, har: Har): void {
   const file = resolve(path)
   mkdirSync(dirname(file), { recursive: true })
@@ -23,14 +18,7 @@ export interface NodeRecording extends Recording {
   save(path: string): Promise<Har>
 }
 
-/**
- * What `server.record()` returns in Node.
- *
- * @example
- * const recording = withSave(recordEvents(server.events))
- * // … traffic …
- * await recording.save('fixtures/api.har')
- */
+/** What `server.record()` returns in Node. */
 export function withSave(recording: Recording): NodeRecording {
   return {
     get size() {

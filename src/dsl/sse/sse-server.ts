@@ -6,12 +6,7 @@ import type { ServerSentEventClient } from './sse-client.js'
  * The real server end of an `sse()` handler.
  *
  * @example
- * sse('https://api.example/stream', ({ server }) => {
- *   const source = server.connect()
- *   source.addEventListener('message', (event) => {
- *     if (event.data === 'secret') event.preventDefault() // not forwarded
- *   })
- * })
+ * sse('https://api.example/stream', ({ server }) => void server.connect())
  */
 export class ServerSentEventServer {
   readonly #request: Request

@@ -51,12 +51,7 @@ export interface WebSocketConnectionRecord<Params = Record<string, string>> {
   readonly time: number
 }
 
-/**
- * How many messages a connection record keeps (the oldest go first).
- *
- * @example
- * expect(record.messages.length).toBeLessThanOrEqual(CONNECTION_MESSAGE_LIMIT)
- */
+/** How many messages a connection record keeps (the oldest go first). */
 export const CONNECTION_MESSAGE_LIMIT = 1000
 
 /** @internal */

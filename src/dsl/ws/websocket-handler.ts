@@ -39,12 +39,7 @@ export interface WebSocketHandlerOptions {
   readonly times?: number
 }
 
-/**
- * How many connection records a handler, a link and a scope keep (the oldest go first).
- *
- * @example
- * expect(handler.connections.length).toBeLessThanOrEqual(CONNECTION_RECORD_LIMIT)
- */
+/** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
 
 /** @internal */

@@ -9,11 +9,7 @@ import type { WebSocketData } from './ws-types.js'
  *
  * @example
  * const chat = ws.link('wss://chat.example/:room')
- * server.use(
- *   chat.addEventListener('connection', ({ client }) => {
- *     client.addEventListener('message', (event) => chat.broadcastExcept(client, event.data))
- *   }),
- * )
+ * server.use(chat.addEventListener('connection', ({ client }) => chat.broadcastExcept(client, 'someone joined')))
  */
 export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSocketData, Outgoing = WebSocketData> {
   /** The open connections this link's handlers took. */
