@@ -6,9 +6,7 @@ const MISSING = 'GraphQL handlers need the package "graphql" (an optional peer d
 const INSTALL = 'Install it: npm install --save-dev graphql'
 
 /** Unprefixed: it goes inside a `[mocklib]` message. */
-export function graphQLUnavailableReason(): string {
-  return `${MISSING} ${INSTALL}`
-}
+export const GRAPHQL_UNAVAILABLE = `${MISSING} ${INSTALL}`
 
 let loading: Promise<GraphQLModule> | undefined
 

@@ -1,4 +1,4 @@
-import { graphQLUnavailableReason, loadGraphQL } from './graphql-module.js'
+import { GRAPHQL_UNAVAILABLE, loadGraphQL } from './graphql-module.js'
 import { invalid, operationsOfDocument, type DocumentOperation, type InvalidOperation, type ParsedOperation, type RawOperation } from './graphql-operation.js'
 
 type ParseOutcome = readonly DocumentOperation[] | { readonly error: string }
@@ -26,7 +26,7 @@ async function parseNow(raw: RawOperation): Promise<ParsedOperation | InvalidOpe
     ;({ parse } = await loadGraphQL())
   } catch {
     // Not remembered: installing graphql fixes it without a restart.
-    return invalid(graphQLUnavailableReason())
+    return invalid(GRAPHQL_UNAVAILABLE)
   }
   let outcome: ParseOutcome
   try {
