@@ -124,12 +124,8 @@ function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {
 }
 
 async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
-  let form: FormData
-  try {
-    form = await request.clone().formData()
-  } catch {
-    return null
-  }
+  const form = await request.clone().formData().catch(() => undefined)
+  if (form === undefined) return null
   const operationsText = form.get('operations')
   if (typeof operationsText !== 'string') return null
   const operations = parseJson(operationsText)
