@@ -10,13 +10,9 @@ const DEFAULT_RETRY_MS = 3_000
 type Handler = ((this: EventSource, event: Event) => unknown) | null
 
 /**
- * An `EventSource` that reads its stream with the page's `fetch`, so that
- * in-page interception (which patches fetch, not EventSource) answers it from
- * `sse()` handlers, and an unhandled stream reaches the network as before.
- * It follows the HTML standard's processing model: `open` on a 200
- * `text/event-stream`, events by name with `lastEventId` and `origin`, a
- * reconnection with `Last-Event-ID` after the stream ends or the network
- * fails (after `retry` ms), and `error` then `CLOSED` for any other answer.
+ * An `EventSource` reading through the page's `fetch`, so in-page interception answers it from
+ * `sse()` handlers. It follows the HTML standard's processing model (reconnection with
+ * `Last-Event-ID` after `retry` ms; `error` then `CLOSED` for an answer that is no event stream).
  */
 class PageEventSource extends EventTarget {
   static readonly CONNECTING = CONNECTING
@@ -40,7 +36,6 @@ class PageEventSource extends EventTarget {
 
   constructor(url: string | URL, init?: EventSourceInit) {
     super()
-    // As the browser's: a URL that cannot be parsed throws a SyntaxError DOMException.
     let parsed: URL
     try {
       // Deno (which uses this EventSource too) has no `location` unless run with --location.
@@ -103,7 +98,7 @@ class PageEventSource extends EventTarget {
         parser.push(value)
       }
     } catch {
-      // The stream failed or was aborted by close(): both end this connection.
+      // The stream failed or close() aborted it: both end this connection.
     }
     this.#reconnect()
   }
@@ -122,16 +117,7 @@ class PageEventSource extends EventTarget {
   }
 }
 
-/**
- * Replaces the page's `EventSource` with one that reads through `fetch` (see
- * `PageEventSource`). Returns the function that puts the browser's back;
- * sources created meanwhile keep reading through fetch.
- *
- * @example
- * const restore = patchEventSource()
- * new EventSource('/feed') // answered by sse('/feed', …) in-page
- * restore()
- */
+/** Returns the function that puts the browser's `EventSource` back; sources made meanwhile keep reading through fetch. */
 export function patchEventSource(): () => void {
   const original = globalThis.EventSource
   globalThis.EventSource = PageEventSource as unknown as typeof EventSource

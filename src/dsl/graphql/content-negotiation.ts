@@ -1,9 +1,8 @@
 import { hasDefaultContentType } from '../response/http-response.js'
 
-/** The media type of GraphQL over HTTP responses. */
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
 
-/** True when the `Accept` header ranks `application/graphql-response+json` at least as high as `application/json` (by q-value, then by order). */
+/** True when `Accept` ranks the GraphQL response type at least as high as `application/json` (by q, then order). */
 function prefersGraphQLResponse(accept: string | null): boolean {
   if (accept === null || !accept.includes(GRAPHQL_RESPONSE_TYPE)) return false
   let graphql: { q: number; at: number } | undefined
@@ -19,10 +18,7 @@ function prefersGraphQLResponse(accept: string | null): boolean {
   return json === undefined || graphql.q > json.q || (graphql.q === json.q && graphql.at < json.at)
 }
 
-/**
- * Answers `application/graphql-response+json` when the client prefers it and
- * the resolver left the content type to `HttpResponse.json`'s default.
- */
+/** Only when the resolver left the content type to `HttpResponse.json`'s default. */
 export function negotiateContentType(request: Request, response: Response): Response {
   if (!hasDefaultContentType(response) || !prefersGraphQLResponse(request.headers.get('accept'))) return response
   response.headers.set('content-type', GRAPHQL_RESPONSE_TYPE)

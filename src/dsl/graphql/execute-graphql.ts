@@ -4,8 +4,7 @@ import { loadGraphQL, type GraphQLModule } from './graphql-module.js'
 import type { GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
 
 /**
- * An executable schema: a `GraphQLSchema` (described by shape, so mocklib's
- * types need no `graphql` import) or schema SDL text.
+ * A `GraphQLSchema` (by shape: mocklib's types need no `graphql` import) or schema SDL text.
  *
  * @example
  * const schema: MockSchema = 'type Query { posts: [ID!]! }' // or buildSchema(sdl)
@@ -34,15 +33,9 @@ export interface ExecuteGraphQLOptions {
 }
 
 /**
- * Executes an operation against a mock schema with graphql-js, like a real
- * server: the body holds exactly the fields the query asked for, variables are
- * coerced and validated, and problems become `errors` (spec §4.3.5).
- * Answer the result with `HttpResponse.json(result)` (status 200).
- * Loads the `graphql` package on first call; rejects with an install hint
- * when it is missing, and with a `[mocklib]` error when the SDL is invalid.
- *
- * A `GraphQLSchema` must come from the same copy of `graphql` mocklib loads
- * (graphql-js refuses schemas from another copy); SDL text avoids the issue.
+ * Executes an operation against a mock schema with graphql-js, like a real server: exactly the
+ * fields asked for, variables coerced and validated, problems as `errors`. A `GraphQLSchema` must
+ * come from the copy of `graphql` mocklib loads (graphql-js refuses others); SDL text avoids that.
  *
  * @example
  * graphql.query('ListPosts', async ({ query, variables }) =>
@@ -85,8 +78,7 @@ function schemaOf(graphqlModule: GraphQLModule, schema: MockSchema): unknown {
 }
 
 /**
- * A resolver that answers every operation it gets from a mock schema (see
- * `executeGraphQL`). Use it with `graphql.operation` to mock a whole API.
+ * A resolver answering every operation from a mock schema (see `executeGraphQL`): a whole API.
  *
  * @example
  * const server = setupServer(graphql.operation(resolveWithSchema(schema, { posts: () => posts })))

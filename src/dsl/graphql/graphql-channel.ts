@@ -3,18 +3,11 @@ import { bypass } from '../response/real-network.js'
 import { HttpResponse } from '../response/http-response.js'
 import { negotiateContentType } from './content-negotiation.js'
 import { ANY, operationKey, type GraphQLRequestState, type InvalidOperation, type ParsedOperation } from './graphql-operation.js'
-import { graphQLRequestState, mayCarryGraphQL, seedRequestState } from './graphql-request-state.js'
+import { graphQLRequestState, mayCarryGraphQL, parseJson, seedRequestState } from './graphql-request-state.js'
 
 /**
- * GraphQL handlers are filed by operation type and name. A named operation
- * looks up three keys (its own, its type with any name for RegExp selectors,
- * and `* *` for `graphql.operation`); an anonymous one looks up `* *` only.
- * Lookup cost is flat in the number of handlers.
- *
- * Requests that are not GraphQL over HTTP give `null` before any body is
- * read. A request that looks like GraphQL but cannot be used gives `null` too,
- * and leaves a note saying why for the unhandled-request message. A batch
- * that no handler answered as a whole is answered part by part.
+ * A named operation looks up its own key, its type with any name, and `* *`; an anonymous one `* *`
+ * only: lookup cost is flat in the number of handlers. Unusable GraphQL leaves a note saying why.
  */
 export const graphQLChannel: Channel<RequestContext> = {
   name: 'graphql',
@@ -22,7 +15,6 @@ export const graphQLChannel: Channel<RequestContext> = {
     return mayCarryGraphQL(context) ? answerBatch(context, redispatch) : undefined
   },
   requestKeys(context) {
-    // Decided synchronously for most REST traffic: no promise, no body read.
     return mayCarryGraphQL(context) ? graphQLRequestState(context).then((state) => requestKeys(state, context)) : null
   },
 }
@@ -34,7 +26,7 @@ function requestKeys(state: GraphQLRequestState, context: RequestContext): reado
     return null
   }
   const everything = operationKey(ANY, ANY)
-  // Only printed if no handler answers: it names what a handler would have to match.
+  // Printed only if no handler answers.
   if (state.operationName === undefined) {
     context.addNote(`It is an anonymous GraphQL ${state.operationType}; only graphql.operation() handlers match anonymous operations.`)
     return [everything]
@@ -44,14 +36,9 @@ function requestKeys(state: GraphQLRequestState, context: RequestContext): reado
 }
 
 /**
- * Answers a batched GraphQL request (a JSON array of operations, or a
- * multipart upload whose `operations` is an array): one part per operation,
- * each resolved by the ordinary handler lookup, in order (a batch may hold a
- * mutation and then a query that reads it). The answer is a JSON array of the
- * parts' bodies. An operation no handler answers (or that does not parse) gets
- * an item with a GraphQL error saying so; a part answered with `passthrough()`
- * is sent to the network alone. `undefined` when the request is no batch or
- * no part was answered (then the request is unhandled, with the parts' notes).
+ * One part per operation, dispatched in order (a mutation, then a query that reads it); the answer
+ * is the JSON array of their bodies, an error item for a part no handler answered. A `passthrough()`
+ * part goes to the network alone. `undefined` when no part was answered (unhandled, with the parts' notes).
  */
 async function answerBatch(context: RequestContext, redispatch: Redispatch<RequestContext>): Promise<Answered | undefined> {
   const state = await graphQLRequestState(context)
@@ -74,11 +61,7 @@ async function answerBatch(context: RequestContext, redispatch: Redispatch<Reque
   return { handler: credited.handler, response: negotiateContentType(context.request, HttpResponse.json(items)) }
 }
 
-/**
- * A single-operation POST for one part, so that resolvers can read `request`
- * as if the operation had come alone. (Uploaded files stay in `variables`;
- * they do not survive JSON in the part's body.)
- */
+/** Resolvers read `request` as if the operation had come alone (uploaded files stay in `variables` only). */
 function partRequest(batch: Request, item: ParsedOperation | InvalidOperation): Request {
   const headers = new Headers(batch.headers)
   headers.set('content-type', 'application/json')
@@ -101,13 +84,8 @@ async function itemOf(outcome: PartOutcome, item: ParsedOperation | InvalidOpera
     return errorItem(`[mocklib] ${label} of this batch was sent to the network, which failed: ${error instanceof Error ? error.message : String(error)}`)
   }
   if (response.type === 'error') return errorItem(`[mocklib] "${handler.info.header}" answered ${label} with a network error.`)
-  const text = await response.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
+  const parsed = parseJson(await response.text())
+  const body = 'value' in parsed ? parsed.value : undefined
   const isGraphQLBody = typeof body === 'object' && body !== null && ('data' in body || 'errors' in body)
   // A status cannot be told per item, so a GraphQL body counts whatever its status.
   if (isGraphQLBody) return body

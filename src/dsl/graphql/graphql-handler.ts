@@ -25,7 +25,7 @@ import { ANY, operationKey, type GraphQLOperationType, type GraphQLRequestState,
 import { graphQLRequestState, PENDING, settledRequestState } from './graphql-request-state.js'
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
-/** What a GraphQL resolver receives at runtime (typed by `GraphQLResolverInfo`). */
+/** Typed for users by `GraphQLResolverInfo`. */
 interface GraphQLResolverInfoRuntime {
   readonly query: string
   readonly variables: Record<string, unknown>
@@ -61,16 +61,12 @@ export interface GraphQLRequestParsedResult {
   readonly variables?: Record<string, unknown>
 }
 
-/** The endpoint of a `graphql.link(url)`, compiled once for all its handlers. */
 export interface GraphQLEndpoint {
   readonly predicate: CompiledAsyncPredicate
   readonly label: string
 }
 
-/**
- * Compiles the endpoint of `graphql.link(url)`: a URL or path pattern like the
- * ones of `http.*`, a RegExp or a predicate function. Throws on a bad pattern.
- */
+/** Compiled once for all the handlers of a `graphql.link(url)`. */
 export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
   const label = typeof url === 'string' ? url : url instanceof RegExp ? String(url) : '<predicate function>'
   return { predicate: compileHandlerPredicate(url, 'graphql.link()'), label }
@@ -78,11 +74,7 @@ export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
 
 const EVERY_OPERATION: CompiledSelector = { key: /* @__PURE__ */ operationKey(ANY, ANY), label: 'operation *', matches: () => true }
 
-/**
- * Reads msw's constructor arguments `(operationType, predicate, endpoint)`
- * as mocklib's target and endpoint. `'all'` selects by name too (msw's
- * `graphql.operation` passes a RegExp of any name); the endpoint `'*'` is any URL.
- */
+// `'all'` selects by name too (msw's `graphql.operation` passes a RegExp of any name); the endpoint `'*'` is any URL.
 function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: unknown): { target: GraphQLHandlerTarget; endpoint: GraphQLEndpoint | undefined } {
   if (operationType !== 'all' && operationType !== 'query' && operationType !== 'mutation' && operationType !== 'subscription') {
     throw new TypeError(
@@ -98,7 +90,7 @@ function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate:
   }
 }
 
-/** `'all'` with a name selector: filed with `graphql.operation()` handlers, anonymous operations read as `''` (as msw). */
+/** Filed with `graphql.operation()` handlers; anonymous operations read as `''` (as msw). */
 function anyTypeSelector(selector: unknown): CompiledSelector {
   if (selector === undefined || (selector instanceof RegExp && selector.source === '.*')) return EVERY_OPERATION
   const compiled = compileSelector('query', selector, 'new GraphQLHandler()')
@@ -106,25 +98,13 @@ function anyTypeSelector(selector: unknown): CompiledSelector {
 }
 
 /**
- * A GraphQL request handler, made by `graphql.query`, `graphql.mutation`,
- * `graphql.operation` or the same functions of a `graphql.link(url)`, or
- * constructed as msw's: `new GraphQLHandler(operationType, predicate,
- * endpoint, resolver, options?)` (`new GraphQLHandler('all', /.*\/, '*',
- * resolver)` answers every operation).
- * The selector is compiled at creation (a bad one throws there, naming the
- * factory); the request is parsed once and shared by all GraphQL handlers.
- *
- * A subclass may override msw 2's methods (`parse`, `predicate`,
- * `extendResolverArgs`, `run`, `log`), as for `HttpHandler`.
+ * A GraphQL request handler, made by the `graphql.*` factories or as msw's
+ * `new GraphQLHandler(operationType, predicate, endpoint, resolver, options?)`. A subclass may
+ * override msw 2's `parse`, `predicate`, `extendResolverArgs`, `run` and `log`, as for `HttpHandler`.
  *
  * @example
  * const handler = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
  * handler.info.header // 'query ListPosts (origin: *)'
- *
- * class AnyOperation extends GraphQLHandler {
- *   log() {}
- * }
- * setupServer(new AnyOperation('all', /.*\/, '*', () => HttpResponse.json({ data: {} })))
  */
 export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly info: GraphQLHandlerInfo
@@ -133,14 +113,14 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly #operationType: GraphQLOperationType | 'any'
   readonly #selector: CompiledSelector
   readonly #endpoint: CompiledAsyncPredicate | undefined
-  /** How messages name the handler: `query ListPosts on <url>`. */
+  /** `query ListPosts on <url>`. */
   readonly #name: string
   readonly #once: boolean
   /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
   readonly #anonymousName: '' | undefined
   readonly #overrides: Overrides
   readonly #indexKey: IndexKey
-  /** Made on first answer: a registered handler that never answers costs no runner. */
+  // Made on first answer: a handler that never answers costs no runner.
   #runner: ResolverRunner<GraphQLResolverInfoRuntime> | undefined
 
   /** msw 2's signature: `('query', 'GetUser', 'https://api.example.com/graphql', resolver)`, `('all', /.*\/, '*', resolver)`. */
@@ -156,7 +136,6 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
       : { target: args[0] as GraphQLHandlerTarget, endpoint: args[3] as GraphQLEndpoint | undefined }
     const resolver = msw ? args[3] : args[1]
     const factory = msw ? 'new GraphQLHandler()' : `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
-    // Here rather than at the first request: a project without the optional peer learns it where it made the handler.
     requireGraphQL(factory)
     const selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)
     // msw's format: `query GetUser (origin: *)`, `all (origin: https://api.example.com/graphql)`.
@@ -197,7 +176,6 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     return selected ? this.#onEndpoint(state, context) : undefined
   }
 
-  /** Whether the operation has this handler's type and a name its selector takes. */
   #selects(operation: ParsedOperation, context: RequestContext): boolean | Promise<boolean> {
     if (this.#operationType !== 'any' && operation.operationType !== this.#operationType) return false
     return this.#selector.matches(operation.operationName, operation, context)
@@ -216,13 +194,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   }
 
   #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
-    const result = this.#run().run(this.#resolverInfo(match, context))
+    const runner = (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
+    const result = runner.run(this.#resolverInfo(match, context))
     if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
     return result === undefined ? undefined : negotiateContentType(context.request, result)
-  }
-
-  #run(): ResolverRunner<GraphQLResolverInfoRuntime> {
-    return (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
   }
 
   #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
@@ -244,19 +219,12 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   #parsedResultOf(match: unknown, context: RequestContext): GraphQLRequestParsedResult {
     if (match instanceof ParsedMatch) return match.parsedResult as GraphQLRequestParsedResult
-    const operation = match as ParsedOperation
-    return {
-      match: { matches: true, params: {} },
-      cookies: context.cookies,
-      query: operation.query,
-      operationType: operation.operationType,
-      operationName: operation.operationName,
-      variables: operation.variables,
-    }
+    const { query, operationType, operationName, variables } = match as ParsedOperation
+    return { match: { matches: true, params: {} }, cookies: context.cookies, query, operationType, operationName, variables }
   }
 
   /**
-   * msw 2: reads the endpoint match, the cookies and the GraphQL operation of the request.
+   * msw 2: the endpoint match, the cookies and the GraphQL operation of the request.
    *
    * @example
    * (await handler.parse({ request })).operationName // 'GetUser'
@@ -273,7 +241,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   }
 
   /**
-   * msw 2: whether this handler takes the operation `parse` read (type, name selector, endpoint).
+   * msw 2: whether this handler takes the operation `parse` read.
    *
    * @example
    * await handler.predicate({ request, parsedResult: await handler.parse({ request }) })
@@ -324,8 +292,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   }
 
   /**
-   * msw 2: prints a mocked operation and its response (called by
-   * `setupWorker()` unless `quiet`; never in Node, as msw).
+   * msw 2: prints a mocked operation and its response (in `setupWorker()` unless `quiet`, as msw).
    *
    * @example
    * class Silent extends GraphQLHandler { log() {} }

@@ -6,10 +6,7 @@
  */
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
 
-/**
- * One operation as the client sent it, before parsing: from GET search params,
- * a JSON body, a multipart `operations` field or an item of a batch.
- */
+/** One operation as the client sent it, before parsing. */
 export interface RawOperation {
   readonly kind: 'raw'
   readonly query: string
@@ -23,7 +20,6 @@ export interface InvalidOperation {
   readonly reason: string
 }
 
-/** An operation whose query parsed: what handlers match on and resolvers receive. */
 export interface ParsedOperation {
   readonly kind: 'operation'
   readonly operationType: GraphQLOperationType
@@ -33,29 +29,20 @@ export interface ParsedOperation {
   readonly variables: Record<string, unknown>
 }
 
-/** A batched request: its items, each parsed on its own. */
-export interface BatchOperation {
-  readonly kind: 'batch'
-  readonly items: readonly (ParsedOperation | InvalidOperation)[]
-}
-
 /** Everything the GraphQL layer learns from one request; `null`: not a GraphQL request. */
-export type GraphQLRequestState = ParsedOperation | InvalidOperation | BatchOperation | null
+export type GraphQLRequestState = ParsedOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (ParsedOperation | InvalidOperation)[] } | null
 
-/** An invalid-operation value. */
 export function invalid(reason: string): InvalidOperation {
   return { kind: 'invalid', reason }
 }
 
-/** Wildcard key part: "any operation type" or "any operation name". */
 export const ANY = '*'
 
-/** The key a GraphQL handler files itself under, and the GraphQL channel looks requests up by: `query ListPosts`, `mutation *`, `* *`. */
+/** `query ListPosts`, `mutation *`, `* *`: what handlers are filed under and requests looked up by. */
 export function operationKey(operationType: GraphQLOperationType | typeof ANY, operationName: string | typeof ANY): string {
   return `${operationType} ${operationName}`
 }
 
-/** The operation a document defines: its type and name (`undefined` when anonymous). */
 export interface DocumentOperation {
   readonly operationType: GraphQLOperationType
   readonly operationName: string | undefined
@@ -67,7 +54,6 @@ interface OperationDefinitionLike {
   readonly name?: { readonly value: string } | null
 }
 
-/** True for a parsed GraphQL document (a `DocumentNode`), read structurally. */
 export function isDocumentNode(value: unknown): value is { readonly kind: string; readonly definitions: readonly unknown[] } {
   return (
     typeof value === 'object' &&
@@ -77,7 +63,7 @@ export function isDocumentNode(value: unknown): value is { readonly kind: string
   )
 }
 
-/** The operations of a `DocumentNode`. Reads the plain AST, so it needs no `graphql` import. */
+/** Reads the plain AST: no `graphql` import. */
 export function operationsOfDocument(document: { readonly definitions: readonly unknown[] }): DocumentOperation[] {
   return document.definitions
     .filter((definition): definition is OperationDefinitionLike => (definition as { kind?: unknown }).kind === 'OperationDefinition')
@@ -88,9 +74,8 @@ const OPERATION_KEYWORDS = new Set<string>(['query', 'mutation', 'subscription']
 const NAME = /[_A-Za-z0-9]/
 
 /**
- * The operations of a document written as text (a typed document string as
- * graphql-codegen emits it), found by a small scan of the top level: words
- * outside braces, parentheses, strings and comments. No `graphql` import.
+ * The operations of a document as text (graphql-codegen's typed document string), from a scan of
+ * the top level (words outside braces, parentheses, strings and comments): no `graphql` import.
  */
 export function operationsOfSource(source: string): DocumentOperation[] {
   const found: DocumentOperation[] = []

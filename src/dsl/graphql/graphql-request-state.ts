@@ -3,13 +3,12 @@ import { invalid, type GraphQLRequestState, type InvalidOperation, type ParsedOp
 import { applyUploadMap } from './multipart-upload.js'
 import { parseOperation } from './parse-operation.js'
 
-/** What a request carries, read but not parsed: one operation, a batch, or unusable GraphQL. */
+/** Read but not parsed. */
 type GraphQLPayload = RawOperation | InvalidOperation | { readonly kind: 'batch'; readonly items: readonly (RawOperation | InvalidOperation)[] }
 
-/** `settledRequestState` before the state is known. */
 export const PENDING: unique symbol = Symbol('pending')
 
-/** A request's GraphQL view: read once, and kept where handlers asked later find it without a promise. */
+/** Kept where handlers asked later find it without a promise. */
 interface Reading {
   settled: GraphQLRequestState | typeof PENDING
   promise: Promise<GraphQLRequestState> | undefined
@@ -18,39 +17,28 @@ interface Reading {
 const READING = Symbol('mocklib graphql request state')
 
 function readingOf(context: RequestContext): Reading {
-  return context.memo(READING, newReading)
-}
-
-function newReading(): Reading {
-  return { settled: PENDING, promise: undefined }
+  return context.memo(READING, () => ({ settled: PENDING, promise: undefined }))
 }
 
 /**
- * A synchronous first look at method and search params only: false means
- * "certainly not GraphQL over HTTP". Any POST with a body may be (as msw,
- * whatever its content type); the GraphQL channel asks only when the list
- * holds GraphQL handlers, so REST-only lists never read a body.
+ * False means "certainly not GraphQL over HTTP", without reading a body. Any POST with a body may
+ * be (as msw, whatever its content type); REST-only lists never ask.
  */
 export function mayCarryGraphQL(context: RequestContext): boolean {
   if (context.method === 'GET') return context.url.searchParams.has('query')
   return context.method === 'POST' && context.request.body !== null
 }
 
-/**
- * The GraphQL view of a request, read and parsed once per request and shared
- * by the GraphQL channel, the batch splitter and every GraphQL handler.
- */
+/** Read and parsed once per request, shared by the GraphQL channel, the batch splitter and every GraphQL handler. */
 export function graphQLRequestState(context: RequestContext): Promise<GraphQLRequestState> {
   const reading = readingOf(context)
   return (reading.promise ??= readRequestState(context, reading))
 }
 
-/** The GraphQL view once known, or `PENDING`: handlers asked after the channel read the request match synchronously. */
 export function settledRequestState(context: RequestContext): GraphQLRequestState | typeof PENDING {
   return readingOf(context).settled
 }
 
-/** Gives a part of a batch its already parsed operation. */
 export function seedRequestState(context: RequestContext, state: ParsedOperation | InvalidOperation): void {
   const reading = readingOf(context)
   reading.settled = state
@@ -79,34 +67,34 @@ async function readRequestState(context: RequestContext, reading: Reading): Prom
 const MULTIPART_TYPE = /^multipart\/form-data\b/i
 const DEFINITION_KEYWORD = /^(?:query|mutation|subscription|fragment)\b/
 
-/**
- * The GraphQL operation(s) of a request that follows GraphQL over HTTP: GET
- * with a `query` search param, POST with a JSON body, a multipart upload, or
- * a batch (a JSON array). `null` for every other request, without reading its
- * body; the body is read once (`context.bodyText()`), leaving the request
- * readable for resolvers. A `query` that does not start like a GraphQL
- * document (`/search?query=shoes`) is not GraphQL either.
- */
+/** GET with `query`, POST with JSON, a multipart upload or a batch; a `query` like `/search?query=shoes` is not GraphQL. */
 async function readPayload(context: RequestContext): Promise<GraphQLPayload | null> {
   if (!mayCarryGraphQL(context)) return null
   if (context.method === 'GET') return fromSearchParams(context.url.searchParams)
   if (MULTIPART_TYPE.test(context.request.headers.get('content-type') ?? '')) return fromMultipart(context.request)
   // As msw: a JSON operation body is GraphQL whatever its content type (fetch sends a string as text/plain).
-  return fromJson(await context.bodyText())
+  const body = parseJson(await context.bodyText())
+  return 'error' in body ? null : fromOperations(body.value)
+}
+
+export function parseJson(text: string): { readonly value: unknown } | { readonly error: string } {
+  try {
+    return { value: JSON.parse(text) }
+  } catch (error) {
+    return { error: (error as Error).message }
+  }
 }
 
 /**
- * Whether a text starts like a GraphQL document: a selection set or a
- * definition keyword, after whitespace, commas and `#` comments. A hand-written
- * scan rather than one regex: `(?:\s|#[^\n]*)*` lets a run of `#` be split in
- * exponentially many ways, and a `?query=` is attacker-sized.
+ * A selection set or a definition keyword after whitespace, commas and `#` comments. A scan, not a
+ * regex: `(?:\s|#[^\n]*)*` splits a run of `#` in exponentially many ways, and `?query=` is attacker-sized.
  */
 function startsLikeDocument(text: string): boolean {
   let at = 0
   while (at < text.length) {
     const char = text.charCodeAt(at)
     if (char === 0x23 /* # */) {
-      at = endOfLine(text, at)
+      while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
     } else if (char === 0x2c /* , */ || isWhiteSpace(char)) {
       at++
     } else {
@@ -118,13 +106,7 @@ function startsLikeDocument(text: string): boolean {
   return DEFINITION_KEYWORD.test(text.slice(at, at + 13))
 }
 
-function endOfLine(text: string, from: number): number {
-  let at = from
-  while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
-  return at
-}
-
-// What `\s` matched before: ECMAScript white space and line terminators.
+// `\s`: ECMAScript white space and line terminators.
 const WHITE_SPACE = /\s/
 function isWhiteSpace(char: number): boolean {
   return char === 0x20 || (char >= 0x09 && char <= 0x0d) || (char > 0x7f && WHITE_SPACE.test(String.fromCharCode(char)))
@@ -133,65 +115,38 @@ function isWhiteSpace(char: number): boolean {
 function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {
   const query = params.get('query')
   if (query === null || !startsLikeDocument(query)) return null
-  let variables: unknown
   const variablesText = params.get('variables')
-  if (variablesText !== null && variablesText !== '') {
-    try {
-      variables = JSON.parse(variablesText)
-    } catch (error) {
-      return invalid(`the "variables" search parameter is not valid JSON (${(error as Error).message}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
-    }
+  const variables = variablesText === null || variablesText === '' ? { value: undefined } : parseJson(variablesText)
+  if ('error' in variables) {
+    return invalid(`the "variables" search parameter is not valid JSON (${variables.error}); send it as a JSON object, for example ?variables=${encodeURIComponent('{"id":"1"}')}.`)
   }
-  return toOperation({ query, variables, operationName: params.get('operationName') ?? undefined }) ?? null
-}
-
-function fromJson(text: string): GraphQLPayload | null {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return null
-  }
-  return fromOperations(body)
+  return toOperation({ query, variables: variables.value, operationName: params.get('operationName') ?? undefined }) ?? null
 }
 
 async function fromMultipart(request: Request): Promise<GraphQLPayload | null> {
-  let form: FormData
-  try {
-    form = await request.clone().formData()
-  } catch {
-    return null
-  }
+  const form = await request.clone().formData().catch(() => undefined)
+  if (form === undefined) return null
   const operationsText = form.get('operations')
   if (typeof operationsText !== 'string') return null
-  let operations: unknown
-  let map: unknown
-  try {
-    operations = JSON.parse(operationsText)
-  } catch (error) {
-    return invalid(`the multipart "operations" field is not valid JSON (${(error as Error).message}).`)
-  }
+  const operations = parseJson(operationsText)
+  if ('error' in operations) return invalid(`the multipart "operations" field is not valid JSON (${operations.error}).`)
   const mapText = form.get('map')
-  try {
-    map = typeof mapText === 'string' ? JSON.parse(mapText) : undefined
-  } catch (error) {
-    return invalid(`the multipart "map" field is not valid JSON (${(error as Error).message}).`)
-  }
-  const mapError = applyUploadMap(operations, map, form)
+  const map = typeof mapText === 'string' ? parseJson(mapText) : { value: undefined }
+  if ('error' in map) return invalid(`the multipart "map" field is not valid JSON (${map.error}).`)
+  const mapError = applyUploadMap(operations.value, map.value, form)
   if (mapError !== undefined) return invalid(mapError)
-  return fromOperations(operations)
+  return fromOperations(operations.value)
 }
 
 const NOT_AN_OPERATION = 'this batch item is not a GraphQL operation: send { "query": "…", "variables": {…} }.'
 
-/** One operation object, or a batch: an array in which at least one item is an operation. */
+/** A batch is an array in which at least one item is an operation. */
 function fromOperations(body: unknown): GraphQLPayload | null {
   if (!Array.isArray(body)) return toOperation(body) ?? null
   const items = body.map((item) => toOperation(item) ?? invalid(NOT_AN_OPERATION))
   return items.some((item) => item.kind === 'raw' || item.reason !== NOT_AN_OPERATION) ? { kind: 'batch', items } : null
 }
 
-/** An operation from `{ query, variables?, operationName? }`; `undefined` when it is not one. */
 function toOperation(value: unknown): RawOperation | InvalidOperation | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { query, variables, operationName } = value as Record<string, unknown>
@@ -199,16 +154,10 @@ function toOperation(value: unknown): RawOperation | InvalidOperation | undefine
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid(`"operationName" must be a string, but got ${typeof operationName}.`)
   }
-  let vars = variables
   // Some clients send the variables as a JSON string.
-  if (typeof vars === 'string') {
-    try {
-      vars = JSON.parse(vars)
-    } catch (error) {
-      return invalid(`"variables" is a string that is not valid JSON (${(error as Error).message}); send a JSON object.`)
-    }
-  }
-  if (vars === undefined || vars === null) vars = {}
+  const parsed = typeof variables === 'string' ? parseJson(variables) : { value: variables }
+  if ('error' in parsed) return invalid(`"variables" is a string that is not valid JSON (${parsed.error}); send a JSON object.`)
+  const vars = parsed.value ?? {}
   if (typeof vars !== 'object' || Array.isArray(vars)) {
     return invalid(`"variables" must be a JSON object of variable name to value, but got ${Array.isArray(vars) ? 'an array' : typeof vars}.`)
   }

@@ -2,11 +2,10 @@ import type { FinalizeFunction } from '../shared/resolver-runner.js'
 import type { GraphQLPredicate } from './operation-selector.js'
 import type { HandlerOptions } from '../../kernel/index.js'
 import type { HttpResponse } from '../response/http-response.js'
-import type { IsAny, MaybePromise } from '../shared/type-helpers.js'
+import type { IsAny, MaybePromise, NoInference } from '../shared/type-helpers.js'
 import type { GraphQLHandler } from './graphql-handler.js'
 import type { GraphQLOperationType } from './graphql-operation.js'
 import type { AsyncResolverIterator, ResolverIterator } from '../http/http-types.js'
-import type { NoInference } from '../shared/type-helpers.js'
 
 /**
  * The variables of an operation when nothing more precise is known.
@@ -42,9 +41,7 @@ export interface GraphQLResponseBody<Result = any> {
 }
 
 /**
- * The part of a typed document that carries its types, as in
- * `@graphql-typed-document-node/core` (TypedDocumentNode) and graphql-codegen's
- * TypedDocumentString. Never set at runtime.
+ * The part of a typed document that carries its types (TypedDocumentNode, TypedDocumentString). Never set at runtime.
  *
  * @example
  * type ListPostsDocument = DocumentNode & TypedDocumentDecoration<{ posts: Post[] }, Record<string, never>>
@@ -54,8 +51,7 @@ export interface TypedDocumentDecoration<Result, Variables> {
 }
 
 /**
- * A parsed GraphQL document (graphql's `DocumentNode`), described by shape so
- * that mocklib's types never need the optional `graphql` package.
+ * graphql's `DocumentNode` by shape, so mocklib's types never need the optional `graphql` package.
  *
  * @example
  * const document: GraphQLDocumentLike = parse('query ListPosts { posts { id } }')
@@ -66,9 +62,8 @@ export interface GraphQLDocumentLike {
 }
 
 /**
- * The first argument of `graphql.query` / `graphql.mutation`: an operation
- * name, a RegExp, a DocumentNode, or a typed document (TypedDocumentNode,
- * typed document string) whose types then flow into the resolver.
+ * The first argument of `graphql.query` / `graphql.mutation`: a name, a RegExp, a predicate or a
+ * (typed) document whose types flow into the resolver.
  *
  * @example
  * graphql.query('ListPosts', resolver)
@@ -76,22 +71,16 @@ export interface GraphQLDocumentLike {
  * graphql.query(ListPostsDocument, resolver) // a TypedDocumentNode
  */
 export type GraphQLOperationSelector<Result = any, Variables = GraphQLVariables> =
-  // An untyped name or document fits the decorated members too (`__apiType` is
-  // optional), so it needs no member of its own: four members instead of seven
-  // is type-check time on every handler (inference and relation visit each).
-  // A primitive string is a `String`: one member covers names and typed strings.
+  // Untyped names and documents fit the decorated members (`__apiType` is optional): fewer
+  // members is type-check time on every handler. A primitive string is a `String`.
   | RegExp
   | GraphQLPredicate
   | DecoratedDocument<Result, Variables>
   | DecoratedString<Result, Variables>
 
-// Interfaces, not intersections (`GraphQLDocumentLike & TypedDocumentDecoration<…>`):
-// TypeScript reduces an intersection per operation (every member of `String`
-// each time) and matches a typed document against each part for inference;
-// an interface's members are resolved once and lazily.
-/** A parsed document, typed or not. */
+// Interfaces, not intersections: TypeScript reduces an intersection per use (every member of
+// `String` each time); an interface's members are resolved once and lazily.
 interface DecoratedDocument<Result, Variables> extends GraphQLDocumentLike, TypedDocumentDecoration<Result, Variables> {}
-/** An operation name, or a typed document string (graphql-codegen's TypedDocumentString). */
 interface DecoratedString<Result, Variables> extends String, TypedDocumentDecoration<Result, Variables> {}
 
 /**
@@ -136,9 +125,7 @@ export interface GraphQLResolverInfo<Variables = GraphQLVariables, OperationName
 }
 
 /**
- * The Response a GraphQL resolver may answer: any Response when the result
- * type is unknown, else an `HttpResponse` whose body is a `GraphQLResponseBody`
- * of the result type (so wrong `data` is a type error).
+ * Any Response when the result type is unknown, else an `HttpResponse` of a `GraphQLResponseBody` of it.
  *
  * @example
  * const answer: GraphQLResolverResponse<{ posts: [] }> = HttpResponse.json({ data: { posts: [] } })
@@ -154,8 +141,8 @@ export type GraphQLResolverResponse<Result> = IsAny<Result> extends true ? Respo
 export type GraphQLResolverResult<Result> = GraphQLResolverResponse<Result> | undefined | void
 
 /**
- * A GraphQL resolver: a function, an async function, or a generator (each
- * request takes the next yielded response; the returned one repeats after).
+ * A GraphQL resolver: a function, an async function, or a generator (each request takes the next
+ * yielded response; the returned one repeats after).
  *
  * @example
  * const resolver: GraphQLResolver<{ posts: [] }> = () => HttpResponse.json({ data: { posts: [] } })
@@ -168,8 +155,7 @@ export type GraphQLResolver<Result = any, Variables = GraphQLVariables, Operatio
   | AsyncResolverIterator<GraphQLResolverResult<Result>, GraphQLResolverResult<Result>>
 
 /**
- * `graphql.query` and `graphql.mutation`. Result and variables come from a
- * typed document, or from explicit generics (`<Result, Variables>`, as in msw).
+ * `graphql.query` and `graphql.mutation`: types from a typed document or explicit generics (as in msw).
  *
  * @example
  * graphql.query(ListPostsDocument, () => HttpResponse.json({ data: { posts: [] } }))

@@ -2,29 +2,19 @@ import { message, type ConnectionContext } from '../../kernel/index.js'
 import type { RawClientConnection } from '../ws/ws-events.js'
 import type { parseOperation } from './parse-operation.js'
 import { isSubscriptionHandler, type SubscriptionConnection, type SubscriptionIterator } from './subscription-connection.js'
-import { errorMessage, pump } from './subscription-stream.js'
+import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
 
-// Close codes of the protocol, as graphql-ws clients read them.
 const BAD_REQUEST = 4400
 const UNAUTHORIZED = 4401
 const SUBSCRIBER_EXISTS = 4409
 const TOO_MANY_INITIALISATIONS = 4429
 
-/** How a subscription starts: the iterator of the handler that took it, or the errors to answer. */
 type Started = { readonly iterator: SubscriptionIterator; readonly handler: string } | { readonly errors: readonly { readonly message: string }[] }
 
 /**
- * The server side of one graphql-transport-ws connection a subscription
- * handler took, played by mocklib: `connection_init` → `connection_ack`,
- * `ping` → `pong`, `subscribe` → `next`… `complete` (or `error`), and the
- * client's `complete` (or the socket closing) stops the subscription's
- * iterator. Protocol violations close the socket with the protocol's codes
- * (4400, 4401, 4409, 4429), as a real server does. Each `subscribe` goes to
- * the subscription handlers of the connection's scope, in list order, as it
- * is when the message arrives. Loaded by the first graphql-ws connection.
- *
- * @example
- * new GraphQLWsSession(connection, context, parseOperation).listen()
+ * The server side of one graphql-transport-ws connection. Protocol violations close the socket with
+ * the protocol's codes, as a real server does; each `subscribe` goes to the scope's subscription
+ * handlers in list order, as it is when the message arrives.
  */
 export class GraphQLWsSession {
   readonly #connection: SubscriptionConnection
@@ -46,7 +36,6 @@ export class GraphQLWsSession {
     this.#report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   }
 
-  /** Starts answering the client's messages. */
   listen(): void {
     this.#client.addEventListener('message', (event: { data: unknown }) => this.#receive(event.data))
     this.#client.addEventListener('close', () => this.#stopAll())
@@ -98,7 +87,6 @@ export class GraphQLWsSession {
     try {
       started = await this.#start(payload, controller.signal)
     } catch (error) {
-      // A resolver that threw before it streamed: the client hears of it, the runtime reports it.
       this.#report(error)
       started = { errors: [{ message: errorMessage(error) }] }
     }
@@ -123,9 +111,7 @@ export class GraphQLWsSession {
     }, started.handler)
   }
 
-  /** Parses the subscription and offers it to the scope's subscription handlers, in list order. */
   async #start(payload: Record<string, unknown> & { query: string }, signal: AbortSignal): Promise<Started> {
-    const connectionParams = this.#connectionParams
     const operation = await this.#parse({
       kind: 'raw',
       query: payload.query,
@@ -140,18 +126,7 @@ export class GraphQLWsSession {
     for (const handler of this.#context.scope.list.handlers) {
       if (!isSubscriptionHandler(handler)) continue
       if (!(await handler.selects(operation, request, socketRequest)) || !handler.claim()) continue
-      const iterator = await handler.open({
-        query: operation.query,
-        variables: operation.variables,
-        operationName: operation.operationName,
-        operationType: 'subscription',
-        request: request.request,
-        cookies: request.cookies,
-        requestId: this.#context.requestId,
-        connectionParams,
-        transport: 'graphql-ws',
-        signal,
-      })
+      const iterator = await handler.open(resolverInfo(operation, request, this.#context.requestId, 'graphql-ws', signal, this.#connectionParams))
       if (iterator !== undefined) return { iterator, handler: handler.label }
       // A resolver that answered nothing gives its use back (a throw keeps it, as over HTTP).
       handler.unclaim()

@@ -16,10 +16,7 @@ export interface GraphQLLink {
   readonly query: GraphQLOperationHandlerFactory
   readonly mutation: GraphQLOperationHandlerFactory
   readonly operation: GraphQLAnyOperationHandlerFactory
-  /**
-   * Subscriptions on this endpoint, over GraphQL-over-SSE requests to it and
-   * graphql-ws WebSockets to it (`ws:`/`wss:` read as `http:`/`https:`).
-   */
+  /** Subscriptions over GraphQL-over-SSE and graphql-ws (`ws:`/`wss:` read as `http:`/`https:`). */
   readonly subscription: GraphQLSubscriptionHandlerFactory
 }
 
@@ -40,11 +37,8 @@ function factoriesFor(endpoint: GraphQLEndpoint | undefined): GraphQLLink {
 const anyEndpoint = /* @__PURE__ */ factoriesFor(undefined)
 
 /**
- * GraphQL handler factories. `query` and `mutation` match by operation name
- * (a string, a RegExp, or a DocumentNode / TypedDocumentNode / typed document
- * string, whose operation type must fit); `operation` matches every operation,
- * anonymous ones included. Without `link`, any endpoint matches.
- * A bad selector throws at creation with a message that says what to pass.
+ * GraphQL handler factories. `query` and `mutation` match by operation name, RegExp or
+ * (typed) document; `operation` matches every operation. Without `link`, any endpoint matches.
  *
  * @example
  * import { graphql, HttpResponse } from 'mocklib'
@@ -64,8 +58,7 @@ export const graphql: {
   readonly mutation: GraphQLOperationHandlerFactory
   readonly operation: GraphQLAnyOperationHandlerFactory
   /**
-   * A subscription, answered over graphql-ws WebSockets (`graphql-transport-ws`)
-   * and GraphQL over SSE by an async generator of results `{ data, errors? }`.
+   * A subscription over graphql-ws and GraphQL over SSE, answered by an async generator of results.
    *
    * @example
    * graphql.subscription(OnCountDocument, async function* ({ variables }) {
@@ -74,8 +67,7 @@ export const graphql: {
    */
   readonly subscription: GraphQLSubscriptionHandlerFactory
   /**
-   * The same factories, scoped to one endpoint: a URL or path pattern as in
-   * `http.*` (`https://*.example.com/graphql`), a RegExp or a predicate function.
+   * The same factories scoped to one endpoint: a URL pattern as in `http.*`, a RegExp or a predicate.
    *
    * @example
    * const github = graphql.link('https://api.github.com/graphql')

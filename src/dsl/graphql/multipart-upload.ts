@@ -1,8 +1,6 @@
 /**
- * Puts the files of a graphql-multipart-request (https://github.com/jaydenseric/graphql-multipart-request-spec)
- * into its operations: `map` says, for each file field of the form, the object
- * paths (`variables.file`, or `0.variables.files.1` in a batch) the file goes to.
- * Returns an error text when the map does not fit the operations.
+ * graphql-multipart-request-spec: `map` names, per file field, the paths (`variables.file`,
+ * `0.variables.files.1`) the file goes to. Returns an error text when it does not fit.
  */
 export function applyUploadMap(operations: unknown, map: unknown, form: FormData): string | undefined {
   if (map === undefined || map === null) return undefined
@@ -20,15 +18,10 @@ export function applyUploadMap(operations: unknown, map: unknown, form: FormData
   return undefined
 }
 
-// Keys that reach a prototype instead of the operations: refused wherever they sit in a path,
-// since `variables.__proto__.x` pollutes as surely as `__proto__.x`.
+// Refused anywhere in a path: `variables.__proto__.x` pollutes as surely as `__proto__.x`.
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
-/**
- * Walks only own properties of the parsed operations (plain JSON objects and
- * arrays) and writes with `defineProperty`, so no key can reach a prototype or
- * trigger a setter (`length` of an array, `__proto__` of an object).
- */
+// Own properties of plain objects and arrays only, written with `defineProperty`: no key reaches a prototype or a setter.
 function setAtPath(target: unknown, keys: readonly string[], value: unknown): boolean {
   if (keys.length === 0 || keys.some((key) => PROTOTYPE_KEYS.has(key))) return false
   let node = target

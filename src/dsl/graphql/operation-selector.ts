@@ -27,31 +27,19 @@ export type GraphQLPredicateResult = boolean | { readonly matches: boolean }
 /** A predicate function selecting operations, as msw's custom GraphQL predicate. */
 export type GraphQLPredicate = (info: GraphQLPredicateInfo) => GraphQLPredicateResult | Promise<GraphQLPredicateResult>
 
-/** A name selector compiled once, at handler creation. */
 export interface CompiledSelector {
-  /** The index key (`query ListPosts`, or `query *` for a RegExp). */
+  /** `query ListPosts`, or `query *` for a RegExp or a predicate. */
   readonly key: string
-  /** How the selector reads in messages and `info.header`. */
   readonly label: string
-  /**
-   * True when an operation of the right type with this name is selected. A
-   * predicate function also reads the operation and the request (given by
-   * handlers) and may answer a Promise.
-   */
+  /** A predicate function also reads the operation and the request, and may answer a Promise. */
   matches(operationName: string | undefined, operation?: ParsedOperation, context?: RequestContext): boolean | Promise<boolean>
 }
 
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
 
 /**
- * Compiles the first argument of `graphql.query`/`graphql.mutation`: an
- * operation name, a RegExp tested against names, or a document (DocumentNode,
- * TypedDocumentNode, or a document string such as a TypedDocumentString)
- * whose single named operation gives the name and must have `operationType`,
- * or (for `graphql.*` handlers) a predicate function. A predicate is filed
- * under its operation type (`query *`), so requests of another type, and
- * REST traffic, never call it.
- * Throws a TypeError that says what to pass instead.
+ * A document gives the name of its single operation, which must have `operationType`. A predicate
+ * (for `graphql.*` only) is filed under `type *`, so other types and REST traffic never call it.
  */
 export function compileSelector(operationType: GraphQLOperationType, selector: unknown, factory: string): CompiledSelector {
   if (selector instanceof RegExp) {

@@ -3,7 +3,7 @@ import type { ParsedOperation } from './graphql-operation.js'
 
 // What a subscription handler is to the transports that load on first use (and to other copies of mocklib).
 
-/** What a subscription resolver receives at runtime (typed by `GraphQLSubscriptionResolverInfo`). */
+/** Typed for users by `GraphQLSubscriptionResolverInfo`. */
 export interface SubscriptionResolverInfoRuntime {
   readonly query: string
   readonly variables: Record<string, unknown>
@@ -17,7 +17,6 @@ export interface SubscriptionResolverInfoRuntime {
   readonly signal: AbortSignal
 }
 
-/** What a graphql-ws session needs of a subscription handler. */
 export interface SubscriptionCandidate {
   readonly label: string
   selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean>
@@ -26,19 +25,16 @@ export interface SubscriptionCandidate {
   unclaim(): void
 }
 
-/** The brand of subscription handlers; a `Symbol.for`, so every copy of mocklib agrees. */
+/** A `Symbol.for`, so every copy of mocklib agrees. */
 export const SUBSCRIPTION_BRAND: symbol = Symbol.for('mocklib.graphql.subscription')
 
-/** True for a handler made by `graphql.subscription` (by any copy of mocklib). */
 export function isSubscriptionHandler(value: unknown): value is SubscriptionCandidate {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SUBSCRIPTION_BRAND] === true
 }
 
 /**
- * A graphql-ws connection as subscription handlers see it: stand-ins for its
- * upgrade request (endpoints and predicates are written for HTTP: the first
- * with `http:`/`https:` for `ws:`/`wss:`, the second with the socket's own
- * URL) and the handler that plays the protocol on it.
+ * Stand-ins for a graphql-ws upgrade request (endpoints and predicates are written for HTTP): the
+ * first with `http:`/`https:` for `ws:`/`wss:`, the second with the socket's own URL.
  */
 export interface SubscriptionConnection {
   readonly request: RequestContext
@@ -46,14 +42,9 @@ export interface SubscriptionConnection {
   session: object | undefined
 }
 
-/** The iterator a subscription runs: an async generator's, or a plain iterable's. */
 export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
 
-/**
- * The iterator of what a subscription resolver returned: an async iterable or
- * an iterable. Throws a `[mocklib]` TypeError for anything else (a resolver
- * that returned a single result, a Response, a string…).
- */
+/** Throws a `[mocklib]` TypeError for anything but an (async) iterable. */
 export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
   if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
     const asyncIterate = (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator]
@@ -69,7 +60,6 @@ export function iteratorOf(stream: unknown, handler: string): SubscriptionIterat
   )
 }
 
-/** How messages name what a resolver returned or yielded instead of a stream or a result. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'

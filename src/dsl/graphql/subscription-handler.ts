@@ -34,20 +34,13 @@ const sse = /* @__PURE__ */ onFirstUse(() => import('./subscription-sse.js'), tr
 const graphQLWs = /* @__PURE__ */ onFirstUse(() => import('./graphql-ws-protocol.js'), transportFailure)
 
 const CONNECTION = Symbol('mocklib graphql-ws connection')
-/** The WebSocket subprotocol of the `graphql-ws` package (graphql-ws's PROTOCOL.md). */
 const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws'
 
 /**
- * A GraphQL subscription handler, made by `graphql.subscription` (or the one of
- * a `graphql.link(url)`). One handler answers both transports:
- *
- * - GraphQL over SSE: an HTTP request for a subscription that accepts
- *   `text/event-stream` is answered with an event stream (`next`…, `complete`).
- * - graphql-ws: a WebSocket that asks for the `graphql-transport-ws`
- *   subprotocol on the handler's endpoint is taken by the first such handler
- *   of the list, which plays the protocol; each `subscribe` then goes to the
- *   subscription handlers of the connection's scope in list order (overrides
- *   added later with `server.use` count for later subscriptions).
+ * A GraphQL subscription handler, made by `graphql.subscription`. It answers GraphQL over SSE
+ * requests that accept `text/event-stream`, and takes `graphql-transport-ws` WebSockets on its
+ * endpoint (the first such handler plays the protocol; each `subscribe` then goes to the scope's
+ * subscription handlers in list order).
  *
  * @example
  * const handler = graphql.subscription('OnCount', async function* () { yield { data: { count: 1 } } })
@@ -60,7 +53,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   readonly #selector: CompiledSelector
   readonly #endpoint: GraphQLEndpoint | undefined
   readonly #resolver: (info: SubscriptionResolverInfoRuntime) => unknown
-  /** Connections the handler matched and the kernel is about to claim (see `claim`). */
+  /** Connections matched that the kernel is about to claim (see `claim`). */
   #connectionClaims = 0
 
   constructor(selector: unknown, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint) {
@@ -71,7 +64,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     const header = `${compiled.label} (origin: ${endpoint?.label ?? '*'})`
     this.info = { kind: 'graphql', header }
     this.indexKey = { channel: graphQLChannel, key: compiled.key }
-    // A string endpoint files the WebSocket side under its host; anything else under every host.
     this.alsoTakes = [{ kind: 'websocket', indexKey: webSocketIndexKey(endpoint?.label ?? '*') }]
     if (typeof resolver !== 'function') {
       throw new TypeError(`[mocklib] graphql.subscription() for "${header}" expects a resolver function as its second argument, but got ${typeof resolver}.`)
@@ -81,7 +73,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     this.#resolver = resolver as (info: SubscriptionResolverInfoRuntime) => unknown
   }
 
-  /** The short name used in messages. @internal */
+  /** How messages name it. @internal */
   get label(): string {
     return this.#endpoint === undefined ? this.#selector.label : `${this.#selector.label} on ${this.#endpoint.label}`
   }
@@ -93,7 +85,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   async #matchRequest(context: RequestContext): Promise<ParsedOperation | undefined> {
     const state = await graphQLRequestState(context)
     if (state === null || state.kind !== 'operation' || state.operationType !== 'subscription') return undefined
-    // The GraphQL-over-SSE spec has subscribers name `text/event-stream` in `Accept`.
     if (!(context.request.headers.get('accept') ?? '').includes('text/event-stream')) {
       context.addNote('It is a GraphQL subscription without "Accept: text/event-stream"; graphql.subscription() answers GraphQL over SSE requests that accept it (and graphql-ws WebSockets).')
       return undefined
@@ -123,9 +114,8 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   }
 
   /**
-   * The kernel claims a connection this handler matched right after `match`
-   * (synchronously when the endpoint is a URL or RegExp): that claim is free,
-   * so a `once` handler is used up by a subscription, not by its socket.
+   * The kernel claims a matched connection right after `match`: that claim is free, so a `once`
+   * handler is used up by a subscription, not by its socket.
    */
   override claim(): boolean {
     if (this.#connectionClaims > 0) {
@@ -135,10 +125,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     return super.claim()
   }
 
-  /**
-   * Whether this handler selects `operation` arriving through `context`
-   * (its name selector, then its endpoint). @internal
-   */
+  /** Name selector, then endpoint. @internal */
   async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
     const selected = this.#selector.matches(operation.operationName, operation, context)
     if (!(selected instanceof Promise ? await selected : selected)) return false
@@ -158,10 +145,7 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     return first instanceof Promise ? first.then(decide) : decide(first)
   }
 
-  /**
-   * Runs the resolver: the iterator of its stream, or `undefined` when it
-   * answered nothing (the next handler tries). Throws what the resolver threw. @internal
-   */
+  /** `undefined` when the resolver answered nothing (the next handler tries). @internal */
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
     const returned = this.#resolver(info)
     const stream = returned instanceof Promise ? await returned : returned
@@ -169,11 +153,6 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
   }
 }
 
-/**
- * The subscription view of a WebSocket connection, made once per connection:
- * stand-ins for its upgrade request, which endpoints and predicates (written
- * for HTTP) read.
- */
 function connectionOf(context: ConnectionContext): SubscriptionConnection {
   return context.memo(CONNECTION, () => {
     const { exchange } = context

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../kernel/index.js'
 import { encodeEvent } from '../sse/event-stream-encoder.js'
 import type { ParsedOperation } from './graphql-operation.js'
 import type { SubscriptionCandidate, SubscriptionIterator } from './subscription-connection.js'
-import { errorMessage, pump } from './subscription-stream.js'
+import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
 
 // GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
 
@@ -12,31 +12,17 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 }
 
-/** Answers a GraphQL-over-SSE subscription request with the stream of the handler's resolver; `undefined` when the resolver answered nothing. */
+/** `undefined` when the resolver answered nothing. */
 export async function respondWithStream(handler: SubscriptionCandidate, operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
   const controller = new AbortController()
-  const iterator = await handler.open({
-    query: operation.query,
-    variables: operation.variables,
-    operationName: operation.operationName,
-    operationType: 'subscription',
-    request: context.request,
-    cookies: context.cookies,
-    requestId: context.requestId,
-    connectionParams: undefined,
-    transport: 'sse',
-    signal: controller.signal,
-  })
+  const iterator = await handler.open(resolverInfo(operation, context, context.requestId, 'sse', controller.signal))
   if (iterator === undefined) return undefined
   return eventStreamResponse(iterator, controller, context.request.signal, handler.label)
 }
 
 /**
- * The answer of GraphQL over SSE, "distinct connections" mode: one `next`
- * event a result (its data the result as JSON), then one `complete` event,
- * and the stream closes. A resolver that throws mid-stream sends a last
- * `next` with `errors`. The request's signal aborting (the client went away)
- * or the body being cancelled aborts `controller` and stops the iterator.
+ * "Distinct connections" mode: a `next` event per result, then `complete`, and the stream closes; a
+ * resolver that throws sends a last `next` with `errors`. The client leaving aborts `controller`.
  */
 function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortController, requestSignal: AbortSignal, handler: string): Response {
   const encoder = new TextEncoder()

@@ -1,9 +1,10 @@
-import { message } from '../../kernel/index.js'
-import { describeValue, type SubscriptionIterator } from './subscription-connection.js'
+import { message, type RequestContext } from '../../kernel/index.js'
+import type { ParsedOperation } from './graphql-operation.js'
+import { describeValue, type SubscriptionIterator, type SubscriptionResolverInfoRuntime } from './subscription-connection.js'
 
-// What both transports run, loaded with the first of them (graphql-ws or SSE).
+// What both transports run, loaded with the first of them.
 
-/** Where a running subscription delivers its results; exactly one of `complete`/`error` ends it. */
+/** Exactly one of `complete`/`error` ends it. */
 export interface SubscriptionSink {
   next(result: object): void
   error(error: unknown): void
@@ -13,10 +14,8 @@ export interface SubscriptionSink {
 const STOPPED = Symbol('stopped')
 
 /**
- * Runs a subscription: each step of `iterator` goes to `sink.next` until it is
- * done (`complete`), throws (`error`) or `signal` aborts. On abort nothing more
- * is sent and the iterator's `return()` is called, so a generator's `finally`
- * runs (at once when it waits at a `yield`, else when its pending `await`
+ * Feeds `sink` until the iterator is done, throws or `signal` aborts. On abort the iterator's
+ * `return()` runs a generator's `finally` (at once at a `yield`, else when its pending `await`
  * settles: JavaScript cannot interrupt an await, hence the resolver's signal).
  */
 export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, sink: SubscriptionSink, handler: string): Promise<void> {
@@ -50,7 +49,7 @@ export async function pump(iterator: SubscriptionIterator, signal: AbortSignal, 
   stop(iterator)
 }
 
-/** Ends the iterator early (a generator's `finally` runs); what that throws is printed, never thrown. */
+/** A generator's `finally` runs; what that throws is printed, never thrown. */
 function stop(iterator: SubscriptionIterator): void {
   if (typeof iterator.return !== 'function') return
   Promise.resolve()
@@ -63,7 +62,18 @@ function isResult(value: unknown): value is object {
   return 'data' in value || 'errors' in value || 'extensions' in value
 }
 
-/** The message a client sees for an error a resolver threw. */
+export function resolverInfo(
+  operation: ParsedOperation,
+  request: RequestContext,
+  requestId: string,
+  transport: SubscriptionResolverInfoRuntime['transport'],
+  signal: AbortSignal,
+  connectionParams?: Record<string, unknown>,
+): SubscriptionResolverInfoRuntime {
+  const { query, variables, operationName } = operation
+  return { query, variables, operationName, operationType: 'subscription', request: request.request, cookies: request.cookies, requestId, connectionParams, transport, signal }
+}
+
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }

@@ -1,13 +1,10 @@
 import type { HandlerOptions } from '../../kernel/index.js'
-import type { MaybePromise } from '../shared/type-helpers.js'
+import type { MaybePromise, NoInference } from '../shared/type-helpers.js'
 import type { GraphQLErrorItem, GraphQLOperationSelector, GraphQLVariables } from './graphql-types.js'
 import type { GraphQLSubscriptionHandler } from './subscription-handler.js'
-import type { NoInference } from '../shared/type-helpers.js'
 
 /**
- * How a subscription reached the handler: a `graphql-transport-ws` WebSocket
- * (the `graphql-ws` package's protocol) or a GraphQL-over-SSE request
- * ("distinct connections" mode).
+ * How a subscription came: a `graphql-transport-ws` WebSocket or a GraphQL-over-SSE request.
  *
  * @example
  * graphql.subscription('OnMessage', async function* ({ transport }) {
@@ -32,11 +29,7 @@ export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   /** The name of the operation; `undefined` for an anonymous one. */
   readonly operationName: string | undefined
   readonly operationType: 'subscription'
-  /**
-   * Over SSE, the intercepted request. Over graphql-ws, a stand-in for the
-   * WebSocket's upgrade request: its URL (with `http:`/`https:` for
-   * `ws:`/`wss:`) and a `sec-websocket-protocol` header.
-   */
+  /** Over graphql-ws, a stand-in for the upgrade request (`http:`/`https:` for `ws:`/`wss:`). */
   readonly request: Request
   /** The request's cookies by name (none over graphql-ws). */
   readonly cookies: Record<string, string>
@@ -46,17 +39,14 @@ export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   readonly connectionParams: Record<string, unknown> | undefined
   readonly transport: GraphQLSubscriptionTransport
   /**
-   * Aborts when the subscription ends from the client's side: graphql-ws
-   * `complete`, the socket closing, the SSE request aborted or its stream
-   * cancelled. The iterator's `return()` is called too (a generator's
-   * `finally` runs); the signal also reaches code awaiting between yields.
+   * Aborts when the client ends the subscription (graphql-ws `complete`, the socket or the SSE
+   * request closing); reaches code awaiting between yields, which `return()` cannot.
    */
   readonly signal: AbortSignal
 }
 
 /**
- * One result a subscription yields: a GraphQL execution result, sent as a
- * graphql-ws `next` payload or as the data of an SSE `next` event.
+ * One result a subscription yields: a graphql-ws `next` payload or an SSE `next` event's data.
  *
  * @example
  * const result: GraphQLSubscriptionResult<{ count: number }> = { data: { count: 1 } }
@@ -68,9 +58,7 @@ export interface GraphQLSubscriptionResult<Data = any> {
 }
 
 /**
- * What a subscription resolver returns: the stream of results (an async
- * generator, any async iterable, or a plain iterable), or nothing to let the
- * next matching subscription handler try.
+ * The stream of results (an async or plain iterable), or nothing to let the next handler try.
  *
  * @example
  * const stream: GraphQLSubscriptionStream<{ count: number }> = [{ data: { count: 1 } }]
@@ -82,10 +70,7 @@ export type GraphQLSubscriptionStream<Data> =
   | void
 
 /**
- * A subscription resolver, usually an async generator function: each yielded
- * `{ data, errors? }` is one result for the client; returning ends the
- * subscription (`complete`); throwing sends a GraphQL error (graphql-ws
- * `error`, or an SSE `next` with `errors` then `complete`).
+ * Usually an async generator: each yield is one result, returning completes, throwing sends a GraphQL error.
  *
  * @example
  * const resolver: GraphQLSubscriptionResolver<{ count: number }, { to: number }> = async function* ({ variables }) {
@@ -97,9 +82,7 @@ export type GraphQLSubscriptionResolver<Data = any, Variables = GraphQLVariables
 ) => MaybePromise<GraphQLSubscriptionStream<Data>>
 
 /**
- * `graphql.subscription`. Data and variables come from a typed document
- * (TypedDocumentNode, typed document string) or from explicit generics
- * `<Data, Variables>`; a yielded `data` of another shape is a type error.
+ * `graphql.subscription`: types from a typed document or explicit generics `<Data, Variables>`.
  *
  * @example
  * graphql.subscription(OnCountDocument, async function* ({ variables }) {

@@ -1,24 +1,14 @@
 const EMPTY = new Uint8Array(0)
 
 /**
- * The recorder's own reading of one body (a copy of the client's), to its end
- * or until the recording stops: an exchange is recorded whether the client
- * reads the body or not. `onEnd` gets every byte in the very microtask the
- * last one arrives (synchronously for `null` or a body given whole), since
- * `stop()` is synchronous and an exchange whose body the client has read must
- * be in it. With `length` (a `Content-Length` that counts this stream's
- * bytes) the body has ended once that many arrived, as an HTTP client takes
- * it, before the copy closes. `cut()` gives what arrived and stops reading, so
- * a body that never ends cannot hold a stopped recording nor keep pulling
- * from the network. `done` rejects if the body fails first.
- *
- * @example
- * const capture = new BodyCapture(response.clone().body, undefined, (bytes) => console.log(bytes.length))
- * // later, if the body is still arriving:
- * const soFar = capture.cut()
+ * The recorder's own reading of a copy of one body: an exchange is recorded whether the client reads
+ * the body or not. `onEnd` runs in the very microtask the last byte arrives (synchronously for a
+ * whole body), since `stop()` is synchronous and must include a body the client has read. With
+ * `length` (a `Content-Length` counting this stream's bytes) the body has ended once that many
+ * arrived, as an HTTP client takes it. `cut()` stops reading, so an endless body cannot hold a
+ * stopped recording. `done` rejects if the body fails first.
  */
 export class BodyCapture {
-  /** Settles once the body has ended, failed, or the capture was cut. */
   readonly done: Promise<void>
   #chunks: Uint8Array[] = []
   #received = 0
@@ -61,29 +51,23 @@ export class BodyCapture {
     })
   }
 
-  /** True once every byte of the body has arrived. */
   get ended(): boolean {
     return this.#ended
   }
 
-  /**
-   * Stops reading (the client's own copy is not touched) and returns the
-   * bytes that had arrived: all of them once the body has ended.
-   */
+  /** The bytes that had arrived (all of them once ended); the client's own copy is not touched. */
   cut(): Uint8Array {
     if (this.#ended) return this.#whole!
     if (!this.#cut) {
       this.#cut = true
       const reader = this.#reader
-      // Cancelled on a later turn, not now: a copy made by Node's Readable.toWeb (the socket layer's) whose
-      // end is already on its way (nextTick) throws "Controller is already closed" out of Node's own
-      // listener when cancelled in between. Past that turn, cancelling is safe, and still stops the reading.
+      // A later turn: a copy made by Node's Readable.toWeb (the socket layer's) whose end is already on
+      // its way (nextTick) throws "Controller is already closed" from Node's own listener if cancelled in between.
       if (reader !== undefined) setTimeout(() => void reader.cancel().catch(() => {}), 0)
     }
     return join(this.#chunks)
   }
 
-  /** Bytes that had arrived (all of them once the body has ended). */
   get received(): number {
     return this.#ended ? this.#whole!.byteLength : this.#received
   }

@@ -1,36 +1,17 @@
-/**
- * Bodies in a HAR: text when they are text, base64 otherwise, so binary
- * bodies survive the JSON file byte for byte.
- */
+// Bodies in a HAR: text when they are text, base64 otherwise, so binary bodies survive byte for byte.
 
 const TEXTUAL = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|html|csv|yaml)\b/i
 
-/** True when `mimeType` names a text format. */
-export function isTextualMimeType(mimeType: string): boolean {
-  return TEXTUAL.test(mimeType)
-}
-
-/** A body as HAR stores it. */
-export interface EncodedBody {
-  readonly text: string
-  readonly base64: boolean
-}
-
-/**
- * Text for textual types (and for untyped bodies) that are valid UTF-8 without
- * control bytes; base64 for everything else.
- */
-export function encodeBody(bytes: Uint8Array, mimeType: string): EncodedBody {
-  if (mimeType === '' || isTextualMimeType(mimeType)) {
+/** Text for textual (and untyped) bodies that are valid UTF-8 without control bytes. */
+export function encodeBody(bytes: Uint8Array, mimeType: string): { readonly text: string; readonly base64: boolean } {
+  const textual = TEXTUAL.test(mimeType)
+  if (mimeType === '' || textual) {
     const text = decodeUtf8(bytes)
-    if (text !== undefined && (isTextualMimeType(mimeType) || !/[\u0000-\u0008\u000e-\u001f]/.test(text))) {
-      return { text, base64: false }
-    }
+    if (text !== undefined && (textual || !/[\u0000-\u0008\u000e-\u001f]/.test(text))) return { text, base64: false }
   }
   return { text: toBase64(bytes), base64: true }
 }
 
-/** The bytes of a HAR body. */
 export function decodeBody(text: string, base64: boolean): Uint8Array {
   return base64 ? fromBase64(text) : new TextEncoder().encode(text)
 }

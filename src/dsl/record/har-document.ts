@@ -2,22 +2,11 @@ import { message } from '../../kernel/index.js'
 import { VERSION } from '../../worker-protocol/version.js'
 import type { Har, HarEntry } from './har-types.js'
 
-/**
- * A HAR 1.2 document around `entries`, created by mocklib.
- *
- * @example
- * const har = createHar([await toHarEntry(completed)])
- */
 export function createHar(entries: HarEntry[]): Har {
   return { log: { version: '1.2', creator: { name: 'mocklib', version: VERSION }, entries } }
 }
 
-/**
- * A HAR given as an object or as its JSON text, checked just enough to be used.
- *
- * @example
- * const har = parseHar(readFileSync('api.har', 'utf8'))
- */
+/** Checked just enough to be used. */
 export function parseHar(input: Har | string): Har {
   let har: unknown = input
   if (typeof input === 'string') {

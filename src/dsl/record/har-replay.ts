@@ -7,32 +7,20 @@ import type { Har, HarEntry } from './har-types.js'
 /** Options of `fromHar`. */
 export interface FromHarOptions {
   /**
-   * What identifies a request (default: method and full URL, query included).
-   * Called with the live request and with a request rebuilt from each entry;
-   * requests with equal keys answer from the same entries.
+   * What identifies a request (default: method and full URL). Called with the live request and with
+   * one rebuilt from each entry.
    *
    * @example
-   * // Ignore the cache-busting `t` query parameter.
-   * match: (request) => {
-   *   const url = new URL(request.url)
-   *   url.searchParams.delete('t')
-   *   return `${request.method} ${url}`
-   * }
+   * match: (request) => `${request.method} ${request.url.split('?')[0]}` // the query aside
    */
   readonly match?: HarRequestKey
 }
 
 /**
- * Request handlers that answer the requests a HAR recorded. A request matches
- * an entry by method and URL (query included), and by body when entries share
- * them; entries with the same key answer in recorded order and the last one
- * repeats. A request no entry matches goes on to the next handler, so a
- * recording mixes with hand-written handlers (put overrides first).
- *
- * Header values replay as the bytes the server sent: a value is one byte per
- * character, as clients read it (`café` is the byte 0xE9 for é), except a
- * value with characters above U+00FF, which only a tool that decoded the
- * bytes as UTF-8 writes: its UTF-8 bytes are sent.
+ * Handlers answering the requests a HAR recorded: by method and URL, and by body when entries
+ * share them; the same key answers in recorded order and the last one repeats. Other requests go
+ * on to the next handler. Header values replay as the bytes the server sent (one byte per
+ * character; a value above U+00FF was decoded as UTF-8 by its tool, so its UTF-8 bytes are sent).
  *
  * @example
  * import { fromHar } from 'mocklib'
@@ -46,42 +34,33 @@ export function fromHar(har: Har | string, options: FromHarOptions = {}): HttpHa
   return [http.all(({ request }) => replay.answers(request), ({ request }) => replay.respond(request))]
 }
 
-/** What identifies a request among the recorded ones: requests with equal keys are the same request. */
-export type HarRequestKey = (request: Request) => string
-
 /**
- * The default key: method and full URL, query included (`GET https://api.test/users?page=2`).
+ * Requests with equal keys are the same request.
  *
  * @example
- * // Extend it rather than start over: the default key plus a header.
- * fromHar(har, { match: (request) => `${defaultRequestKey(request)} ${request.headers.get('x-tenant')}` })
+ * const key: HarRequestKey = (request) => `${request.method} ${new URL(request.url).pathname}`
  */
-export const defaultRequestKey: HarRequestKey = (request) => `${request.method} ${request.url}`
+export type HarRequestKey = (request: Request) => string
 
 interface Group {
   readonly entries: HarEntry[]
-  /** Entries by body; when it holds more than one body, the body picks the entry. */
+  /** When it holds more than one body, the body picks the entry. */
   readonly bodies: Map<string, HarEntry[]>
 }
 
-/**
- * Answers requests from recorded entries: by key, then by body when entries of
- * one key recorded different bodies; entries of one key answer in recorded
- * order and the last one repeats. Shared by `fromHar` and `snapshot`.
- */
+/** Shared by `fromHar` and `snapshot`. */
 export class HarReplay {
   readonly #key: HarRequestKey
   readonly #groups = new Map<string, Group>()
   readonly #used = new Map<string, number>()
   readonly #entries: HarEntry[] = []
 
-  constructor(har: Har, key: HarRequestKey = defaultRequestKey) {
+  constructor(har: Har, key: HarRequestKey = (request) => `${request.method} ${request.url}`) {
     this.#key = key
-    // A Response cannot carry an informational status (a recorded 101 upgrade, say): those entries are left out.
+    // A Response cannot carry an informational status (a recorded 101 upgrade): left out.
     for (const entry of har.log.entries) if (entry.response.status === 0 || entry.response.status >= 200) this.add(entry)
   }
 
-  /** Files one more entry (it answers after the ones of its key already filed). */
   add(entry: HarEntry): void {
     this.#entries.push(entry)
     const key = this.#key(requestFromEntry(entry))
@@ -94,17 +73,12 @@ export class HarReplay {
     else group.bodies.set(body, [entry])
   }
 
-  /** True when some entry has the key of `request` (whatever its body). */
+  /** Whatever its body. */
   has(request: Request): boolean {
     return this.#groups.has(this.#key(request))
   }
 
-  /**
-   * True when an entry answers `request`: its key, and its body when entries of
-   * that key recorded different bodies (reads a clone). The handler's
-   * predicate: a request no entry answers is not matched, so it stays
-   * unhandled instead of being sent on.
-   */
+  /** The handler's predicate: a request no entry answers stays unhandled instead of being sent on. */
   async answers(request: Request): Promise<boolean> {
     const group = this.#groups.get(this.#key(request))
     if (!group) return false
@@ -112,7 +86,6 @@ export class HarReplay {
     return group.bodies.has(await requestBodyKey(request))
   }
 
-  /** Every entry filed, in the order filed. */
   get entries(): readonly HarEntry[] {
     return this.#entries
   }
@@ -121,7 +94,7 @@ export class HarReplay {
     return this.#key(request)
   }
 
-  /** The next recorded answer for `request` as a fresh `Response`, or `undefined`. Reads a clone of the body. */
+  /** A fresh `Response`; reads a clone of the body. */
   async respond(request: Request): Promise<Response | undefined> {
     const key = this.#key(request)
     const group = this.#groups.get(key)
@@ -141,7 +114,6 @@ export class HarReplay {
   }
 }
 
-/** The text of a request body, read from a clone. */
 export async function requestText(request: Request): Promise<string> {
   return request.body === null ? '' : new TextDecoder().decode(await request.clone().arrayBuffer())
 }
@@ -154,7 +126,7 @@ function bodyKey(bytes: Uint8Array | undefined): string {
   return bytes === undefined ? '' : comparableBody(new TextDecoder().decode(bytes))
 }
 
-/** Bodies compare as text, JSON bodies by value (whitespace and formatting aside). */
+/** JSON bodies compare by value, formatting aside. */
 export function comparableBody(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text))
@@ -163,11 +135,11 @@ export function comparableBody(text: string): string {
   }
 }
 
-/** Headers that described the wire, not the decoded, whole body a recording holds. */
+/** They described the wire, not the decoded whole body a recording holds. */
 export const WIRE_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-/** The response a HAR entry recorded, as a fresh `Response` (status 0, a recorded network error, is `Response.error()`). */
+/** Status 0, a recorded network error, is `Response.error()`. */
 function responseFromEntry(entry: HarEntry): Response {
   const { response } = entry
   if (response.status === 0) return Response.error()
@@ -181,14 +153,13 @@ function responseFromEntry(entry: HarEntry): Response {
   return new Response(body as BodyInit | null, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** The bytes of a recorded request body. */
 export function requestBodyOf(entry: HarEntry): Uint8Array | undefined {
   const data = entry.request.postData
   if (data?.text === undefined) return undefined
   return decodeBody(data.text, data._encoding === 'base64')
 }
 
-/** A `Request` like the one an entry recorded (for user-defined matching keys). */
+/** For user-defined matching keys. */
 export function requestFromEntry(entry: HarEntry): Request {
   const { request } = entry
   const headers = new Headers()
@@ -206,16 +177,9 @@ export function requestFromEntry(entry: HarEntry): Request {
 const LATIN1_ONLY = /^[\u0000-\u00ff]*$/
 
 /**
- * A HAR header value as the characters a client reads off the wire: HTTP
- * header values are bytes, which Fetch, undici and node:http read one
- * character per byte (latin1). A value with characters above U+00FF cannot be
- * such a reading: the tool that wrote the file decoded the bytes as UTF-8
- * (browsers' DevTools do), so its UTF-8 bytes are what the server sent, and
- * they are replayed as such. Any other value is kept as it is.
- *
- * @example
- * wireHeaderValue('café') // 'café' (the bytes 63 61 66 E9)
- * wireHeaderValue('東京') // 'æ\u009d±äº¬' (the UTF-8 bytes E6 9D B1 E4 BA AC, as a client reads them)
+ * Header values are bytes, which clients read one character per byte (latin1). A value above
+ * U+00FF cannot be such a reading: its tool decoded UTF-8 (DevTools do), so its UTF-8 bytes are
+ * what the server sent (`'東京'` is read as `'æ\u009d±äº¬'`).
  */
 export function wireHeaderValue(value: string): string {
   if (LATIN1_ONLY.test(value)) return value

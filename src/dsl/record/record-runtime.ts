@@ -1,24 +1,13 @@
 import type { HandlerScope, LifecycleEvents, RequestEventInfo, ResponseEventInfo, TrafficObserver } from '../../kernel/index.js'
 import { createRecorder, type RecordOptions, type Recording } from './recorder.js'
 
-/** The part of a runtime recording needs: its observers (kernel v2 `Runtime.observers`). */
 export interface ObservedRuntime {
   readonly observers: Set<TrafficObserver>
 }
 
 /**
- * Records the completed exchanges a runtime reports for one scope (the root,
- * or a `boundary()`'s own): what `server.record()` and `worker.record()` are
- * made of. `stop()` removes the observer, so a stopped recording costs nothing.
- * `reportsArrived` is for a runtime whose sources report real responses late
- * (the browser's: see `ReportTracker`): `settled()` waits for it before it
- * waits for the bodies being read, so the exchanges it reports are in.
- *
- * @example
- * // Inside setupServer: record(options) { return withSave(recordRuntime(core, store.current(), options)) }
- * const recording = recordRuntime(runtime, store.current())
- * await recording.settled()
- * const har = recording.stop()
+ * `server.record()` and `worker.record()`: what a runtime reports for one scope. `reportsArrived` is
+ * for a runtime whose sources report real responses late (the browser's): `settled()` waits for it.
  */
 export function recordRuntime(
   runtime: ObservedRuntime,
@@ -48,8 +37,7 @@ export function recordRuntime(
   }
 }
 
-// Requests that started but never reached a response event (failed by the
-// policy, aborted) are forgotten past this many, so a long run cannot pile them up.
+// Started requests that never got a response event (policy-failed, aborted) are forgotten past this many.
 const MAX_IN_FLIGHT = 1_000
 
 interface Started {
@@ -59,16 +47,8 @@ interface Started {
 }
 
 /**
- * Records from a runtime's lifecycle events until the runtime reports
- * completed exchanges itself (`server.record()`): `request:start` keeps an
- * unread copy of the request, `response:mocked`/`response:bypass` complete it.
- * A `response:bypass` without `request:start` came from `bypass()`.
- *
- * @example
- * const recording = recordEvents(server.events)
- * await fetch('http://127.0.0.1:3000/users')
- * await recording.settled()
- * const har = recording.stop()
+ * `request:start` keeps an unread copy of the request, `response:mocked`/`response:bypass` complete
+ * it (a bypass without a start came from `bypass()`).
  */
 export function recordEvents(events: LifecycleEvents, options: RecordOptions = {}): Recording {
   const recorder = createRecorder(options)

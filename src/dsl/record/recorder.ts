@@ -5,59 +5,40 @@ import type { Har, HarEntry } from './har-types.js'
 import { createRedactor, type RedactOptions, type Redactor } from './redact.js'
 import { harEntryFromBytes, type CompletedExchange } from './to-har-entry.js'
 
-/** Options of a recording. */
+/**
+ * Options of a recording.
+ *
+ * @example
+ * server.record({ include: 'all', redact: { jsonPaths: ['token'] } })
+ */
 export interface RecordOptions {
-  /**
-   * `'network'` (default) records what the network answered: passthrough,
-   * `bypass()` and unhandled requests sent on. `'all'` adds mocked answers.
-   */
+  /** `'network'` (default): passthrough, `bypass()` and unhandled requests sent on; `'all'` adds mocked answers. */
   readonly include?: 'network' | 'all'
   /** Extra headers and JSON body paths to redact; `false` records secrets as they are. */
   readonly redact?: RedactOptions | false
 }
 
-/**
- * A recording in progress. It holds one HAR entry per exchange (bodies as
- * text or base64, about 1.33× a binary body) and releases the request and
- * response copies once their bodies arrived, so record large downloads with care.
- */
+/** Holds one HAR entry per exchange (a binary body as base64, about 1.33×): record large downloads with care. */
 export interface Recording {
-  /** Entries recorded so far (complete ones). */
+  /** Complete entries so far. */
   readonly size: number
-  /** Resolves once every exchange seen so far has its entry (bodies arrived to their end). */
+  /** Resolves once every exchange seen so far has its entry. */
   settled(): Promise<void>
   /**
-   * Stops recording and returns the HAR of every exchange whose response has
-   * arrived, its body read by the client or not. A body still arriving is
-   * recorded with the bytes that had arrived and an entry `comment` saying it
-   * was cut (`await recording.settled()` first to wait for such bodies).
-   * Stops reading them and releases everything the recording held; later
-   * calls return an empty HAR.
+   * The HAR of every exchange whose response arrived; a body still arriving is cut where it is (the
+   * entry's `comment` says so). Releases everything; later calls return an empty HAR.
    */
   stop(): Har
 }
 
-/** A recording plus the hook the runtime calls for every completed exchange. */
 export interface Recorder extends Recording {
   onCompleted(completed: CompletedExchange): void
 }
 
-/**
- * Creates a recorder: the runtime (or an adapter) calls `onCompleted` for every
- * completed exchange; `stop()` returns the HAR.
- *
- * @example
- * const recorder = createRecorder({ include: 'all', redact: { headers: ['x-session'] } })
- * runtime.observers.add(recorder)
- * // … traffic …
- * await recorder.settled()
- * const har = recorder.stop()
- */
 export function createRecorder(options: RecordOptions = {}): Recorder {
   const include = options.include ?? 'network'
   const redactor = createRedactor(options.redact)
-  // Slots keep the order exchanges completed in while bodies are read concurrently:
-  // an entry once built, the exchange while a body is still arriving.
+  // Slots keep completion order while bodies are read concurrently: an entry, or the exchange still in flight.
   let slots: Array<HarEntry | InFlight> = []
   let pending = new Set<Promise<void>>()
   let stopped = false
@@ -85,12 +66,12 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       slots.push(inFlight)
       inFlight.request = new BodyCapture(completed.request.body, undefined, build)
       inFlight.response = new BodyCapture(responseBody(response), response && declaredLength(response), build)
-      // A body given whole ended while its capture was made, before the other one was there.
+      // A body given whole ended before the other capture existed.
       build()
       const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
         (error: unknown) => {
-          // The body failed (the client aborted, the connection broke): `stop()` keeps what arrived, and says so.
+          // The client aborted or the connection broke: `stop()` keeps what arrived, and says so.
           inFlight.failure = error
         },
       )
@@ -115,16 +96,13 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
   }
 }
 
-/** An exchange whose entry waits for a body still arriving. */
 interface InFlight {
   readonly completed: CompletedExchange
   request?: BodyCapture
   response?: BodyCapture
-  /** Why a body stopped arriving before its end. */
   failure?: unknown
 }
 
-/** The entry of an exchange; a body not whole yet is cut where it is, and the entry's `comment` says so. */
 function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
   const request = inFlight.request!
   const response = inFlight.response!
@@ -134,7 +112,7 @@ function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Red
     if (!whole) entry.comment = cutComment(request, response, inFlight.failure)
     return entry
   } catch {
-    // A body that cannot become an entry leaves none, rather than an exception out of stop() or a stream callback.
+    // No exception out of stop() or a stream callback.
     return undefined
   }
 }
@@ -146,18 +124,14 @@ function cutComment(request: BodyCapture, response: BodyCapture, failure: unknow
   return `[mocklib] body cut: the ${which} body has only the ${capture.received} bytes that had arrived; ${why}.`
 }
 
-/**
- * A mocked body given as a string (`HttpResponse.json/text`) is taken as it
- * is, at once: the client may have read it before a copy's stream would yield
- * (node:http on Node 22 does).
- */
+/** A string body is taken at once: the client may have read it before a copy's stream yields (node:http, Node 22). */
 function responseBody(response: Response | undefined): ReadableStream<Uint8Array> | Uint8Array | null {
   if (response === undefined) return null
   const known = knownBodyOf(response)
   return known === undefined ? response.body : new TextEncoder().encode(known)
 }
 
-/** The body length a response's head announces, when it counts the bytes its stream yields (not a compressed size). */
+/** Only when it counts the bytes the stream yields (not a compressed size). */
 function declaredLength(response: Response): number | undefined {
   if (response.headers.has('content-encoding')) return undefined
   const length = Number(response.headers.get('content-length') ?? Number.NaN)
@@ -167,6 +141,6 @@ function declaredLength(response: Response): number | undefined {
 function wanted(completed: CompletedExchange, include: 'network' | 'all'): boolean {
   if (include === 'all') return true
   if (completed.outcome === 'mocked') return false
-  // An unhandled request without a response was failed by the policy, unless the runtime says the network failed it.
+  // An unhandled request without a response was failed by the policy, unless the network failed it.
   return !(completed.outcome === 'unhandled' && completed.response === undefined && completed.failure !== 'network')
 }

@@ -12,12 +12,14 @@ import { buildHarEntry } from './to-har-entry.js'
 import { writeHarFile } from './write-har.js'
 
 /**
- * - `'replay'`: answer from the file, never touch the network (a request the
- *   file lacks fails, with an error naming the nearest entry and what differs;
- *   handlers after this one never see it, so put overrides first).
+ * - `'replay'`: answer from the file, never touch the network (a request it lacks fails, naming the
+ *   nearest entry; handlers after this one never see it, so put overrides first).
  * - `'record'`: send everything to the network and write a new file.
  * - `'auto'`: replay what the file has, record what it lacks.
  * - `'update'`: send everything to the network and re-record the entries seen.
+ *
+ * @example
+ * const mode: SnapshotMode = process.env.CI ? 'replay' : 'auto'
  */
 export type SnapshotMode = 'replay' | 'record' | 'auto' | 'update'
 
@@ -26,13 +28,17 @@ export type SnapshotMode = 'replay' | 'record' | 'auto' | 'update'
  *
  * @example
  * // package.json: "test:ci": "MOCKLIB_SNAPSHOT=replay vitest run"
- * process.env[SNAPSHOT_ENV] = 'replay'
  */
 export const SNAPSHOT_ENV = 'MOCKLIB_SNAPSHOT'
 
 const MODES: readonly SnapshotMode[] = ['replay', 'record', 'auto', 'update']
 
-/** Options of `snapshot`. */
+/**
+ * Options of `snapshot`.
+ *
+ * @example
+ * snapshot('test/fixtures/github.har', { mode: 'replay', redact: { headers: ['x-session'] } })
+ */
 export interface SnapshotOptions {
   /** Default: `MOCKLIB_SNAPSHOT`, else `'auto'`. */
   readonly mode?: SnapshotMode
@@ -43,10 +49,8 @@ export interface SnapshotOptions {
 }
 
 /**
- * One handler for the record/replay loop over a HAR file. Recorded exchanges
- * are written to the file as soon as each completes (atomically, through a
- * temporary file), so nothing depends on `server.close()` being reached.
- * Existing entries are kept as they are (`'auto'`), answered in recorded order.
+ * One handler for the record/replay loop over a HAR file. Each recorded exchange is written as it
+ * completes (atomically), so nothing depends on `server.close()`; existing entries are kept (`'auto'`).
  *
  * @example
  * import { setupServer, snapshot } from 'mocklib/node'
@@ -69,17 +73,10 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   const fresh: HarEntry[] = []
   const updated = new Set<string>()
 
-  const write = () => writeHarFile(file, { ...base, log: { ...base.log, entries: [...kept, ...fresh] } })
-
   const record = async (request: Request): Promise<Response> => {
     const copy = request.clone()
     const startedAt = Date.now()
-    let real: Response | undefined
-    try {
-      real = await fetch(bypass(request))
-    } catch {
-      real = undefined
-    }
+    const real = await fetch(bypass(request)).catch(() => undefined)
     const durationMs = Date.now() - startedAt
     const bytes = real ? await real.arrayBuffer() : undefined
     const recorded = real && new Response(bytes, { status: real.status, statusText: real.statusText, headers: real.headers })
@@ -92,7 +89,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
       }
     }
     fresh.push(entry)
-    write()
+    writeHarFile(file, { ...base, log: { ...base.log, entries: [...kept, ...fresh] } })
     if (!real) return Response.error()
     const headers = new Headers(real.headers)
     for (const name of WIRE_HEADERS) headers.delete(name)
@@ -101,20 +98,10 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
 
   if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.answers(request) ? await replay.respond(request) : undefined) ?? refuse(file, request, replay))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
-  return http.all('*', async ({ request }) => {
-    if (replay.has(request)) {
-      const answer = await replay.respond(request)
-      if (answer) return answer
-    }
-    return record(request)
-  })
+  return http.all('*', async ({ request }) => (replay.has(request) ? await replay.respond(request) : undefined) ?? record(request))
 }
 
-/**
- * A request the file has no entry for, in `'replay'`: it fails as an unhandled
- * request does under `'error'`, whatever the unhandled-request policy and the
- * handlers after this one would do, since replay never uses the network.
- */
+/** In `'replay'`, it fails as under the `'error'` policy, whatever the handlers after this one: replay never uses the network. */
 async function refuse(file: string, request: Request, replay: HarReplay): Promise<Response> {
   const nearest = await describeNearestEntry(request, replay.entries)
   console.error(
@@ -133,7 +120,7 @@ function modeFromEnvironment(): SnapshotMode {
   throw new TypeError(message(`${SNAPSHOT_ENV}="${value}" is not a snapshot mode.`, `Set it to one of ${MODES.join(', ')}, or unset it for "auto".`))
 }
 
-// Headers that describe a connection or a client, not the request a recording keys on.
+// They describe a connection or a client, not the request a recording keys on.
 const NOISY_HEADERS = new Set(['host', 'connection', 'content-length', 'user-agent', 'accept-encoding', 'accept-language', 'sec-fetch-mode', 'keep-alive', 'transfer-encoding'])
 const SHOWN = 60
 
@@ -142,15 +129,7 @@ interface Difference {
   readonly text: string
 }
 
-/**
- * Why a request missed a recording, said as a user fixes it: the recorded
- * entry nearest to `request`, and what differs (method, URL, each query
- * parameter, body, or the headers when nothing else differs).
- *
- * @example
- * await describeNearestEntry(new Request('https://api.test/users?page=2'), har.log.entries)
- * // 'the nearest recorded entry is GET https://api.test/users?page=1; it differs in query "page" (recorded "1", sent "2")'
- */
+/** The recorded entry nearest to `request` and what differs, said as a user fixes it. */
 async function describeNearestEntry(request: Request, entries: readonly HarEntry[]): Promise<string> {
   if (entries.length === 0) return 'the recording has no entries'
   const sent = await requestText(request)

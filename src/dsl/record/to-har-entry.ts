@@ -3,42 +3,25 @@ import { decodeBody, encodeBody } from './body-encoding.js'
 import type { HarCookie, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
 import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './redact.js'
 
-/**
- * What recording reads of a completed exchange (the runtime's report, less
- * the scope it was made in, which only `recordRuntime` looks at).
- */
+/** Less the scope, which only `recordRuntime` reads. */
 export type CompletedExchange = Omit<KernelCompletedExchange, 'scope'>
 
-/** Options of `toHarEntry`. */
 export interface HarEntryOptions {
   /** Extra headers and JSON body paths to redact; `false` records secrets as they are. */
   readonly redact?: RedactOptions | false
 }
 
-/**
- * Turns one completed exchange into a HAR 1.2 entry: headers, query, cookies,
- * bodies (text, or base64 for binary), timings. Redacts while it builds, so a
- * secret is never held. Reads the bodies of the copies in `completed`.
- *
- * @example
- * const entry = await toHarEntry(completed, { redact: { headers: ['x-session'] } })
- * console.log(entry.request.method, entry.request.url, entry.response.status)
- */
+/** Redacts while it builds, so a secret is never held. Reads the bodies of the copies in `completed`. */
 export async function toHarEntry(completed: CompletedExchange, options: HarEntryOptions = {}): Promise<HarEntry> {
   return buildHarEntry(completed, createRedactor(options.redact))
 }
 
-/** `toHarEntry` with a redactor compiled once (a recorder builds many entries). */
 export async function buildHarEntry(completed: CompletedExchange, redactor: Redactor): Promise<HarEntry> {
   const [requestBytes, responseBytes] = await Promise.all([bytesOf(completed.request), bytesOf(completed.response)])
   return harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
 }
 
-/**
- * The entry of `completed` from bodies already read (the copies in
- * `completed` are not read again): synchronous, so a recorder can build it
- * the moment the last byte arrives.
- */
+/** Synchronous, so a recorder can build the entry the moment the last byte arrives. */
 export function harEntryFromBytes(completed: CompletedExchange, requestBytes: Uint8Array, responseBytes: Uint8Array, redactor: Redactor): HarEntry {
   const wait = Math.max(0, completed.durationMs)
   return {
@@ -59,7 +42,7 @@ async function bytesOf(message: Request | Response | undefined): Promise<Uint8Ar
 
 function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
   const list: HarNameValue[] = []
-  // getSetCookie keeps each Set-Cookie apart; forEach would join them with commas.
+  // Each Set-Cookie apart: forEach would join them with commas.
   headers.forEach((value, name) => {
     if (name !== 'set-cookie') list.push({ name, value: redactor.header(name) ? REDACTED : value })
   })
@@ -136,7 +119,6 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
   }
 }
 
-/** The cookies of a `cookie` request header (`a=1; b=2`). */
 function requestCookies(header: string | null): HarCookie[] {
   if (!header) return []
   return header
@@ -145,7 +127,6 @@ function requestCookies(header: string | null): HarCookie[] {
     .map(cookieOf)
 }
 
-/** One `set-cookie` response header as a HAR cookie (name, value and attributes). */
 function responseCookie(header: string): HarCookie {
   const [pair = '', ...attributes] = header.split(';')
   const cookie = cookieOf(pair)

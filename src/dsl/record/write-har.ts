@@ -3,13 +3,7 @@ import { dirname, resolve } from 'node:path'
 import type { Har } from './har-types.js'
 import type { Recording } from './recorder.js'
 
-/**
- * Writes a HAR as indented JSON, atomically (a temporary file renamed over
- * the target), creating the directory. Node only.
- *
- * @example
- * writeHarFile('fixtures/api.har', recording.stop())
- */
+/** Atomic: a temporary file renamed over the target. */
 export function writeHarFile(path: string, har: Har): void {
   const file = resolve(path)
   mkdirSync(dirname(file), { recursive: true })
@@ -18,23 +12,13 @@ export function writeHarFile(path: string, har: Har): void {
   renameSync(temporary, file)
 }
 
-/** A recording in Node: it can also be saved to a file. */
+/** A recording that can also be saved to a file. */
 export interface NodeRecording extends Recording {
-  /**
-   * Waits for the bodies still streaming, stops the recording and writes its
-   * HAR to `path`. Resolves with the HAR written.
-   */
+  /** Waits for the bodies still streaming, stops, and writes the HAR to `path`. */
   save(path: string): Promise<Har>
 }
 
-/**
- * Adds `save(path)` to a recording (what `server.record()` returns in Node).
- *
- * @example
- * const recording = withSave(recordEvents(server.events))
- * // … traffic …
- * await recording.save('fixtures/api.har')
- */
+/** What `server.record()` returns in Node. */
 export function withSave(recording: Recording): NodeRecording {
   return {
     get size() {

@@ -1,17 +1,5 @@
-/** One event as it goes on the wire. */
-export interface EncodedEvent {
-  readonly id?: string | undefined
-  readonly event?: string | undefined
-  /** Already a string: objects were serialised as JSON before. */
-  readonly data?: string | undefined
-}
-
-/**
- * The `text/event-stream` frame of one event: `id:`, `event:`, one `data:`
- * line per line of data (a client joins them back with "\n"), then a blank
- * line that makes the client dispatch it.
- */
-export function encodeEvent(event: EncodedEvent): string {
+/** One `data:` line per line of data (a client joins them back with "\n"), then the blank line that dispatches it. */
+export function encodeEvent(event: { readonly id?: string | undefined; readonly event?: string | undefined; readonly data?: string | undefined }): string {
   let frame = ''
   if (event.id !== undefined && event.id !== '') frame += `id:${event.id}\n`
   if (event.event !== undefined && event.event !== '') frame += `event:${event.event}\n`
@@ -21,12 +9,11 @@ export function encodeEvent(event: EncodedEvent): string {
   return `${frame}\n`
 }
 
-/** The frame that sets the client's reconnection time, in milliseconds. */
 export function encodeRetry(milliseconds: number): string {
   return `retry:${milliseconds}\n\n`
 }
 
-/** Event data as text: strings as they are, everything else as JSON (as msw). */
+/** Strings as they are, everything else as JSON (as msw). */
 export function dataToText(data: unknown): string | undefined {
   if (data === undefined) return undefined
   return typeof data === 'object' ? JSON.stringify(data) : String(data)

@@ -1,4 +1,3 @@
-/** One event read from a `text/event-stream` body. */
 export interface ParsedEvent {
   readonly id: string | undefined
   readonly event: string
@@ -10,12 +9,7 @@ export interface EventStreamSink {
   retry(milliseconds: number): void
 }
 
-/**
- * Reads a `text/event-stream` body incrementally, following the HTML
- * standard's rules: lines end with CRLF, LF or CR; a blank line dispatches the
- * buffered event (none when it has no `data`); `:` starts a comment; one space
- * after the colon is dropped.
- */
+/** Incremental, per the HTML standard: CRLF, LF or CR end lines; an event without `data` is not dispatched. */
 export class EventStreamParser {
   readonly #sink: EventStreamSink
   readonly #decoder = new TextDecoder()

@@ -17,7 +17,7 @@ const encoder = /* @__PURE__ */ new TextEncoder()
 export class ServerSentEventClient<EventMap extends ServerSentEventMap = { message: unknown }> {
   readonly #controller: ReadableStreamDefaultController<Uint8Array>
   #open = true
-  /** Frames sent in the current tick, written as one chunk at its end (a reader wakes once, not per event). */
+  /** Written as one chunk at the end of the tick: a reader wakes once, not per event. */
   #batch = ''
 
   /** @internal Made by `sse()` for each request. */
@@ -30,21 +30,14 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     return this.#open
   }
 
-  /**
-   * Sends one event: `data` (objects as JSON, several lines as several
-   * `data:` lines), an optional `event` name and `id`; or `{ retry }` alone
-   * to set the client's reconnection time. Ignored once the stream ended.
-   */
+  /** `data` (objects as JSON), an optional `event` and `id`; or `{ retry }` alone. Ignored once ended. */
   send(payload: ServerSentEventMessage<EventMap>): void {
     const { retry, id, event, data } = payload as { retry?: number; id?: string; event?: string; data?: unknown }
     if (retry !== undefined && retry !== null) return this.#write(encodeRetry(retry))
     this.#write(encodeEvent({ id, event: event === 'message' ? undefined : event, data: dataToText(data) }))
   }
 
-  /**
-   * Forwards a DOM event: a `MessageEvent` is sent as an event of its type,
-   * `error` errors the stream, `close` closes it (what `server.connect()` uses).
-   */
+  /** A `MessageEvent` is sent as an event of its type; `error` errors the stream, `close` closes it. */
   dispatchEvent(event: Event): void {
     if (typeof MessageEvent !== 'undefined' && event instanceof MessageEvent) {
       this.#write(
@@ -73,7 +66,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     try {
       this.#controller.close()
     } catch {
-      // The reader already cancelled the stream: nothing is left to close.
+      // The reader already cancelled the stream.
     }
   }
 
@@ -90,7 +83,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     try {
       this.#controller.enqueue(encoder.encode(batch))
     } catch {
-      // The reader went away between our check and the write; the stream is over.
+      // The reader went away: the stream is over.
       this.#open = false
     }
   }

@@ -6,12 +6,7 @@ import type { ServerSentEventClient } from './sse-client.js'
  * The real server end of an `sse()` handler.
  *
  * @example
- * sse('https://api.example/stream', ({ server }) => {
- *   const source = server.connect()
- *   source.addEventListener('message', (event) => {
- *     if (event.data === 'secret') event.preventDefault() // not forwarded
- *   })
- * })
+ * sse('https://api.example/stream', ({ server }) => void server.connect())
  */
 export class ServerSentEventServer {
   readonly #request: Request
@@ -23,12 +18,7 @@ export class ServerSentEventServer {
     this.#client = client
   }
 
-  /**
-   * Opens the real event stream (the same URL and headers, past every handler)
-   * and forwards each of its events to the client, after this turn's
-   * listeners had the chance to `preventDefault()` it. Returns the real stream
-   * as an `EventSource`-like object; its `close()` stops forwarding.
-   */
+  /** Opens the real stream (past every handler) and forwards each event no listener `preventDefault()`ed this turn. */
   connect(): ForwardedEventSource {
     return new ForwardedEventSource(this.#request, (event) => this.#client.dispatchEvent(event))
   }
@@ -37,13 +27,9 @@ export class ServerSentEventServer {
 type Listener<E extends Event> = ((this: ForwardedEventSource, event: E) => unknown) | null
 
 /**
- * The real event stream behind `server.connect()`: an `EventSource`-shaped
- * object that reads the real server's stream with `fetch(bypass(...))` (so no
- * handler sees it) and dispatches its events. Every `message`-like event and
- * `error` is cancelable: `event.preventDefault()` in a listener stops it from
- * being forwarded to the mocked client. It does not reconnect: when the real
- * stream ends, it dispatches `error` and closes (the mocked client then errors,
- * and the application's `EventSource` reconnects through the handler).
+ * The real event stream behind `server.connect()`, read with `fetch(bypass(...))`. An event a
+ * listener `preventDefault()`s is not forwarded. It does not reconnect: when the real stream ends it
+ * dispatches `error` and closes (the application's `EventSource` then reconnects through the handler).
  *
  * @example
  * sse('https://api.example/feed', ({ server }) => {
@@ -96,18 +82,12 @@ export class ForwardedEventSource extends EventTarget {
     this.#setHandler('error', listener)
   }
 
-  /** Closes the real stream. The mocked client stays open. */
+  /** The mocked client stays open. */
   close(): void {
     this.readyState = this.CLOSED
     this.#abort.abort()
   }
 
-  /**
-   * Dispatches `open` and each event of the real stream, forwarding each one
-   * that no listener prevented. When the real stream fails or ends, closes
-   * and dispatches `error` (forwarded too), as an `EventSource` that does not
-   * reconnect.
-   */
   async #read(request: Request, forward: (event: Event) => void): Promise<void> {
     const headers = new Headers(request.headers)
     headers.set('accept', 'text/event-stream')

@@ -21,10 +21,8 @@ export interface ServerSentEventResolverInfo<EventMap extends ServerSentEventMap
 }
 
 /**
- * An `sse()` resolver. It runs once per connection and the stream is answered
- * as soon as it returns: an async resolver is not awaited, so events it sends
- * after an `await` stream as they are sent (if it rejects, the stream errors;
- * if it throws synchronously, the client gets a 500).
+ * Runs once per connection; the stream is answered as soon as it returns (an async resolver is not
+ * awaited: if it rejects, the stream errors; a synchronous throw is a 500).
  *
  * @example
  * const resolver: ServerSentEventResolver<{ message: string }, { room: string }> = ({ client, params }) => {
@@ -36,10 +34,7 @@ export type ServerSentEventResolver<EventMap extends ServerSentEventMap, Params>
 ) => unknown
 
 /**
- * The `sse` factory. Params are inferred from a path literal; an explicit
- * event map `sse<{ message: Chat; typing: { user: string } }>(path, …)` types
- * `client.send` per event name (then params are a string record, or the
- * second type argument).
+ * The `sse` factory: params from a path literal; an explicit event map types `client.send` per event name.
  *
  * @example
  * sse('/chat/:room', ({ params, client }) => client.send({ data: params.room }))
@@ -53,16 +48,11 @@ export interface ServerSentEventHandlerFactory {
   ): HttpHandler
 }
 
-/** Without an event map, any event name and data go (unnamed events are `message`). */
 type AnyEvents = { message: unknown; [event: string]: unknown }
 
 /**
- * Mocks a Server-Sent Events endpoint (msw's `sse`): a `GET` handler that
- * takes requests accepting `text/event-stream` and answers a stream the
- * resolver writes to. It works wherever `http` handlers work (fetch,
- * node:http, the socket layer, the Service Worker). The stream ends when the
- * resolver calls `client.close()`/`client.error()` or the client goes away
- * (the request's `signal` aborts).
+ * Mocks a Server-Sent Events endpoint (msw's `sse`): a `GET` handler for requests accepting
+ * `text/event-stream`, answered with a stream the resolver writes to, wherever `http` handlers work.
  *
  * @example
  * import { sse } from 'mocklib'
@@ -85,11 +75,7 @@ export const sse: ServerSentEventHandlerFactory = (path: string | RegExp, resolv
   return handler
 }
 
-/**
- * The `http.get` handler behind `sse()`: it keeps, per request, the context
- * it answered in, so that an error the resolver throws after the stream
- * started can still be reported to the runtime of that request.
- */
+/** Keeps each request's context, so an error thrown after the stream started reaches that runtime. */
 class StreamHandler extends HttpHandler {
   readonly #contexts = new WeakMap<Request, RequestContext>()
 
@@ -109,11 +95,6 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 }
 
-/**
- * Opens the stream, gives its two ends to the resolver, and returns the
- * response at once: an async resolver is not awaited, since events it sends
- * after an `await` must stream.
- */
 function answerStream(handler: StreamHandler, path: string | RegExp, resolver: ServerSentEventResolver<any, any>, info: HttpResolverInfo<Record<string, string>>): Response {
   const { request } = info
   let controller!: ReadableStreamDefaultController<Uint8Array>
@@ -121,7 +102,6 @@ function answerStream(handler: StreamHandler, path: string | RegExp, resolver: S
     start: (started) => {
       controller = started
     },
-    // The application stopped reading (cancelled the body or closed its EventSource).
     cancel: () => client.close(),
   })
   const client = new ServerSentEventClient<any>(controller)
@@ -133,7 +113,6 @@ function answerStream(handler: StreamHandler, path: string | RegExp, resolver: S
     const context = handler.contextOf(request)
     Promise.resolve(result).catch((error: unknown) => {
       console.error(message(`The sse() resolver for "${String(path)}" threw; the stream was errored.`, 'See the error that follows.'), error)
-      // As a resolver error: the runtime emits `unhandledException`.
       if (context !== undefined) reportLateError(context.scope, { request, requestId: info.requestId }, error)
       client.error()
     })

@@ -1,10 +1,7 @@
 import type { WebSocketData } from './ws-types.js'
 
 /**
- * One message of a recorded connection. `incoming`: the application's socket
- * sent it; `outgoing`: the application's socket was sent it (by a handler, a
- * broadcast, or forwarded from the real server after `server.connect()`).
- * `data` is the raw frame data (text or binary), as it went over the socket.
+ * `incoming`: the application's socket sent it; `outgoing`: it was sent to it. `data` is the raw frame.
  *
  * @example
  * handler.connections[0]?.messages.map((entry) => `${entry.direction} ${String(entry.data)}`)
@@ -29,8 +26,7 @@ export interface WebSocketCloseRecord {
 }
 
 /**
- * The record of one mocked WebSocket connection, as a handler, a link and the
- * server's history (`server.webSocketConnections()`) list it.
+ * One mocked WebSocket connection, as a handler, a link and `server.webSocketConnections()` list it.
  *
  * @example
  * const [connection] = chat.connections
@@ -55,29 +51,21 @@ export interface WebSocketConnectionRecord<Params = Record<string, string>> {
   readonly time: number
 }
 
-/**
- * How many messages a connection record keeps (the oldest go first).
- *
- * @example
- * expect(record.messages.length).toBeLessThanOrEqual(CONNECTION_MESSAGE_LIMIT)
- */
+/** How many messages a connection record keeps (the oldest go first). */
 export const CONNECTION_MESSAGE_LIMIT = 1000
 
-/** The traffic of one connection, as every handler and link of it share it. @internal */
+/** @internal */
 export interface ConnectionLog {
-  /** A record of the connection with the params one link gave it. */
   view<Params>(params: Params): WebSocketConnectionRecord<Params>
 }
 
 /**
- * The log of each connection some handler took, by its client end. Filled by
- * the connection code (take-connection.ts, loaded with the first connection);
- * kept here so that the history reads it without loading that code.
+ * By client end. Kept here so that the history reads it without loading take-connection.ts.
  * @internal
  */
 export const connectionLogs = new WeakMap<object, ConnectionLog>()
 
-/** The log of a connection some handler took, if any. @internal */
+/** @internal */
 export function existingConnectionLog(client: object): ConnectionLog | undefined {
   return connectionLogs.get(client)
 }

@@ -1,4 +1,4 @@
-// Loaded with the first connection a WebSocket handler is offered (see websocket-handler.ts), not by `import 'mocklib'`.
+// Loaded with the first connection a WebSocket handler is offered, not by `import 'mocklib'`.
 import { message, type ConnectionContext } from '../../kernel/index.js'
 import {
   CONNECTION_MESSAGE_LIMIT,
@@ -15,22 +15,20 @@ import type { WebSocketData } from './ws-types.js'
 /** RFC 6455: the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
 
-/** The handler's side of a connection it took. */
 export interface TakenBy {
-  /** The handler (for cross-handler `stopPropagation`). */
+  /** For cross-handler `stopPropagation`. */
   readonly owner: object
   readonly header: string
   readonly parse: ((data: WebSocketData) => unknown) | undefined
   readonly listener: WebSocketConnectionListener<any, any, any>
-  /** Files the connection's record on the handler and its link, before the listener runs. */
+  /** Before the listener runs. */
   record(record: WebSocketConnectionRecord<any>): void
   track(client: WebSocketClient<any, any>): void
 }
 
 /**
- * Gives a connection a handler took to its `connection` listener. A listener
- * that throws synchronously throws here (the dispatcher fails the connection,
- * as msw); a later error closes the client with 1011.
+ * A listener that throws synchronously throws here (the dispatcher fails the connection, as msw);
+ * a later error closes the client with 1011.
  */
 export function takeConnection(by: TakenBy, params: Record<string, string>, context: ConnectionContext<WebSocketConnectionEnds>): void {
   const ends = context.exchange.connection
@@ -41,7 +39,6 @@ export function takeConnection(by: TakenBy, params: Record<string, string>, cont
     parse: by.parse,
     fail: (error, where) => {
       console.error(message(`${where} of the WebSocket handler "${by.header}" threw; the client was closed with code 1011.`, 'See the error that follows.'), error)
-      // As a resolver error: the runtime emits `unhandledException`.
       context.report(error)
       try {
         ends.client.close(INTERNAL_ERROR, 'mocklib: handler error')
@@ -67,7 +64,6 @@ function handlersOf(client: object): { count: number } {
   return counter
 }
 
-/** What every handler and link of one connection share: its traffic. */
 class SharedConnectionLog implements ConnectionLog {
   // A ring: once full, each message overwrites the oldest (no O(n) shift per message).
   readonly #ring: WebSocketMessageRecord[] = []
@@ -117,11 +113,9 @@ class SharedConnectionLog implements ConnectionLog {
 }
 
 /**
- * The log of the connection whose ends are `client` and `server`, made (and
- * wired to their events) by the first handler that takes it: incoming
- * messages are the client end's `message` events; outgoing ones are what is
- * sent through the client end, and the real server's messages no listener
- * prevented; the close is the client end's `close` event.
+ * Made and wired by the first handler that takes the connection: incoming is the client end's
+ * `message`; outgoing is what is sent through the client end plus the real server's messages no
+ * listener prevented.
  */
 function connectionLog(client: RawClientConnection, server: RawServerConnection, protocols: readonly string[]): ConnectionLog {
   const known = connectionLogs.get(client)
@@ -149,9 +143,9 @@ function connectionLog(client: RawClientConnection, server: RawServerConnection,
 
 interface ListenerScope {
   readonly owner: object
-  /** How many handlers took this connection: with one, there is no other handler to stop. */
+  /** With one handler, there is no other handler to stop. */
   readonly handlers: { count: number }
-  /** What listeners get as `this`: the application's socket (msw binds them to it, on both ends). */
+  /** The application's socket: msw binds listeners to it, on both ends. */
   readonly self: unknown
   readonly parse: ((data: any) => unknown) | undefined
   fail(error: unknown, where: string): void
@@ -192,7 +186,7 @@ class ListenerWrapper implements ListenerTable {
 
 const parsedData = new WeakMap<WebSocketEvent, Map<unknown, unknown>>()
 
-/** Parses once per event and parse function, however many listeners read it. */
+/** Once per event and parse function, however many listeners read it. */
 function parsed(event: WebSocketMessageEvent, parse: (data: any) => unknown): unknown {
   let byParse = parsedData.get(event)
   if (byParse === undefined) parsedData.set(event, (byParse = new Map()))
@@ -200,11 +194,7 @@ function parsed(event: WebSocketMessageEvent, parse: (data: any) => unknown): un
   return byParse.get(parse)
 }
 
-/**
- * An event that shows `data` as given and is the original event otherwise
- * (`preventDefault()`, `stopPropagation()` act on the original, which every
- * listener shares).
- */
+/** `preventDefault()` and `stopPropagation()` act on the original, which every listener shares. */
 function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
   return new Proxy(event, {
     get(target, key) {
@@ -216,7 +206,6 @@ function withData<E extends WebSocketEvent>(event: E, data: unknown): E {
 }
 
 interface PropagationState {
-  /** The handler whose listener runs now. */
   current?: object
   stoppedBy?: object
 }
@@ -224,10 +213,8 @@ interface PropagationState {
 const propagation = new WeakMap<WebSocketEvent, PropagationState>()
 
 /**
- * msw's event patching across handlers: `event.stopPropagation()` in one
- * handler's listener stops the listeners of every other handler of the
- * connection (`stopImmediatePropagation()` stops its own too, natively).
- * False when another handler stopped `event`; otherwise marks `owner` as running.
+ * msw's patching: `stopPropagation()` in one handler's listener stops every other handler's
+ * listeners. False when another handler stopped `event`.
  */
 function enter(event: WebSocketEvent, owner: object): boolean {
   let state = propagation.get(event)

@@ -16,24 +16,19 @@ import type { WebSocketConnectionRecord } from './connection-record.js'
 import type { WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 
-/** What a handler shares with the other handlers of its link. @internal */
+/** What the handlers of one link share. @internal */
 export interface LinkCore {
   readonly url: string | RegExp
   readonly header: string
   readonly parse?: ((data: WebSocketData) => unknown) | undefined
   /** True for `mock.ws` links: their handlers expect connections (`assertDone()`). */
   readonly expected: boolean
-  /** Records a client the link has (for `clients` and `broadcast`). */
   track(client: WebSocketClient<any, any>): void
-  /** Records a connection one of the link's handlers took (for `link.connections`). */
   remember(record: WebSocketConnectionRecord<any>): void
 }
 
 /**
- * Options of `link.addEventListener('connection', listener, options)`: a use
- * limit, as the `once` option of msw's request handlers. A used-up handler
- * takes no more connections (they go to the other handlers, or are
- * unhandled) until `restoreHandlers()`.
+ * A use limit, as msw's `once`: a used-up handler takes no more connections until `restoreHandlers()`.
  *
  * @example
  * chat.addEventListener('connection', ({ client }) => client.send('first only'), { once: true })
@@ -44,25 +39,17 @@ export interface WebSocketHandlerOptions {
   readonly times?: number
 }
 
-/**
- * How many connection records a handler, a link and a scope keep (the oldest go first).
- *
- * @example
- * expect(handler.connections.length).toBeLessThanOrEqual(CONNECTION_RECORD_LIMIT)
- */
+/** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
 
-/** Appends `item`, dropping the oldest beyond the limit. @internal */
+/** @internal */
 export function pushBounded<Item>(list: Item[], item: Item): void {
   list.push(item)
   if (list.length > CONNECTION_RECORD_LIMIT) list.shift()
 }
 
 /**
- * A WebSocket handler: one `connection` listener of one link, made by
- * `link.addEventListener('connection', listener)`. Every handler whose URL
- * matches gets the connection (as msw); `respond` attaches the listener and
- * answers nothing.
+ * One `connection` listener of one link. Every handler whose URL matches gets the connection (as msw).
  *
  * @example
  * const chat = ws.link('wss://chat.example/:room')
@@ -95,32 +82,32 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     if (options?.once === true) this.once()
   }
 
-  /** True for the handlers of `mock.ws` links: `assertDone()` reports them until they took their connections. */
+  /** True for `mock.ws` links' handlers: `assertDone()` reports them until done. */
   get expected(): boolean {
     return this.#link.expected
   }
 
-  /** The connections this handler took, oldest first (the last `CONNECTION_RECORD_LIMIT`), with their messages. */
+  /** Oldest first (the last `CONNECTION_RECORD_LIMIT`), with their messages. */
   get connections(): readonly WebSocketConnectionRecord<Params>[] {
     return this.#connections.slice()
   }
 
-  /** How many connections this handler took (all of them, not only the kept records). */
+  /** All of them, not only the kept records. */
   get connectionCount(): number {
     return this.#connectionCount
   }
 
-  /** True once a limited handler took all its connections, or an unlimited one took one. */
+  /** A limited handler took all its connections, or an unlimited one took one. */
   isDone(): boolean {
     return Number.isFinite(this.#limit) ? this.#connectionCount >= this.#limit : this.#connectionCount > 0
   }
 
-  /** The handler in one line, for messages: `ws wss://chat.example/:room`. */
+  /** `ws wss://chat.example/:room` */
   get description(): string {
     return this.info.header
   }
 
-  /** What is expected of it, for messages: `took 1 of 2 connections` or `never connected`. */
+  /** `took 1 of 2 connections` or `never connected` */
   get progress(): string {
     const count = this.#connectionCount
     if (!Number.isFinite(this.#limit)) return count === 0 ? 'never connected' : `took ${count} connections`
@@ -128,9 +115,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   }
 
   /**
-   * Take exactly `count` connections, then let later ones reach the other
-   * handlers (or the unhandled-connection policy). Throws on a count that is
-   * not a whole number >= 1, or after `once()`.
+   * Take exactly `count` connections (a whole number >= 1); later ones go to the other handlers.
    * @example mock.ws('wss://chat.example').addEventListener('connection', listener).times(2)
    */
   times(count: number): this {
@@ -161,16 +146,15 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     return (this.#indexKey ??= webSocketIndexKey(this.#link.url))
   }
 
-  /** The params of a connection this handler takes, or `undefined`. */
+  /** The params of a connection this handler takes. */
   match(context: ConnectionContext): Record<string, string> | undefined {
     // A compiled path or RegExp reads only `url` and `memo`, which a connection context has.
     return this.#url.match(context as unknown as RequestContext)
   }
 
-  /** Gives the connection to the listener. Returns `undefined`: a connection has no response. */
+  /** A connection has no response. */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
     const link = this.#link
-    // Its code loaded while the connection was looked up (see `webSocketChannel`).
     loadedConnectionCode().takeConnection(
       {
         owner: this,
@@ -190,7 +174,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     return undefined
   }
 
-  /** Reserves one connection of a limited handler (synchronously, so parallel connections cannot overrun it). */
+  /** Synchronous, so parallel connections cannot overrun a limit. */
   claim(): boolean {
     if (this.#used >= this.#limit) return false
     this.#used++
@@ -201,7 +185,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     if (this.#used > 0) this.#used--
   }
 
-  /** `restoreHandlers()`: takes connections again, and forgets the ones it took. */
+  /** `restoreHandlers()`: takes connections again and forgets the ones it took. */
   restore(): void {
     this.#used = 0
     this.#connectionCount = 0
@@ -210,19 +194,14 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 }
 
 /**
- * What a handler runs for a connection it took (its record, the client and
- * server ends, the listeners' wrapping): loaded while the first connection is
- * looked up, so `import 'mocklib'` does not compile it. Every connection is
- * looked up here before any handler matches it, so `respond` finds it loaded.
+ * Loaded while the first connection is looked up (before any handler matches it), so
+ * `import 'mocklib'` does not compile it and `respond` finds it loaded.
  */
 export const connectionCode = onFirstUse(() => import('./take-connection.js'))
 
 /**
- * WebSocket handlers are filed by the lower-case host of their URL
- * (`chat.example:8080`), or under `*` when the host is not static (a RegExp,
- * a wildcard or a param in the host, a relative path). A connection looks in
- * its own host's bucket and in `*`. The first connection waits for the
- * connection code (`connectionCode`) here, where the lookup may be async.
+ * Handlers are filed by the lower-case host of their URL, or under `*` when it is not static; a
+ * connection looks in its host's bucket and `*`. The first one waits here for `connectionCode`.
  */
 const webSocketChannel: Channel<ExchangeContext> = {
   name: 'websocket',
@@ -234,7 +213,6 @@ const webSocketChannel: Channel<ExchangeContext> = {
   },
 }
 
-/** The connection code, for a handler that took a connection (its lookup loaded it). */
 function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
   const code = connectionCode.loaded
   if (code !== undefined) return code
@@ -243,7 +221,6 @@ function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
 
 const ANY_HOST = '*'
 
-/** The index key of a link URL. */
 export function webSocketIndexKey(url: string | RegExp): IndexKey {
   return { channel: webSocketChannel, key: staticHost(url) ?? ANY_HOST }
 }

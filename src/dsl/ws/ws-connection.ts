@@ -39,18 +39,14 @@ export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
   connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
 ) => unknown
 
-/**
- * How an end wraps the listeners a handler adds (made in take-connection.ts,
- * one table per end): `unwrap` finds the wrapper that `removeEventListener` removes.
- * @internal
- */
+/** `unwrap` finds the wrapper `removeEventListener` removes. @internal */
 export interface ListenerTable {
   wrap(type: string, listener: (this: any, event: any) => unknown, parseMessages: boolean): WebSocketListener
   unwrap(type: string, listener: (this: any, event: any) => unknown): WebSocketListener | undefined
 }
 
 /**
- * The events of the client end: what the application's socket sends, and its closing.
+ * The events of the client end.
  *
  * @example
  * client.addEventListener('close', (event: WebSocketClientEventMap<string>['close']) => console.log(event.code))
@@ -74,10 +70,8 @@ export interface WebSocketServerEventMap {
 }
 
 /**
- * The client end of a mocked connection, as a handler sees it (msw's
- * `client`): its messages arrive as `message` events (`event.data` typed and
- * parsed as the link declares), `send` answers it (a typed message is sent as
- * JSON), `close` closes it.
+ * The client end of a mocked connection (msw's `client`): `message` events are parsed as the link
+ * declares; `send` sends a typed message as JSON.
  *
  * @example
  * chat.addEventListener('connection', ({ client }) => {
@@ -94,7 +88,7 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
     this.#listeners = listeners
   }
 
-  /** Unique per connection; the same for every handler of the connection. */
+  /** Unique per connection, the same for every handler of it. */
   get id(): string {
     return this.#raw.id
   }
@@ -114,15 +108,12 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
     return this.#raw
   }
 
-  /** Sends a message to the application's socket: raw data as it is, anything else as JSON. */
+  /** Raw data as it is, anything else as JSON. */
   send(data: Outgoing): void {
     this.#raw.send(serialize(data))
   }
 
-  /**
-   * Closes the application's socket. Unlike `WebSocket.close()`, any code is
-   * allowed, so a handler can play a server (`1011`, `1001`…).
-   */
+  /** Unlike `WebSocket.close()`, any code is allowed, so a handler can play a server (`1011`…). */
   close(code?: number, reason?: string): void {
     this.#raw.close(code, reason)
   }
@@ -146,10 +137,8 @@ export class WebSocketClient<Incoming = WebSocketData, Outgoing = WebSocketData>
 }
 
 /**
- * The real server end of a connection (msw's `server`): nothing happens until
- * `connect()`; then the server's messages reach the client unless a `message`
- * listener calls `event.preventDefault()`, and the client's messages reach the
- * server unless a client `message` listener prevents them.
+ * The real server end (msw's `server`): after `connect()`, messages flow both ways unless a
+ * `message` listener calls `event.preventDefault()`.
  *
  * @example
  * chat.addEventListener('connection', ({ server, client }) => {
@@ -185,7 +174,7 @@ export class WebSocketServer<Incoming = WebSocketData> {
     this.#raw.connect()
   }
 
-  /** Sends a message to the real server: raw data as it is, anything else as JSON. */
+  /** Raw data as it is, anything else as JSON. */
   send(data: Incoming | WebSocketData): void {
     this.#raw.send(serialize(data))
   }
@@ -213,7 +202,6 @@ export class WebSocketServer<Incoming = WebSocketData> {
   }
 }
 
-/** True for what a WebSocket can send as it is. */
 function isRawData(value: unknown): value is WebSocketData {
   return (
     typeof value === 'string' ||
@@ -224,7 +212,6 @@ function isRawData(value: unknown): value is WebSocketData {
   )
 }
 
-/** Raw data as it is; any other value (a typed message) as JSON text. */
 function serialize(value: unknown): WebSocketData {
   return isRawData(value) ? value : JSON.stringify(value)
 }

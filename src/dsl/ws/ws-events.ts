@@ -1,8 +1,6 @@
 import type { WebSocketData } from './ws-types.js'
 
-// Structural types that name only what handlers use, so the published types need neither the
-// DOM lib nor @mswjs/interceptors' (ESM-only) declarations: the DOM's events and the
-// interceptors' connections satisfy them.
+// Structural: the published types need neither the DOM lib nor the interceptors' ESM-only declarations.
 
 /**
  * An event of a WebSocket connection end, as listeners see it.
@@ -82,16 +80,14 @@ export interface WebSocketLike {
   readonly protocol: string
 }
 
-/** A listener as connection ends take it. */
 export type WebSocketListener = (event: any) => unknown
 
-/** An end of an intercepted connection that takes listeners. @internal */
 interface RawEnd {
   addEventListener(type: string, listener: WebSocketListener, options?: WebSocketListenerOptions | boolean): void
   removeEventListener(type: string, listener: WebSocketListener, options?: WebSocketListenerOptions | boolean): void
 }
 
-/** The client end an interception source hands over (the interceptors' `WebSocketClientConnection`). @internal */
+/** The interceptors' `WebSocketClientConnection`. @internal */
 export interface RawClientConnection extends RawEnd {
   readonly id: string
   readonly url: URL
@@ -100,7 +96,7 @@ export interface RawClientConnection extends RawEnd {
   close(code?: number, reason?: string): void
 }
 
-/** The server end an interception source hands over (the interceptors' `WebSocketServerConnection`). @internal */
+/** The interceptors' `WebSocketServerConnection`. @internal */
 export interface RawServerConnection extends RawEnd {
   readonly readyState: number
   connect(): void
@@ -108,7 +104,7 @@ export interface RawServerConnection extends RawEnd {
   close(): void
 }
 
-/** What a WebSocket exchange carries in `connection`, from every source (Node, browser, served, Playwright). @internal */
+/** @internal */
 export interface WebSocketConnectionEnds {
   readonly client: RawClientConnection
   readonly server: RawServerConnection

@@ -5,31 +5,18 @@ import type { WebSocketClient, WebSocketConnectionListener } from './ws-connecti
 import type { WebSocketData } from './ws-types.js'
 
 /**
- * A WebSocket server described by its URL (msw's link): `addEventListener`
- * makes handlers, `clients` are the connections its handlers took (until they
- * close), `broadcast` sends to all of them.
+ * A WebSocket server described by its URL (msw's link).
  *
  * @example
  * const chat = ws.link('wss://chat.example/:room')
- * server.use(
- *   chat.addEventListener('connection', ({ client }) => {
- *     client.addEventListener('message', (event) => chat.broadcastExcept(client, event.data))
- *   }),
- * )
+ * server.use(chat.addEventListener('connection', ({ client }) => chat.broadcastExcept(client, 'someone joined')))
  */
 export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSocketData, Outgoing = WebSocketData> {
   /** The open connections this link's handlers took. */
   readonly clients: Set<WebSocketClient<Incoming, Outgoing>>
-  /**
-   * The connections this link's handlers took, oldest first (the last
-   * `CONNECTION_RECORD_LIMIT`), with their messages and close. Each appears
-   * once, however many of the link's handlers took it.
-   */
+  /** The connections its handlers took, oldest first (the last `CONNECTION_RECORD_LIMIT`), each once. */
   readonly connections: readonly WebSocketConnectionRecord<Params>[]
-  /**
-   * Makes a handler that runs `listener` for each connection to the link's
-   * URL; `{ once: true }` or `{ times: n }` limit how many it takes.
-   */
+  /** A handler running `listener` for each connection; `{ once: true }` or `{ times: n }` limit it. */
   addEventListener(
     event: 'connection',
     listener: WebSocketConnectionListener<Params, Incoming, Outgoing>,
@@ -41,7 +28,6 @@ export interface WebSocketLink<Params = Record<string, string>, Incoming = WebSo
   broadcastExcept(clients: WebSocketClient<any, any> | readonly WebSocketClient<any, any>[], data: Outgoing): void
 }
 
-/** Creates a link (see `ws.link`). @internal */
 export function createLink<Params, Incoming, Outgoing>(
   url: string | RegExp,
   parse: ((data: WebSocketData) => unknown) | undefined,

@@ -1,8 +1,6 @@
 import type { PathParams } from '../http/path-params.js'
 
-// A view over an ArrayBuffer (not a SharedArrayBuffer), as `WebSocket.send` takes,
-// spelled as an intersection: `ArrayBufferView<ArrayBuffer>` is generic only from
-// TypeScript 5.7, and older compilers reject it in a declaration file.
+// `ArrayBufferView<ArrayBuffer>` as an intersection: the generic form needs TypeScript 5.7 in a declaration file.
 /**
  * The data a WebSocket frame carries.
  *
@@ -20,9 +18,7 @@ export type WebSocketData = string | ArrayBuffer | Blob | (ArrayBufferView & { r
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined }
 
 /**
- * The message types of a link: what clients send (`incoming`, the type of
- * `event.data` in `client.addEventListener('message', …)`) and what the
- * handler sends them (`outgoing`, accepted by `client.send` and `broadcast`).
+ * What clients send (`incoming`) and what the handler sends them (`outgoing`).
  *
  * @example
  * type Chat = { incoming: { type: 'say'; text: string }; outgoing: { type: 'said'; from: string; text: string } }
@@ -67,9 +63,7 @@ export type OutgoingOf<Messages extends WebSocketMessageTypes> = Messages extend
 export type WebSocketParams<Url> = Url extends string ? PathParams<Url> : Record<string, string>
 
 /**
- * How a link reads incoming frames. `parse` turns each frame into the
- * declared `incoming` type (for instance `ws.json`); a link whose `incoming`
- * type is not raw frame data must have one.
+ * `parse` turns each frame into the `incoming` type (`ws.json`); a link with a non-raw `incoming` must have one.
  *
  * @example
  * ws.link('wss://chat.example', { parse: (data) => ChatMessage.parse(JSON.parse(String(data))) })

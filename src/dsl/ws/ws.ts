@@ -9,15 +9,12 @@ import type {
   WebSocketParams,
 } from './ws-types.js'
 
-/** A link whose `incoming` type is not raw frame data must say how to parse frames. */
 type OptionsFor<Messages extends WebSocketMessageTypes> = [IncomingOf<Messages>] extends [WebSocketData]
   ? [options?: WebSocketLinkOptions<IncomingOf<Messages>>]
   : [options: Required<WebSocketLinkOptions<IncomingOf<Messages>>>]
 
 /**
- * `ws.link`: params are inferred from a URL literal; message types come from
- * a `parse` option, or are declared with `ws.link<{ incoming; outgoing }>(url)`
- * (then params are a string record, or the second type argument's).
+ * `ws.link`: params from a URL literal; message types from `parse` or `ws.link<{ incoming; outgoing }>(url)`.
  *
  * @example
  * ws.link('wss://chat.example/:room')                                  // params { room: string }, raw frames
@@ -37,10 +34,8 @@ export interface WebSocketLinkFactory {
 }
 
 /**
- * Mocks WebSocket servers (msw's `ws`). `ws.link(url)` describes a server by
- * its URL (`:params`, `*`, or a RegExp); its `addEventListener('connection',
- * …)` makes a handler for `setupServer`/`server.use`. `ws.json` parses JSON
- * frames for typed links.
+ * Mocks WebSocket servers (msw's `ws`): `ws.link(url).addEventListener('connection', …)` makes a
+ * handler; `ws.json` parses JSON frames for typed links.
  *
  * @example
  * import { ws } from 'mocklib'
@@ -62,11 +57,8 @@ export const ws: {
 }
 
 /**
- * `mock.ws(url)`: a link like `ws.link(url)` (same params, message types and
- * `parse`) whose handlers are expectations: `server.assertDone()` and
- * `server.pendingMocks()` report each one until it took a connection (or
- * its `times(n)`/`once()` connections). Every connection is recorded on the
- * handler and the link (`connections`, with its messages).
+ * `mock.ws(url)`: a `ws.link(url)` whose handlers are expectations (`server.assertDone()`,
+ * `pendingMocks()`) and record every connection with its messages.
  *
  * @example
  * const chat = mock.ws('wss://chat.example/:room')
@@ -78,13 +70,7 @@ export const ws: {
 export const mockWebSocketLink: WebSocketLinkFactory = ((url: string | RegExp, options?: WebSocketLinkOptions<unknown>) =>
   createLink(url, options?.parse, true)) as WebSocketLinkFactory
 
-/**
- * Reads a text frame as JSON (binary frames are decoded as UTF-8 first): the
- * usual `parse` of a link whose messages are JSON.
- *
- * @example
- * const chat = ws.link<{ incoming: Say; outgoing: Said }>('wss://chat.example', { parse: ws.json })
- */
+/** Binary frames are decoded as UTF-8 first. */
 function json(data: WebSocketData): any {
   if (typeof data === 'string') return JSON.parse(data)
   if (ArrayBuffer.isView(data)) return JSON.parse(new TextDecoder().decode(data))
