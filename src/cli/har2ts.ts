@@ -62,23 +62,19 @@ function parseJson(text: string): Answer['body'] | undefined {
 function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: string; variables: string } | undefined {
   const url = new URL(entry.request.url)
   let payload: { query?: unknown; operationName?: unknown; variables?: unknown } | undefined
-  if (entry.request.method === 'GET' && url.searchParams.has('query')) {
-    const variables = url.searchParams.get('variables')
-    try {
+  try {
+    if (entry.request.method === 'GET' && url.searchParams.has('query')) {
+      const variables = url.searchParams.get('variables')
       payload = {
         query: url.searchParams.get('query'),
         operationName: url.searchParams.get('operationName') ?? undefined,
         variables: variables ? (JSON.parse(variables) as unknown) : undefined,
       }
-    } catch {
-      return undefined
-    }
-  } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
-    try {
+    } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
       payload = JSON.parse(entry.request.postData.text) as typeof payload
-    } catch {
-      return undefined
     }
+  } catch {
+    return undefined
   }
   if (!payload || typeof payload.query !== 'string' || Array.isArray(payload)) return undefined
   const head = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(payload.query.replace(/#[^\n]*/g, ''))
@@ -217,20 +213,16 @@ function endpointName(method: string, pattern: string): string {
   return `${method.toLowerCase()} ${parts.join(' ') || 'root'}`
 }
 
+/** On one line when it fits in 80 characters, else one item a line. */
 function literal(value: unknown, indent: string): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   const inner = `${indent}  `
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    const flat = `[${value.map((item) => literal(item, inner)).join(', ')}]`
-    if (flat.length <= 80 && !flat.includes('\n')) return flat
-    return `[\n${value.map((item) => `${inner}${literal(item, inner)},`).join('\n')}\n${indent}]`
-  }
-  const entries = Object.entries(value as Record<string, unknown>)
-  if (entries.length === 0) return '{}'
-  const flat = `{ ${entries.map(([key, item]) => `${propertyName(key)}: ${literal(item, inner)}`).join(', ')} }`
+  const isArray = Array.isArray(value)
+  const items = isArray ? value.map((item) => literal(item, inner)) : Object.entries(value).map(([key, item]) => `${propertyName(key)}: ${literal(item, inner)}`)
+  if (items.length === 0) return isArray ? '[]' : '{}'
+  const flat = isArray ? `[${items.join(', ')}]` : `{ ${items.join(', ')} }`
   if (flat.length <= 80 && !flat.includes('\n')) return flat
-  return `{\n${entries.map(([key, item]) => `${inner}${propertyName(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`
+  return `${isArray ? '[' : '{'}\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}${isArray ? ']' : '}'}`
 }
 
 function printAnswer(answer: Answer, indent: string): string {

@@ -139,20 +139,12 @@ export function parseParameterText(text: string, types: readonly string[]): { re
         return { ok: true, value: text }
     }
   }
-  return { ok: false, expected: types.map(describeType).join(' or ') }
+  return { ok: false, expected: types.map((type) => EXPECTED_TEXT.get(type) ?? `a value of type ${type}`).join(' or ') }
 }
 
-function describeType(type: string): string {
-  switch (type) {
-    case 'integer':
-      return 'an integer'
-    case 'number':
-      return 'a number'
-    case 'boolean':
-      return 'true or false'
-    case 'null':
-      return 'empty (null)'
-    default:
-      return `a value of type ${type}`
-  }
-}
+const EXPECTED_TEXT = new Map([
+  ['integer', 'an integer'],
+  ['number', 'a number'],
+  ['boolean', 'true or false'],
+  ['null', 'empty (null)'],
+])

@@ -94,13 +94,7 @@ async function readKept(copy: Response, contentType: string | undefined): Promis
     // The client's side failed too; what was read is what there is.
   }
   void reader.cancel().catch(() => {})
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.length
-  }
-  return keep(bytes, size, contentType)
+  return keep(Buffer.concat(chunks, size), size, contentType)
 }
 
 /** Kept as it is when it fits: no bytes to make and decode again on every request. */
