@@ -123,11 +123,6 @@ function nodeSources(): Source[] {
 /** Stacks over different sources cannot listen at once. */
 const stacksInUse = new Set<RuntimeStack>()
 
-function otherStackListening(stack: RuntimeStack): boolean {
-  for (const other of stacksInUse) if (other !== stack && other.runtimes.length > 0) return true
-  return false
-}
-
 const listening = createRuntimeStack(nodeSources)
 
 /**
@@ -162,7 +157,7 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
     events: core.emitter,
     listen(options = {}) {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
-      if (otherStackListening(stack)) {
+      if ([...stacksInUse].some((other) => other !== stack && other.runtimes.length > 0)) {
         throw new Error(message('server.listen() was called while a server that intercepts with other interceptors is listening (a setupServer() server and a new SetupServerApi(handlers, interceptors) one, or two SetupServerApi given different interceptors): both would patch the same clients.', 'Close the other server first, or give both the same interceptors.'))
       }
       stacksInUse.add(stack)

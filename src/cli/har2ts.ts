@@ -166,7 +166,7 @@ function printShape(shape: Shape, indent: string): string {
   }
   if (shape.array) {
     const element = shape.array.element ? printShape(shape.array.element, indent) : 'unknown'
-    parts.push(/[|{]/.test(element) && element.includes('|') ? `Array<${element}>` : `${element}[]`)
+    parts.push(element.includes('|') ? `Array<${element}>` : `${element}[]`)
   }
   parts.push(...[...shape.primitives].sort())
   return parts.length === 0 ? 'unknown' : parts.join(' | ')
