@@ -24,7 +24,7 @@ function allowedValues(schema: unknown): readonly unknown[] | undefined {
   return Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
 }
 
-/** A recursive schema ends. */
+/** How deep compositions are read: a recursive schema ends. */
 const COMPOSITION_DEPTH = 8
 
 /**
@@ -111,6 +111,8 @@ export function queryTexts(parameter: Pick<OperationParameter, 'name' | 'style' 
   return values.flatMap((value) => (value === '' ? [] : value.split(delimiter)))
 }
 
+type ParsedText = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string }
+
 /** No hex, no `Infinity`, no blank. */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 
@@ -118,7 +120,7 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
  * Strictly, for `openapi<paths>()` resolvers: `'2'` is 2, `'true'` true, `''` null where the schema allows
  * null; no type (or `string` among them) keeps the text. Any other text is refused, with what was expected.
  */
-export function parseParameterText(text: string, types: readonly string[]): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly expected: string } {
+export function parseParameterText(text: string, types: readonly string[]): ParsedText {
   if (types.length === 0) return { ok: true, value: text }
   for (const type of types) {
     switch (type) {

@@ -111,7 +111,7 @@ async function readReferencedFile(path: string, ref: string, from: string | unde
   }
 }
 
-/** Returns the node to use. */
+/** OpenAPI's schema dialect in JSON Schema 2020-12 terms; returns the node to use. */
 function normalizeSchemaKeywords(node: JsonObject, version: '3.0' | '3.1'): JsonObject {
   if (Array.isArray(node.required) && isJsonObject(node.properties)) {
     const properties = node.properties

@@ -6,7 +6,7 @@ export type OpenApiSource = object | string
 type NodeFs = { readFileSync(path: string, encoding: 'utf8'): string }
 type NodePath = { resolve(...paths: string[]): string; dirname(path: string): string }
 
-/** Never a static import: the entry also runs in browsers. */
+/** Node's fs and path where there is a Node; never a static import, as the entry also runs in browsers. */
 export function nodeModules(): { fs: NodeFs; path: NodePath } | undefined {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
   if (typeof get !== 'function') return undefined

@@ -9,12 +9,12 @@ export function sourceOf(handler: Handler): string | undefined {
   return (handler as WithSource)[HANDLER_SOURCE]
 }
 
-/** A frozen handler keeps none: it is only shown without. */
+/** A frozen handler keeps no source: the inspector shows it without. */
 export function setSource(handler: Handler, site: string): void {
   if (Object.isExtensible(handler)) (handler as WithSource)[HANDLER_SOURCE] = site
 }
 
-/** On each handler that has none, the `file:line` of the code that called `caller` (`createMockServer`, `use`). */
+/** Records on each handler without a source the `file:line` of the code that called `caller` (`createMockServer`, `use`). */
 export function noteCallSite(handlers: readonly Handler[], caller: (...args: never[]) => unknown): void {
   const holder: { stack?: string } = {}
   Error.captureStackTrace(holder, caller)
