@@ -15,11 +15,7 @@ export interface MockServerOptions {
   readonly port?: number
   /** The interface to bind; default `'127.0.0.1'` (loopback only). `'0.0.0.0'` serves the network. */
   readonly host?: string
-  /**
-   * Where `passthrough()` and unhandled requests go: an origin such as
-   * `'https://api.example.com'` (the request's path and query are kept).
-   * Without one, unhandled requests get a 404 that says so.
-   */
+  /** The origin `passthrough()` and unhandled requests go to (path and query kept); without one they get 404. */
   readonly proxy?: string
   /** Request bodies above this many bytes get 413. Default 10 MiB. */
   readonly maxBodyBytes?: number
@@ -27,11 +23,7 @@ export interface MockServerOptions {
   readonly historyLimit?: number
   /** Answer browsers' CORS preflights and add CORS headers to answers. Default `true`. */
   readonly cors?: boolean
-  /**
-   * The inspector (`/__mocklib/`) and the admin API (`/__mocklib/api/…`)
-   * answer loopback clients only; with a token, also any client that sends it
-   * (`Authorization: Bearer <token>`, or `?token=<token>`).
-   */
+  /** Lets clients off loopback use the inspector and admin API (`Authorization: Bearer <token>`, or `?token=`). */
   readonly adminToken?: string
 }
 

@@ -15,8 +15,7 @@ export interface ServedBody {
 }
 
 /**
- * One request the mock server received, as its journal (`server.history()`,
- * `GET /__mocklib/api/requests`) keeps it.
+ * One request the mock server received, as `server.history()` and `GET /__mocklib/api/requests` list it.
  *
  * @example
  * const [first] = server.history()
