@@ -1,21 +1,19 @@
 import { message, type AnswerProblem, type ReportingAnswerCheck } from '../kernel/index.js'
 
-/** `contractViolations()` and `assertContract()`, as `setupServer` and `setupWorker` offer them. */
 export interface ContractAssertions {
   /**
-   * The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without a contract.
-   * Name the type of the contract you gave `start()` to read its fields.
+   * The contract violations found so far in this scope; empty without a contract.
    *
    * @example
    * const [first] = worker.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
    * first?.pointer
    */
   contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
-  /** Throws an error listing this scope's contract violations, if any (like `assertDone()`). */
+  /** Throws an error listing this scope's contract violations, if any. */
   assertContract(): void
 }
 
-/** The contract assertions of a runtime whose contract is `current()` (set by `listen()` / `start()`) and whose scope is `scope()`. */
+/** `current()` is the contract `listen()` / `start()` set. */
 export function contractAssertions(current: () => ReportingAnswerCheck | undefined, scope: () => object): ContractAssertions {
   const found = (): readonly AnswerProblem[] => current()?.problemsIn(scope()) ?? []
   return {

@@ -1,9 +1,6 @@
 import { isHandler, message, type Handler, type ScopeStore } from '../kernel/index.js'
 
-/**
- * The handler-list operations both runtimes share. Each one acts on the scope
- * of the code that calls it (a boundary inside `server.boundary`, else the root).
- */
+/** Each acts on the scope of the code that calls it (a boundary inside `server.boundary`, else the root). */
 export interface HandlerManagement {
   /**
    * Prepends runtime handlers (overrides) to the current handlers.
@@ -11,8 +8,7 @@ export interface HandlerManagement {
    */
   use(...handlers: Handler[]): void
   /**
-   * Without arguments, removes the runtime handlers; with handlers, makes them
-   * the initial handlers (removing everything else).
+   * Without arguments, removes the runtime handlers; with handlers, makes them the initial handlers.
    * @example afterEach(() => server.resetHandlers())
    */
   resetHandlers(...nextHandlers: Handler[]): void
@@ -28,7 +24,6 @@ export interface HandlerManagement {
   listHandlers(): readonly Handler[]
 }
 
-/** Checks that `handlers` holds handlers only, with an error that says how to fix it. */
 export function assertHandlers(handlers: readonly unknown[], method: string): asserts handlers is Handler[] {
   handlers.forEach((handler, position) => {
     if (isHandler(handler)) {

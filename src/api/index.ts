@@ -1,7 +1,5 @@
 /**
- * mocklib: describe the network with request handlers and answer an
- * application's HTTP and GraphQL requests from them.
- *
+ * mocklib: answer an application's HTTP and GraphQL requests from request handlers.
  * @packageDocumentation
  */
 export * from '../dsl/public-exports.js'

@@ -1,6 +1,5 @@
 /**
  * The Node runtime of mocklib: `setupServer`.
- *
  * @packageDocumentation
  */
 export { setupServer, SetupServerApi, type ListenOptions } from './setup-server.js'

@@ -10,17 +10,12 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 export interface InterceptPageOptions {
   /** The initial handlers. */
   readonly handlers?: readonly Handler[]
-  /**
-   * What to do with requests no handler answers: `'warn'` (default), `'error'`
-   * (the page sees a network error), `'bypass'`, or a callback. The page's
-   * documents and static assets are never reported by `'warn'`/`'error'`.
-   */
+  /** Default `'warn'`; the page's documents and static assets are never reported by `'warn'`/`'error'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
 }
 
 /**
- * A recording of a page's traffic: the recorder `server.record()` uses, with
- * `save(path)` to write its HAR.
+ * A recording of a page's traffic, as `server.record()` makes.
  *
  * @example
  * const recording = network.record()
@@ -30,8 +25,7 @@ export interface InterceptPageOptions {
 export type PageRecording = NodeRecording
 
 /**
- * The network of a Playwright page or browser context, answered by handlers
- * running in the test's Node process.
+ * The network of a Playwright page or browser context, answered by handlers in the test's Node process.
  *
  * @example
  * const network = await interceptPage(page, { handlers })
@@ -43,18 +37,14 @@ export type PageRecording = NodeRecording
 export interface PageNetwork extends HandlerManagement, MockAssertions {
   /** Lifecycle events, as `server.events`. */
   readonly events: LifecycleEvents
-  /**
-   * Records the page's exchanges as HAR 1.2, as `server.record()`: by default
-   * what the network answered; `{ include: 'all' }` adds mocked answers.
-   */
+  /** Records the page's exchanges as HAR 1.2, as `server.record()`. */
   record(options?: RecordOptions): PageRecording
   /** Stops routing the page's traffic through the handlers. Harmless twice. */
   dispose(): Promise<void>
 }
 
 /**
- * What a test receives as `network`: the handlers, history and assertions of
- * its own browser context (see `PageNetwork`).
+ * What a test receives as `network`: the handlers, history and assertions of its own browser context.
  *
  * @example
  * test('shows the post', async ({ page, network }) => {
@@ -65,22 +55,14 @@ export type NetworkFixture = PageNetwork
 
 /** Options of `createNetworkFixture()`. */
 export interface NetworkFixtureOptions extends InterceptPageOptions {
-  /**
-   * When true, a test that left unhandled requests fails at teardown (as
-   * `network.assertNoUnhandledRequests()`). Default false: they are only
-   * reported (`network.unhandledRequests()`, and by `onUnhandledRequest`).
-   */
+  /** A test that left unhandled requests fails at teardown. Default false: they are only reported. */
   readonly failOnUnhandledRequests?: boolean
 }
 
-/** The fixture function Playwright Test runs for each test. */
+/** What Playwright Test runs for each test. */
 export type NetworkFixtureFunction = (fixtures: { context: RoutableLike }, use: (network: NetworkFixture) => Promise<void>) => Promise<void>
 
-/**
- * The unhandled-request policy of a Playwright page: `strategy`, except that
- * the built-in ones (`'warn'`, `'error'`) let the page's documents and static
- * assets reach the network without a word. A callback sees every request.
- */
+/** `'warn'` and `'error'` let the page's documents and static assets through without a word; a callback sees all. */
 function pagePolicy(strategy: UnhandledRequestStrategy): UnhandledRequestStrategy {
   if (typeof strategy === 'function' || strategy === 'bypass') return strategy
   return (request, print) => {
@@ -100,10 +82,8 @@ function reportRouteFailure(error: unknown): void {
 }
 
 /**
- * Routes the HTTP and WebSocket traffic of a Playwright `page` or browser
- * `context` through `handlers`, running in this Node process. Works with
- * `playwright-core` alone; `createNetworkFixture` wraps it for Playwright Test.
- * Resolves once the routes are in place.
+ * Routes the HTTP and WebSocket traffic of a Playwright `page` or browser `context` through `handlers` in this
+ * Node process (`playwright-core` alone is enough). Resolves once the routes are in place.
  *
  * @example
  * import { chromium } from 'playwright-core'
@@ -143,11 +123,8 @@ export async function interceptPage(target: RoutableLike, options: InterceptPage
 }
 
 /**
- * A Playwright Test fixture that routes each test's browser context through
- * `handlers` (run in the test's Node process). Each test starts from the
- * initial handlers, re-armed, and its own history; `network.use()` adds
- * overrides for that test only. The fixture is automatic: tests that do not
- * ask for `network` are routed too.
+ * An automatic Playwright Test fixture routing each test's browser context through `handlers`: each test starts
+ * from the initial handlers, re-armed, with its own history; `network.use()` overrides for that test only.
  *
  * @example
  * import { test as base } from '@playwright/test'

@@ -1,9 +1,5 @@
 /**
- * mocklib in Playwright: the same handlers answer a browser page's requests,
- * running in the test's Node process (`createNetworkFixture` for Playwright
- * Test, `interceptPage` with `playwright-core` alone). Playwright itself is an
- * optional peer dependency, never loaded by mocklib.
- *
+ * mocklib in Playwright: the handlers answer a page's requests from the test's Node process.
  * @packageDocumentation
  */
 export {

@@ -1,8 +1,5 @@
 /**
- * `mocklib/server`: the same handlers as a real HTTP mock server, for clients
- * mocklib cannot intercept (a mobile app, a page without Service Worker,
- * tests in another language, another service).
- *
+ * The same handlers as a real HTTP mock server, for clients mocklib cannot intercept (a mobile app, another service).
  * @packageDocumentation
  */
 export { createMockServer, type MockServer, type MockServerOptions } from './server/create-mock-server.js'

@@ -38,11 +38,7 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 export interface ListenOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
-  /**
-   * Checks every mocked answer against a contract (`contract()` of
-   * `mocklib/openapi`) before the client gets it (and, under its
-   * `checkPassthrough`, what the network answered).
-   */
+  /** Checks every mocked answer (and under `checkPassthrough` every real one) against a `contract()` of `mocklib/openapi`. */
   readonly contract?: ReportingAnswerCheck
 }
 
@@ -57,22 +53,15 @@ export interface ListenOptions {
  */
 export interface SetupServerApi extends HandlerManagement, MockAssertions {
   /**
-   * Starts intercepting global fetch, node:http/https, undici and axios.
-   * Several servers may listen at once: a request goes to the server that
-   * started listening last first, then on to the older ones while none of
-   * their handlers answers; the newest server's `onUnhandledRequest` applies.
-   * Throws when this server already listens.
+   * Starts intercepting global fetch, node:http/https, undici and axios; throws when already listening.
+   * Several servers may listen: a request tries the newest first, then the older ones while none answers.
    */
   listen(options?: ListenOptions): void
-  /**
-   * Stops this server; the other listening servers go on as before. The
-   * clients are restored when the last server closes. Harmless when not listening.
-   */
+  /** Stops this server (others go on); the clients are restored when the last one closes. Harmless twice. */
   close(): void
   /**
-   * Wraps `callback` so that each call runs in its own boundary: handler
-   * changes made inside (`use`, `resetHandlers`) are seen only by that call and
-   * the code it starts. Arguments and the return value pass through.
+   * Wraps `callback` so that handler changes made inside a call (`use`, `resetHandlers`) are seen only by that
+   * call and the code it starts.
    *
    * @example
    * it('shows an error', server.boundary(async () => {
@@ -83,10 +72,8 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
   /** Lifecycle events; none fires after `close()`. */
   readonly events: LifecycleEvents
   /**
-   * Starts recording the exchanges of the current scope (inside a `boundary()`,
-   * only its own) as HAR 1.2. By default what the network answered
-   * (passthrough, bypass, unhandled requests let through); `{ include: 'all' }`
-   * adds mocked answers. Secrets in headers are redacted (see `RecordOptions`).
+   * Records this scope's exchanges as HAR 1.2: what the network answered, and with `{ include: 'all' }` the
+   * mocked answers too. Secrets in headers are redacted.
    *
    * @example
    * const recording = server.record()
@@ -95,8 +82,7 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
    */
   record(options?: RecordOptions): NodeRecording
   /**
-   * The contract violations found so far in this scope (inside a `boundary()`, only its own); empty without `listen({ contract })`.
-   * Name the type of the contract you gave `listen()` to read its fields.
+   * The contract violations found so far in this scope; empty without `listen({ contract })`.
    *
    * @example
    * const [first] = server.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
@@ -104,7 +90,7 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
    */
   contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
   /**
-   * Throws an error listing this scope's contract violations, if any (like `assertDone()`).
+   * Throws an error listing this scope's contract violations, if any.
    *
    * @example
    * afterEach(() => server.assertContract())
@@ -119,10 +105,10 @@ const rememberMockedCookies: TrafficObserver = {
   },
 }
 
-/** The fetch layer used by servers created from now on (tests run both). @internal */
+/** Tests run both fetch layers. @internal */
 export const serverDefaults: { fetchLayer?: FetchLayer } = {}
 
-/** What intercepts in Node: started once for the process while any server listens (never once per server). */
+/** Started once for the process while any server listens, never once per server. */
 function nodeSources(): Source[] {
   return [
     // Bun and Deno have neither the undici dispatcher nor the socket layer the Node sources rely on.
@@ -134,20 +120,13 @@ function nodeSources(): Source[] {
   ]
 }
 
-/** Every stack a server listened on: stacks over different sources cannot listen at once. */
+/** Stacks over different sources cannot listen at once. */
 const stacksInUse = new Set<RuntimeStack>()
 
-function otherStackListening(stack: RuntimeStack): boolean {
-  for (const other of stacksInUse) if (other !== stack && other.runtimes.length > 0) return true
-  return false
-}
-
-/** The listening servers of this process, newest first, over one set of sources. */
 const listening = createRuntimeStack(nodeSources)
 
 /**
- * Creates the Node runtime with `handlers` as its initial handlers. Nothing is
- * intercepted until `listen()`.
+ * Creates the Node runtime with `handlers` as its initial handlers; nothing is intercepted until `listen()`.
  *
  * @example
  * import { setupServer } from 'mocklib/node'
@@ -159,13 +138,12 @@ export function setupServer(...handlers: Handler[]): SetupServerApi {
   return createServer(handlers, listening)
 }
 
-/** A Node runtime over `stack`: the process's shared one (`setupServer`), or one of a `SetupServerApi` given its own interceptors. */
+/** Over the process's shared stack (`setupServer`), or that of a `SetupServerApi` given its own interceptors. */
 function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupServerApi {
   const store = createAsyncScopeStore(new HandlerScope(handlers))
   const core = createRuntime({
     store,
-    // Its sources are the stack's, shared with every other server on it.
-    sources: [],
+    sources: [], // the stack's
     // Cookies set by earlier mocked responses (as msw), and the page's in a DOM test environment.
     readCookies: (request) =>
       cookieJar.size === 0 && typeof document === 'undefined' ? undefined : Object.assign(cookieJar.cookiesFor(request.url), documentCookies(request)),
@@ -179,7 +157,7 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
     events: core.emitter,
     listen(options = {}) {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
-      if (otherStackListening(stack)) {
+      if ([...stacksInUse].some((other) => other !== stack && other.runtimes.length > 0)) {
         throw new Error(message('server.listen() was called while a server that intercepts with other interceptors is listening (a setupServer() server and a new SetupServerApi(handlers, interceptors) one, or two SetupServerApi given different interceptors): both would patch the same clients.', 'Close the other server first, or give both the same interceptors.'))
       }
       stacksInUse.add(stack)
@@ -187,7 +165,7 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
       contract = options.contract
       if (contract) {
         core.answerChecks.add(contract)
-        // Loaded now, so that the first request normally finds the checking code there.
+        // So that the first request normally finds the checking code loaded.
         prepareAnswerChecking()
       }
       stack.start(core, { onUnhandledRequest: options.onUnhandledRequest ?? 'warn' })
@@ -206,20 +184,11 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
 }
 
 /**
- * msw's class form of the Node runtime, for its custom-interceptors recipe:
- * `new SetupServerApi(handlers, interceptors)` intercepts only the mechanisms
- * whose `@mswjs/interceptors` classes are given (a `ClientRequestInterceptor`
- * alone: node:http/https, not global fetch). mocklib does not apply those
- * interceptors; it starts its own code for the same mechanisms, so answers,
- * events and `onUnhandledRequest` behave exactly as with `setupServer()`.
- * Without `interceptors` it is `setupServer(...handlers)`.
- *
- * Known: `ClientRequestInterceptor`, `FetchInterceptor` (global fetch),
- * `XMLHttpRequestInterceptor`, `WebSocketInterceptor` (global WebSocket and
- * `ws` clients) and `HttpRequestInterceptor` (every HTTP client); any other
- * interceptor throws a `[mocklib]` error that names it. A server with its
- * own interceptors is not chained with `setupServer()` servers: listen with
- * one kind at a time.
+ * msw's class form, for its custom-interceptors recipe: intercepts only the mechanisms whose
+ * `@mswjs/interceptors` classes are given (`ClientRequestInterceptor`, `FetchInterceptor`,
+ * `XMLHttpRequestInterceptor`, `WebSocketInterceptor`, `HttpRequestInterceptor`; any other throws), with
+ * mocklib's own code. Without `interceptors` it is `setupServer(...handlers)`. Not chained with
+ * `setupServer()` servers: listen with one kind at a time.
  *
  * @example
  * import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
@@ -232,7 +201,7 @@ export class SetupServerApi {
   constructor(handlers: readonly Handler[], interceptors?: readonly InterceptorLike[]) {
     if (!Array.isArray(handlers)) throw new TypeError(message(`new SetupServerApi() takes the handlers as an array (got ${typeof handlers}).`, 'Write new SetupServerApi([handler1, handler2], interceptors), or setupServer(handler1, handler2).'))
     assertHandlers(handlers, 'new SetupServerApi()')
-    // Read now, so that an interceptor mocklib does not know fails here rather than at listen().
+    // An interceptor mocklib does not know fails here rather than at listen().
     const sources = interceptors === undefined ? undefined : sourcesForInterceptors(interceptors, 'new SetupServerApi()')
     const server = createServer(handlers, sources === undefined ? listening : stackFor(sources))
     servers.set(this, server)
@@ -240,14 +209,9 @@ export class SetupServerApi {
   }
 }
 
-/** The runtime behind each instance. */
 const servers = new WeakMap<SetupServerApi, SetupServerApi>()
 
-/**
- * Puts the server's methods (and `events`) on the prototype, forwarding to
- * the instance's runtime: a subclass may then override `listen()` and the rest
- * and call `super.listen()`, as with msw's class.
- */
+/** On the prototype, so that a subclass may override `listen()` and call `super.listen()`, as with msw's class. */
 function defineMethods(sample: object): void {
   const prototype = SetupServerApi.prototype
   if (Object.hasOwn(prototype, 'listen')) return
@@ -270,7 +234,7 @@ function defineMethods(sample: object): void {
   })
 }
 
-/** One stack per set of mechanisms, so that servers given the same interceptors listen together, chained as setupServer() servers are. */
+/** Servers given the same interceptors listen together, chained as setupServer() servers are. */
 const stacks = new Map<string, RuntimeStack>()
 
 function stackFor(sources: readonly Source[]): RuntimeStack {

@@ -1,14 +1,8 @@
-/**
- * `npx mocklib contract <document> <recording.har>`: checks recorded traffic
- * (real answers, or mocked ones recorded with `{ include: 'all' }`) against an
- * OpenAPI document; prints each violation and exits non-zero if there is any.
- */
 import { readFileSync } from 'node:fs'
 import { parseHar, type HarEntry } from '../dsl/index.js'
 import { contract } from '../openapi/contract.js'
 import type { ContractViolation } from '../openapi/violation.js'
 
-/** The help text of the command. */
 export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <recording.har> [--base-url <url>] [--undocumented]
 
   Checks every exchange recorded in <recording.har> against the OpenAPI 3.0/3.1
@@ -20,7 +14,6 @@ export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
 
-/** The recorded exchange as fetch objects. */
 function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   const { request: recorded, response: answer } = entry
   const requestHeaders = new Headers()
@@ -37,7 +30,6 @@ function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   return { request, response: new Response(body, { status: answer.status, headers: responseHeaders }) }
 }
 
-/** What checking a recording found: the violations, and how many recorded exchanges the document describes. */
 interface RecordingCheck {
   readonly violations: ContractViolation[]
   readonly described: number
@@ -45,7 +37,7 @@ interface RecordingCheck {
 }
 
 async function examineRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean }): Promise<RecordingCheck> {
-  // Undocumented exchanges are always found, to count the described ones; reported only when asked for.
+  // Undocumented exchanges are always found, to count the described ones.
   const api = await contract(document, { undocumented: 'error', ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) })
   const violations: ContractViolation[] = []
   let recorded = 0
@@ -61,17 +53,12 @@ async function examineRecording(document: string | object, harText: string, opti
   return { violations, described, recorded }
 }
 
-/**
- * The violations of every entry of `harText` against `document`, in recorded order.
- *
- * @example
- * const violations = await checkRecording('openapi.yaml', readFileSync('traffic.har', 'utf8'))
- */
+/** The violations of every entry of `harText` against `document`, in recorded order. */
 export async function checkRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean } = {}): Promise<ContractViolation[]> {
   return (await examineRecording(document, harText, options)).violations
 }
 
-/** Runs `contract` with the arguments after the command name; resolves to the exit code. */
+/** Resolves to the exit code. */
 export async function runContract(args: readonly string[], fail: (text: string) => never): Promise<number> {
   const baseIndex = args.indexOf('--base-url')
   const baseUrl = baseIndex === -1 ? undefined : args[baseIndex + 1]
@@ -92,7 +79,6 @@ export async function runContract(args: readonly string[], fail: (text: string) 
   }
   const { violations, described, recorded } = found
   if (described === 0 && violations.length === 0) {
-    // Nothing was checked: most often the recording's URLs are not where the document's servers say.
     console.log(
       `[mocklib] ${harFile}: none of its ${recorded} recorded exchange${recorded === 1 ? ' is an operation' : 's is an operation'} of ${documentFile}, so nothing was checked. If the API lives elsewhere than the document's servers, pass --base-url <url>.`,
     )

@@ -4,16 +4,9 @@ import type { Handler } from '../kernel/index.js'
 import { setSource } from '../api/server/handler-source.js'
 
 /**
- * Records on each handler `mocklib serve` loaded from `file` where it is
- * written, for the inspector: `file:line` of the line that names its path
- * (or GraphQL operation, WebSocket URL) in quotes, preferring one that also
- * names its method; in an OpenAPI document, the operation's line under its
- * path. A handler whose line is not found (made by a helper from parts, one
- * HAR handler for every entry) gets the file alone. Done once per load, by
- * reading the file's text: nothing is taken at request time.
- *
- * @example
- * markHandlerLines('mocks/handlers.ts', handlers, 'module')
+ * For the inspector, `file:line` on each handler loaded from `file`: the line that quotes its path (or
+ * operation name, WebSocket URL), preferably one that also names its method; in an OpenAPI document, the
+ * operation's line under its path. A handler whose line is not found gets the file alone.
  */
 export function markHandlerLines(file: string, handlers: readonly Handler[], kind: 'module' | 'openapi' | 'har'): void {
   const lines = kind === 'har' ? [] : readFileSync(resolve(file), 'utf8').split('\n')
@@ -32,14 +25,14 @@ function quotedLine(lines: readonly string[], name: string, method: string | und
   return named.find((index) => method !== undefined && lines[index]!.includes(`.${method}(`)) ?? named[0] ?? -1
 }
 
-/** The `get:` line under the path's key; the served path may carry a base path the document's keys do not (`/v1`). */
+/** The `get:` line under the path's key; the served path may carry a base path (`/v1`) the keys do not. */
 function operationLine(lines: readonly string[], path: string, method: string | undefined): number {
   const segments = path.replace(/:(\w+)/g, '{$1}').split('/').filter(Boolean)
   for (let from = 0; from < segments.length; from++) {
     const key = new RegExp(`^\\s*['"]?/${escape(segments.slice(from).join('/'))}['"]?\\s*:`)
     const at = lines.findIndex((line) => key.test(line))
     if (at === -1) continue
-    // The operation's key, before the next line as little indented as the path's (the next path).
+    // Before the next line as little indented as the path's (the next path).
     const indent = /^\s*/.exec(lines[at]!)![0].length
     const verb = new RegExp(`^\\s*${method}\\s*:`)
     for (let index = at + 1; index < lines.length && method !== undefined; index++) {

@@ -1,31 +1,12 @@
-/**
- * `npx mocklib har2ts <file.har> [--out handlers.ts]`: turns a recording into
- * readable, typed handler code. REST entries become `http.*` handlers grouped
- * by origin, with ids in paths generalised to params (`/users/1`, `/users/2`
- * → `/users/:id`) and one type per endpoint inferred from its recorded JSON
- * bodies; GraphQL entries become `graphql.query/mutation` by operation name.
- * The handlers answer the recorded requests as the HAR did (entries of one
- * request in recorded order, the last one repeating) and let others through.
- */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { message } from '../kernel/index.js'
 import { parseHar, type Har, type HarEntry } from '../dsl/index.js'
 
-/** The help text of the command. */
 export const HAR2TS_USAGE = `Usage: npx mocklib har2ts <file.har> [--out handlers.ts]
 
   Writes typed http.* / graphql.* handlers that answer the requests recorded in
   <file.har> (to handlers.ts with --out, else to the standard output).`
 
-/** Options of `harToTypeScript`. */
-export interface Har2TsOptions {
-  /** Where the HAR came from, for the header comment. */
-  readonly source?: string
-}
-
-// ── Reading entries ────────────────────────────────────────────────────────
-
-/** One recorded answer, as the generated code stores it. */
 interface Answer {
   readonly status: number
   readonly statusText: string
@@ -37,7 +18,7 @@ interface RestCall {
   readonly method: string
   readonly origin: string
   readonly segments: string[]
-  /** `pathname + search`, the key the generated table uses. */
+  /** `pathname + search`, the generated table's key. */
   readonly path: string
   readonly requestBody: string
   readonly answer: Answer
@@ -78,27 +59,22 @@ function parseJson(text: string): Answer['body'] | undefined {
   }
 }
 
-/** The GraphQL operation a request carried (POST JSON body or GET query), if any. */
 function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: string; variables: string } | undefined {
   const url = new URL(entry.request.url)
   let payload: { query?: unknown; operationName?: unknown; variables?: unknown } | undefined
-  if (entry.request.method === 'GET' && url.searchParams.has('query')) {
-    const variables = url.searchParams.get('variables')
-    try {
+  try {
+    if (entry.request.method === 'GET' && url.searchParams.has('query')) {
+      const variables = url.searchParams.get('variables')
       payload = {
         query: url.searchParams.get('query'),
         operationName: url.searchParams.get('operationName') ?? undefined,
         variables: variables ? (JSON.parse(variables) as unknown) : undefined,
       }
-    } catch {
-      return undefined
-    }
-  } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
-    try {
+    } else if (entry.request.method === 'POST' && entry.request.postData?.text && /json/i.test(entry.request.postData.mimeType)) {
       payload = JSON.parse(entry.request.postData.text) as typeof payload
-    } catch {
-      return undefined
     }
+  } catch {
+    return undefined
   }
   if (!payload || typeof payload.query !== 'string' || Array.isArray(payload)) return undefined
   const head = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(payload.query.replace(/#[^\n]*/g, ''))
@@ -132,29 +108,21 @@ function requestBodyKey(entry: HarEntry): string {
   }
 }
 
-// ── Generalising paths ─────────────────────────────────────────────────────
-
 const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{12,}|(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{16,})$/i
-
-function isId(segment: string): boolean {
-  return ID_SEGMENT.test(segment)
-}
 
 /** `/users/1/posts` → `/users/:id/posts`; the second id is `:id2`, and so on. */
 function patternOf(segments: readonly string[]): string {
   let ids = 0
   return segments
     .map((segment) => {
-      if (!isId(segment)) return segment
+      if (!ID_SEGMENT.test(segment)) return segment
       ids++
       return ids === 1 ? ':id' : `:id${ids}`
     })
     .join('/')
 }
 
-// ── Inferring types ────────────────────────────────────────────────────────
-
-/** The shape of the JSON values seen at one place. */
+/** The JSON values seen at one place. */
 interface Shape {
   primitives: Set<'string' | 'number' | 'boolean' | 'null'>
   array?: { element?: Shape }
@@ -198,7 +166,7 @@ function printShape(shape: Shape, indent: string): string {
   }
   if (shape.array) {
     const element = shape.array.element ? printShape(shape.array.element, indent) : 'unknown'
-    parts.push(/[|{]/.test(element) && element.includes('|') ? `Array<${element}>` : `${element}[]`)
+    parts.push(element.includes('|') ? `Array<${element}>` : `${element}[]`)
   }
   parts.push(...[...shape.primitives].sort())
   return parts.length === 0 ? 'unknown' : parts.join(' | ')
@@ -208,8 +176,6 @@ function propertyName(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)
 }
 
-// ── Naming ─────────────────────────────────────────────────────────────────
-
 function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -217,10 +183,10 @@ function words(text: string): string[] {
     .filter((word) => word !== '')
 }
 
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
-
 function pascal(text: string): string {
-  const name = words(text).map(capital).join('')
+  const name = words(text)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join('')
   return /^\d/.test(name) ? `_${name}` : name || 'Root'
 }
 
@@ -229,8 +195,7 @@ function camel(text: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1)
 }
 
-/** Hands out unique identifiers. */
-class Names {
+class UniqueNames {
   readonly #taken = new Set<string>(['http', 'graphql', 'HttpResponse', 'handlers', 'Recorded', 'answer', 'answerGraphQL', 'respond'])
   take(name: string): string {
     let candidate = name
@@ -248,22 +213,16 @@ function endpointName(method: string, pattern: string): string {
   return `${method.toLowerCase()} ${parts.join(' ') || 'root'}`
 }
 
-// ── Printing ───────────────────────────────────────────────────────────────
-
+/** On one line when it fits in 80 characters, else one item a line. */
 function literal(value: unknown, indent: string): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   const inner = `${indent}  `
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    const flat = `[${value.map((item) => literal(item, inner)).join(', ')}]`
-    if (flat.length <= 80 && !flat.includes('\n')) return flat
-    return `[\n${value.map((item) => `${inner}${literal(item, inner)},`).join('\n')}\n${indent}]`
-  }
-  const entries = Object.entries(value as Record<string, unknown>)
-  if (entries.length === 0) return '{}'
-  const flat = `{ ${entries.map(([key, item]) => `${propertyName(key)}: ${literal(item, inner)}`).join(', ')} }`
+  const isArray = Array.isArray(value)
+  const items = isArray ? value.map((item) => literal(item, inner)) : Object.entries(value).map(([key, item]) => `${propertyName(key)}: ${literal(item, inner)}`)
+  if (items.length === 0) return isArray ? '[]' : '{}'
+  const flat = isArray ? `[${items.join(', ')}]` : `{ ${items.join(', ')} }`
   if (flat.length <= 80 && !flat.includes('\n')) return flat
-  return `{\n${entries.map(([key, item]) => `${inner}${propertyName(key)}: ${literal(item, inner)},`).join('\n')}\n${indent}}`
+  return `${isArray ? '[' : '{'}\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}${isArray ? ']' : '}'}`
 }
 
 function printAnswer(answer: Answer, indent: string): string {
@@ -278,19 +237,22 @@ function printAnswer(answer: Answer, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`
 }
 
-/** A table from request key to recorded answers (in order). */
-function printTable(name: string, type: string, rows: Map<string, Answer[]>): string {
-  const lines = [...rows].map(([key, answers]) => `  ${JSON.stringify(key)}: [${answers.map((answer) => printAnswer(answer, '  ')).join(', ')}],`)
-  return `const ${name}: Recorded<${type}> = {\n${lines.join('\n')}\n}`
-}
-
-/** The body type of an endpoint: inferred from its JSON answers, `never` when it has none. */
-function bodyType(answers: readonly Answer[]): string | undefined {
+/**
+ * Adds to `section` an endpoint's body type (inferred from its JSON answers, `never` without any) and its
+ * table from request key to recorded answers; returns the table's name.
+ */
+function addTable(section: string[], names: UniqueNames, base: string, title: string, answers: readonly Answer[], rows: Map<string, Answer[]>): string {
   const samples = answers.filter((answer) => answer.body.kind === 'json')
-  if (samples.length === 0) return undefined
   const shape = emptyShape()
   for (const answer of samples) addSample(shape, (answer.body as { value: unknown }).value)
-  return printShape(shape, '')
+  const type = samples.length === 0 ? undefined : printShape(shape, '')
+  const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
+  const tableName = names.take(camel(base))
+  const lines = [...rows].map(([key, recorded]) => `  ${JSON.stringify(key)}: [${recorded.map((answer) => printAnswer(answer, '  ')).join(', ')}],`)
+  section.push('', `/** ${title} */`)
+  if (type) section.push(`export type ${typeName} = ${type}`)
+  section.push(`const ${tableName}: Recorded<${typeName}> = {\n${lines.join('\n')}\n}`)
+  return tableName
 }
 
 const PRELUDE = `/** Recorded answers by request (path and query, then body when bodies differ), in recorded order. */
@@ -347,14 +309,13 @@ function sortKeys(value: unknown): unknown {
 `
 
 /**
- * Turns a HAR into TypeScript handler code (the text of a module that
- * exports `handlers`).
+ * A HAR as the code of a module exporting `handlers`: REST entries as `http.*` handlers by origin, ids in paths
+ * generalised (`/users/:id`), a body type per endpoint inferred from its JSON; GraphQL entries by operation name.
+ * They answer the recorded requests as the HAR did (in recorded order, the last repeating).
  *
- * @example
- * import { readFileSync, writeFileSync } from 'node:fs'
- * writeFileSync('src/mocks/handlers.ts', harToTypeScript(readFileSync('api.har', 'utf8')))
+ * @param options.source - where the HAR came from, for the header comment
  */
-export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}): string {
+function harToTypeScript(input: Har | string, options: { readonly source?: string } = {}): string {
   const har = parseHar(input)
   const rest: RestCall[] = []
   const operations: GraphQLCall[] = []
@@ -378,7 +339,7 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
     })
   }
 
-  const names = new Names()
+  const names = new UniqueNames()
   const sections: string[] = []
   const handlerLines: string[] = []
   const origins = [...new Set([...rest.map((call) => call.origin), ...operations.map((call) => new URL(call.endpoint).origin)])]
@@ -387,7 +348,6 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
     const section = [`// ${origin}`, `export const ${originName} = ${JSON.stringify(origin)}`]
     const originHandlers: Array<{ line: string; static: boolean }> = []
 
-    // REST endpoints: method and generalised path.
     const endpoints = new Map<string, RestCall[]>()
     for (const call of rest.filter((each) => each.origin === origin)) {
       const key = `${call.method} ${patternOf(call.segments)}`
@@ -395,10 +355,6 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
     }
     for (const [key, calls] of endpoints) {
       const [method = 'GET', pattern = '/'] = key.split(' ')
-      const base = endpointName(method, pattern)
-      const type = bodyType(calls.map((call) => call.answer))
-      const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
-      const tableName = names.take(camel(base))
       // Requests to one URL with different bodies are told apart by body.
       const bodiesByPath = new Map<string, Set<string>>()
       for (const call of calls) bodiesByPath.set(call.path, (bodiesByPath.get(call.path) ?? new Set()).add(call.requestBody))
@@ -407,10 +363,8 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
         const rowKey = (bodiesByPath.get(call.path)?.size ?? 0) > 1 ? `${call.path} ${call.requestBody}` : call.path
         rows.set(rowKey, [...(rows.get(rowKey) ?? []), call.answer])
       }
-      section.push('')
-      section.push(`/** ${method} ${pattern} (${calls.length} recorded) */`)
-      if (type) section.push(`export type ${typeName} = ${type}`)
-      section.push(printTable(tableName, typeName, rows))
+      const answers = calls.map((call) => call.answer)
+      const tableName = addTable(section, names, endpointName(method, pattern), `${method} ${pattern} (${calls.length} recorded)`, answers, rows)
       const factory = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'all'
       originHandlers.push({
         line: `  http.${factory}(\`\${${originName}}${pattern.replace(/`/g, '\\`')}\`, ({ request }) => answer(${tableName}, request)),`,
@@ -418,7 +372,6 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
       })
     }
 
-    // GraphQL operations: endpoint, type and name.
     const byOperation = new Map<string, GraphQLCall[]>()
     for (const call of operations.filter((each) => new URL(each.endpoint).origin === origin)) {
       const key = `${call.endpoint} ${call.type} ${call.name}`
@@ -426,17 +379,11 @@ export function harToTypeScript(input: Har | string, options: Har2TsOptions = {}
     }
     for (const calls of byOperation.values()) {
       const { endpoint, type: operationType, name } = calls[0]!
-      const base = `${name} ${operationType}`
-      const type = bodyType(calls.map((call) => call.answer))
-      const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
-      const tableName = names.take(camel(base))
       const rows = new Map<string, Answer[]>()
       for (const call of calls) rows.set(call.variables, [...(rows.get(call.variables) ?? []), call.answer])
       const path = new URL(endpoint).pathname
-      section.push('')
-      section.push(`/** GraphQL ${operationType} ${name} at ${path} (${calls.length} recorded) */`)
-      if (type) section.push(`export type ${typeName} = ${type}`)
-      section.push(printTable(tableName, typeName, rows))
+      const title = `GraphQL ${operationType} ${name} at ${path} (${calls.length} recorded)`
+      const tableName = addTable(section, names, `${name} ${operationType}`, title, calls.map((call) => call.answer), rows)
       originHandlers.push({
         line: `  graphql.link(\`\${${originName}}${path}\`).${operationType}(${JSON.stringify(name)}, ({ variables }) => answerGraphQL(${tableName}, variables)),`,
         static: true,
@@ -460,7 +407,6 @@ ${handlerLines.join('\n')}
   return [header, PRELUDE, ...sections, footer].join('\n')
 }
 
-/** Runs `har2ts` with the arguments after the command name. */
 export function runHar2ts(args: readonly string[], fail: (text: string) => never): void {
   const outIndex = args.indexOf('--out')
   const out = outIndex === -1 ? undefined : args[outIndex + 1]

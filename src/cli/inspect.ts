@@ -1,8 +1,3 @@
-/**
- * `npx mocklib inspect <file.har>`: opens a HAR recording (from a test run,
- * `record()`, `--record`, or the inspector's own download) in the inspector
- * page, served on loopback.
- */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,20 +7,13 @@ import { ADMIN_PREFIX, adminRoutes } from '../api/server/admin-routes.js'
 import { Journal } from '../api/server/journal.js'
 import { ServeError } from './serve.js'
 
-/** The help text of the command. */
 export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port 0] [--host 127.0.0.1] [--admin-token <token>]
 
   Opens the HAR recording in the mocklib inspector: prints its URL as the first
   line, and serves it until stopped (Ctrl-C). Loopback clients only, unless
   --admin-token is given: then send it as a Bearer token or ?token=.`
 
-/**
- * Runs `inspect`: serves the inspector page showing `<recording.har>`.
- * Resolves with the running server; rejects with a `ServeError` on bad input.
- *
- * @example
- * await runInspect(['traffic.har', '--port', '0'])
- */
+/** Serves the inspector page showing the recording; rejects with a `ServeError` on bad input. */
 export async function runInspect(args: readonly string[]): Promise<{ readonly url: string; close(): Promise<void> }> {
   const value = (name: string, fallback: string): string => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback)
   const file = args.find((arg, index) => !arg.startsWith('--') && !['--port', '--host', '--admin-token'].includes(args[index - 1] ?? ''))

@@ -1,8 +1,4 @@
 #!/usr/bin/env node
-/**
- * The mocklib command line: `npx mocklib init <publicDir>` copies the Service
- * Worker script into the directory the application serves at its root.
- */
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -63,7 +59,6 @@ else if (command === 'har2ts') runHar2ts(rest, fail)
 else if (command === 'contract') void runContract(rest, fail).then((code) => (process.exitCode = code))
 else if (command === 'serve' || command === 'inspect')
   (command === 'serve' ? runServe(rest) : runInspect(rest)).catch((error: unknown) => {
-    // One line and an exit code: bad input is said, never a stack trace alone.
     console.error(error instanceof ServeError ? error.message : `[mocklib] ${command} failed: ${String(error)}`)
     process.exit(error instanceof ServeError ? error.code : 1)
   })

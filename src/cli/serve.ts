@@ -1,18 +1,12 @@
-/**
- * `npx mocklib serve <source>...`: serves handler modules, OpenAPI documents
- * and HAR recordings over real HTTP (mocklib/server's `createMockServer`).
- */
 import { existsSync, readFileSync, statSync, watch } from 'node:fs'
 import { basename, dirname, extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { message } from '../kernel/index.js'
-import type { Handler } from '../kernel/index.js'
+import { message, type Handler } from '../kernel/index.js'
 import type { Har, HarEntry } from '../dsl/index.js'
-import type { MockServer } from '../api/server.js'
+import type { MockServer, MockServerOptions } from '../api/server.js'
 import { setSource } from '../api/server/handler-source.js'
 import { markHandlerLines } from './handler-lines.js'
 
-/** The help text of the command. */
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
                          [--watch] [--record <out.har>] [--contract] [--max-body <bytes>] [--history <count>]
                          [--admin-token <token>]
@@ -33,20 +27,11 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
 const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts'])
 
-/** The options the command line gave. */
-export interface ServeArguments {
+interface ServeArguments extends MockServerOptions {
   readonly sources: readonly string[]
-  readonly port: number
-  readonly host: string
-  readonly proxy?: string
-  readonly maxBodyBytes?: number
-  readonly historyLimit?: number
-  readonly adminToken?: string
-  readonly record?: string
-  /** Reload the sources when their files change, keeping the port and the history. */
-  readonly watch?: boolean
-  /** Answer a request that breaks an OpenAPI source's contract with a 4xx naming the violations. */
-  readonly contract?: boolean
+  readonly record: string | undefined
+  readonly watch: boolean
+  readonly contract: boolean
 }
 
 /** A one-line error the command prints before it exits with `code`. */
@@ -59,13 +44,7 @@ export class ServeError extends Error {
   }
 }
 
-/**
- * Reads the command line of `serve`.
- *
- * @example
- * parseServeArguments(['handlers.ts', '--port', '0']) // { sources: ['handlers.ts'], port: 0, host: '127.0.0.1' }
- */
-export function parseServeArguments(args: readonly string[]): ServeArguments {
+function parseServeArguments(args: readonly string[]): ServeArguments {
   const sources: string[] = []
   const options: Record<string, string> = {}
   const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
@@ -100,23 +79,17 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     sources,
     port,
     host: options['--host'] ?? '127.0.0.1',
-    ...(options['--proxy'] !== undefined && { proxy: options['--proxy'] }),
-    ...(count('--max-body') !== undefined && { maxBodyBytes: count('--max-body')! }),
-    ...(count('--history') !== undefined && { historyLimit: count('--history')! }),
-    ...(options['--admin-token'] !== undefined && { adminToken: options['--admin-token'] }),
-    ...(options['--record'] !== undefined && { record: options['--record'] }),
+    proxy: options['--proxy'],
+    maxBodyBytes: count('--max-body'),
+    historyLimit: count('--history'),
+    adminToken: options['--admin-token'],
+    record: options['--record'],
     watch: options['--watch'] === 'true',
     contract: options['--contract'] === 'true',
   }
 }
 
-/**
- * Loads the handlers of one source file.
- *
- * @example
- * const handlers = await loadSource('mocks/handlers.ts')
- */
-export async function loadSource(file: string, generation = 0): Promise<Handler[]> {
+async function loadSource(file: string, generation: number): Promise<Handler[]> {
   const path = resolve(file)
   if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
   if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
@@ -138,11 +111,7 @@ function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
   throw new ServeError(message(`serve: ${file} is no source mocklib can serve (${extension || 'no extension'}).`, 'Give a .js/.ts module, an OpenAPI .yaml/.json document or a .har file.'))
 }
 
-/**
- * Every source's handlers in the order given; under `contract`, each OpenAPI
- * source's guard comes first, so that no handler answers a request that
- * breaks the document it is an operation of.
- */
+/** Under `contract`, the OpenAPI sources' guards come first: no handler answers a request that breaks its document. */
 async function loadSources(sources: readonly string[], contract: boolean, generation = 0): Promise<Handler[]> {
   const guards: Handler[] = []
   const handlers: Handler[] = []
@@ -154,12 +123,7 @@ async function loadSources(sources: readonly string[], contract: boolean, genera
   return [...guards, ...handlers]
 }
 
-/**
- * A handler that checks the request of every operation the document
- * describes, as Prism's validation does: a request that breaks it is answered
- * 400 (a parameter) or 422 (the body, its content type) with a problem
- * document naming each violation; any other request falls through.
- */
+/** As Prism validates: a request that breaks the document gets 400 (a parameter) or 422 (the body) with a problem document. */
 async function contractGuard(file: string): Promise<Handler> {
   const path = resolve(file)
   const [{ contract }, { http }] = await Promise.all([import('mocklib/openapi'), import('mocklib')])
@@ -210,7 +174,7 @@ async function loadModule(file: string, path: string, extension: string, generat
   return exported as Handler[]
 }
 
-/** Node strips TypeScript types by default from 22.18 and 23.6 (and with --experimental-strip-types from 22.6). */
+/** By default from Node 22.18 and 23.6 (with --experimental-strip-types from 22.6). */
 function canStripTypes(): boolean {
   if (process.features && 'typescript' in process.features) return Boolean((process.features as { typescript?: unknown }).typescript)
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
@@ -246,12 +210,11 @@ async function loadOpenApi(file: string, path: string): Promise<Handler[]> {
     // Answered at the path of the document's first server (`/v1/pets`) on the mock server's own origin.
     return await fromOpenApi(path, { baseUrl: await servedBasePath(path) })
   } catch (error) {
-    if (error instanceof ServeError) throw error
     throw new ServeError(message(`serve: ${file} could not be served as an OpenAPI document: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
   }
 }
 
-/** The path part of the document's first server URL (`/v1`), `''` without one. */
+/** The path of the document's first server URL (`/v1`), `''` without one. */
 async function servedBasePath(path: string): Promise<string> {
   const text = readFileSync(path, 'utf8')
   const { parse } = await import('yaml')
@@ -261,28 +224,14 @@ async function servedBasePath(path: string): Promise<string> {
   return new URL(server.replace(/\{[^}]*\}/g, 'x'), 'http://localhost').pathname.replace(/\/$/, '')
 }
 
-/**
- * Runs `serve`: loads every source, listens, prints the URL first. Resolves
- * with the running server; rejects with a `ServeError` (one line, and the
- * exit code) on bad input.
- *
- * @example
- * await runServe(['handlers.ts', '--port', '0'])
- */
+/** Prints the URL first; rejects with a `ServeError` on bad input. */
 export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
   const options = parseServeArguments(args)
-  const handlers = await loadSources(options.sources, options.contract === true)
+  const handlers = await loadSources(options.sources, options.contract)
   const { createMockServer } = await import('mocklib/server')
   let server
   try {
-    server = await createMockServer(handlers, {
-      port: options.port,
-      host: options.host,
-      ...(options.proxy !== undefined && { proxy: options.proxy }),
-      ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
-      ...(options.historyLimit !== undefined && { historyLimit: options.historyLimit }),
-      ...(options.adminToken !== undefined && { adminToken: options.adminToken }),
-    })
+    server = await createMockServer(handlers, options)
   } catch (error) {
     throw new ServeError((error as Error).message)
   }
@@ -290,7 +239,7 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
   if (options.watch) {
-    watchSources(server, options.sources, options.contract === true)
+    watchSources(server, options.sources, options.contract)
     console.log('  watching the sources: a change reloads them (port and history stay)')
   }
   if (options.record !== undefined) {
@@ -304,9 +253,8 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
 }
 
 /**
- * Writes every exchange the proxy answers to `path` as it happens: after each
- * one, the recording so far is closed, its entries added to the file's, and a
- * new recording started (in the same tick: no exchange is missed between them).
+ * After each proxied exchange, the recording so far is closed, its entries added to the file's, and a new one
+ * started in the same tick (no exchange is missed between them).
  */
 function recordAsItHappens(server: MockServer, path: string): void {
   const entries: HarEntry[] = []
@@ -326,12 +274,7 @@ function recordAsItHappens(server: MockServer, path: string): void {
   })
 }
 
-/**
- * Reloads every source when one of their files changes, and makes the
- * reloaded handlers the server's (as `resetHandlers(...handlers)`): the port,
- * the history and open connections stay. A source that fails to load keeps
- * the handlers that were serving, with the error printed.
- */
+/** As `resetHandlers(...reloaded)`: port, history and connections stay; a failed load keeps the old handlers. */
 function watchSources(server: MockServer, sources: readonly string[], contract: boolean): void {
   let generation = 0
   let timer: ReturnType<typeof setTimeout> | undefined

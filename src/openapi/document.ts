@@ -1,4 +1,3 @@
-/** A JSON object as read from an OpenAPI document. */
 export type JsonObject = Record<string, unknown>
 
 /** An OpenAPI 3.0 or 3.1 document as `fromOpenApi` and `contract` read it (only what they use is typed). */
@@ -10,18 +9,10 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown
 }
 
-/** The HTTP methods an OpenAPI path item may describe. */
 export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 
-/** One of `OPERATION_METHODS`. */
 export type OperationMethod = (typeof OPERATION_METHODS)[number]
 
-/**
- * True for a plain JSON object (not an array, not null).
- *
- * @example
- * isJsonObject({ a: 1 }) // true
- */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

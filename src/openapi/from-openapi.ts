@@ -1,7 +1,7 @@
 import { HttpHandler, HttpResponse } from 'mocklib'
 import { baseUrlOf } from './base-url.js'
 import { rememberDocument } from './handler-documents.js'
-import { listOperations, type OperationEntry } from './operations.js'
+import { listOperations } from './operations.js'
 import { bySpecificity, toPredicatePath } from './path-template.js'
 import { prepareDocument } from './prepare-document.js'
 import type { OpenApiSource } from './read-source.js'
@@ -15,21 +15,17 @@ export interface FromOpenApiOptions {
   /** Where the handlers answer; default: the document's first server (`''` without one: any origin). */
   readonly baseUrl?: string
   /**
-   * Another declared response than the first 2xx, per operation (by
-   * `operationId`, or `'GET /pets/{petId}'`): a status (`404`), a range
-   * (`'4XX'`), `'default'`, or `{ status, example }` for a named example.
+   * Another declared response than the first 2xx, by `operationId` or `'GET /pets/{petId}'`: a status (`404`),
+   * a range (`'4XX'`), `'default'`, or `{ status, example }` for a named example.
    */
   readonly responses?: Readonly<Record<string, number | string | ResponseChoice>>
 }
 
 /**
- * Handlers for every operation of an OpenAPI 3.0 or 3.1 document, answering
- * its first 2xx response: the media type's `example`, else its `examples`,
- * else a value generated from the schema (deterministic for `seed`), with the
- * declared content type and headers. `document` is the document as an object,
- * its JSON or YAML text, or (Node) a file path; `$ref`s to files next to it
- * are followed. A request asks for another declared response with
- * `Prefer: code=404` (and `example=<name>`), as Prism reads it.
+ * Handlers for every operation of an OpenAPI 3.0 or 3.1 document (an object, JSON or YAML text, or in Node a
+ * file path, its relative `$ref`s followed). Each answers its first 2xx response: the media type's `example`,
+ * else its `examples`, else a value generated from the schema (deterministic for `seed`). A request picks
+ * another declared response with `Prefer: code=404` (and `example=<name>`), as Prism reads it.
  *
  * @example
  * const server = setupServer(...(await fromOpenApi('./petstore.yaml', { seed: 1 })))
@@ -37,7 +33,6 @@ export interface FromOpenApiOptions {
  */
 export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiOptions = {}): Promise<HttpHandler[]> {
   const prepared = await prepareDocument(document)
-  // openapi<paths>() handlers given no document read their query by this one.
   rememberDocument(prepared.document)
   const base = baseUrlOf(prepared.document, options.baseUrl)
   const validator = new DocumentValidator(prepared.document)
@@ -58,7 +53,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
       if (plan === undefined) plans.set(key, (plan = planResponse(prepared.document, entry, choice, { seed, validator })))
       return plan
     }
-    // A configured response is known now: an undeclared status or example fails the build, not every request.
+    // An undeclared status or example fails here, not on every request.
     if (fixed !== undefined) {
       try {
         planFor(defaultChoice)
@@ -73,7 +68,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
   })
 }
 
-/** `Prefer: code=404, example=notFound` (Prism's convention) as a response choice. */
+/** `Prefer: code=404, example=notFound`, Prism's convention. */
 function preferred(request: Request): ResponseChoice {
   const header = request.headers.get('prefer')
   if (header === null) return {}
@@ -85,5 +80,3 @@ function preferred(request: Request): ResponseChoice {
   }
   return choice
 }
-
-export type { OperationEntry }

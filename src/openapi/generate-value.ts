@@ -3,13 +3,12 @@ import { readPointer } from './json-pointer.js'
 import { integerBetween, type Random } from './random.js'
 import { sampleFromPattern } from './regex-sample.js'
 
-/** What generating a value needs besides the schema. */
 export interface GenerateOptions {
   readonly document: OpenApiDocument
   readonly random: Random
   /** A response leaves `writeOnly` properties out, a request `readOnly` ones. */
   readonly direction: 'response' | 'request'
-  /** Tells whether a value matches the schema at a pointer: picks a `oneOf` branch that only one branch accepts. */
+  /** Picks the `oneOf` branch whose value only that branch accepts. */
   readonly accepts?: (pointer: string, value: unknown) => boolean
 }
 
@@ -17,15 +16,7 @@ export interface GenerateOptions {
 const RICH_DEPTH = 4
 const MAX_DEPTH = 24
 
-/**
- * A value valid against the schema at `pointer`, deterministic for the
- * random source: type, format, enum, const, bounds, lengths, pattern,
- * required, nullable, allOf/oneOf/anyOf (with discriminator),
- * readOnly/writeOnly.
- *
- * @example
- * generateValue('#/components/schemas/Pet', { document, random: seededRandom(1, 'Pet'), direction: 'response' })
- */
+/** A value valid against the schema at `pointer`, deterministic for the random source. */
 export function generateValue(pointer: string, options: GenerateOptions): unknown {
   return new Generator(options).value(readPointer(options.document, pointer), pointer, 0)
 }
@@ -39,17 +30,14 @@ class Generator {
     if (typeof schema.$ref === 'string') return this.value(readPointer(this.options.document, schema.$ref), schema.$ref, depth + 1)
     if ('const' in schema) return schema.const
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.enumValue(schema.enum)
-    if (Array.isArray(schema.allOf)) return this.value(this.merged(schema, pointer), pointer, depth + 1)
+    if (Array.isArray(schema.allOf)) return this.value(this.merged(schema), pointer, depth + 1)
     if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) return this.oneOf(schema, pointer, depth)
     if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
-      const branches = schema.anyOf as unknown[]
       // A nullable schema is written as anyOf [it, null]: real data is more useful than null.
-      const index = branches.findIndex((branch) => !(isJsonObject(branch) && branch.type === 'null'))
-      const chosen = Math.max(0, index)
-      return this.withSiblings(schema, 'anyOf', chosen, pointer, depth)
+      const index = schema.anyOf.findIndex((branch) => !(isJsonObject(branch) && branch.type === 'null'))
+      return this.withSiblings(schema, 'anyOf', Math.max(0, index), pointer, depth)
     }
-    const type = this.typeOf(schema)
-    switch (type) {
+    switch (this.typeOf(schema)) {
       case 'object':
         return this.object(schema, pointer, depth)
       case 'array':
@@ -109,7 +97,6 @@ class Generator {
     return fallback
   }
 
-  /** Sets the discriminator property to the name that selects branch `index`. */
   discriminated(schema: JsonObject, index: number, value: unknown): unknown {
     const discriminator = schema.discriminator
     if (!isJsonObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isJsonObject(value)) return value
@@ -123,11 +110,10 @@ class Generator {
   }
 
   /** `allOf` as one schema: properties and required joined, the tightest bounds kept. */
-  merged(schema: JsonObject, pointer: string): JsonObject {
+  merged(schema: JsonObject): JsonObject {
     const parts: JsonObject[] = []
     const collect = (node: unknown, depth: number) => {
-      let current = node
-      for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && hops < 32; hops++) current = readPointer(this.options.document, current.$ref)
+      const current = this.resolved(node)
       if (!isJsonObject(current)) return
       const { allOf, ...rest } = current
       parts.push(rest)
@@ -150,7 +136,6 @@ class Generator {
     }
     if (Object.keys(properties).length > 0) result.properties = properties
     if (required.size > 0) result.required = [...required]
-    void pointer
     return result
   }
 
@@ -236,7 +221,6 @@ class Generator {
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet']
 
-/** A value of a string format (JSON Schema's and OpenAPI's common ones). */
 function formatted(format: string, random: Random): string | undefined {
   const pad = (value: number, width = 2) => String(value).padStart(width, '0')
   const date = () => `20${pad(integerBetween(random, 10, 29))}-${pad(integerBetween(random, 1, 12))}-${pad(integerBetween(random, 1, 28))}`

@@ -1,22 +1,17 @@
-import { basePathOf } from './base-url.js'
+import { basePathOf, expandVariables } from './base-url.js'
 import type { OpenApiDocument } from './document.js'
 import type { OperationEntry } from './operations.js'
 import { bySpecificity, templateMatcher } from './path-template.js'
 
 /** An operation found for a request, with its path params by the document's names. */
-export interface FoundOperation {
+interface FoundOperation {
   readonly entry: OperationEntry
   readonly params: Record<string, string>
 }
 
 /**
- * Finds the operation a request is for: its URL under one of the bases (the
- * document's servers, or the given base URL), then its method and path
- * template (literal segments before params, as `fromOpenApi` orders handlers).
- *
- * @example
- * const index = new OperationIndex(document, listOperations(document))
- * index.find('GET', new URL('https://petstore.example.test/v1/pets/1'))
+ * Finds the operation a request is for: its URL under one of the bases (the document's servers, or the given
+ * base URL), then its method and path template, literal segments before params as `fromOpenApi` orders handlers.
  */
 export class OperationIndex {
   readonly #bases: readonly { readonly origin: string | undefined; readonly path: string }[]
@@ -51,8 +46,4 @@ export class OperationIndex {
     }
     return undefined
   }
-}
-
-function expandVariables(url: string, variables: Record<string, { readonly default?: string }> | undefined): string {
-  return url.replace(/\{([^}]+)\}/g, (whole, name: string) => variables?.[name]?.default ?? whole)
 }

@@ -1,12 +1,10 @@
 import { isJsonObject, OPERATION_METHODS, type JsonObject, type OpenApiDocument, type OperationMethod } from './document.js'
 import { encodePointerToken, readPointer } from './json-pointer.js'
 
-/** A parameter of an operation, its `$ref` followed. */
 export interface OperationParameter {
   readonly name: string
   readonly in: 'path' | 'query' | 'header' | 'cookie'
   readonly required: boolean
-  /** JSON pointer to its schema in the document, when it has one. */
   readonly schemaPointer: string | undefined
   readonly style: string | undefined
   readonly explode: boolean | undefined
@@ -14,10 +12,9 @@ export interface OperationParameter {
   readonly pointer: string
 }
 
-/** One operation of the document: a method on a path template. */
 export interface OperationEntry {
   readonly method: OperationMethod
-  /** The path as the document writes it: `/pets/{petId}`. */
+  /** As the document writes it: `/pets/{petId}`. */
   readonly template: string
   readonly operationId: string | undefined
   /** How messages name it: the `operationId`, else `GET /pets/{petId}`. */
@@ -29,13 +26,7 @@ export interface OperationEntry {
   readonly parameters: readonly OperationParameter[]
 }
 
-/**
- * Follows `$ref`s until a value that is not a reference (`undefined` when one dangles or loops).
- * Returns the value and the pointer it was read at.
- *
- * @example
- * const { value, pointer } = followRef(document, { $ref: '#/components/schemas/Pet' }, '#/x')
- */
+/** Follows `$ref`s to a value that is none, and the pointer it was read at (`undefined` when one dangles or loops). */
 export function followRef(document: OpenApiDocument, value: unknown, pointer: string): { value: unknown; pointer: string } {
   let current = value
   let at = pointer
@@ -47,12 +38,6 @@ export function followRef(document: OpenApiDocument, value: unknown, pointer: st
   return { value: current, pointer: at }
 }
 
-/**
- * The operations of `document`, in the order it lists them.
- *
- * @example
- * for (const operation of listOperations(document)) console.log(operation.label)
- */
 export function listOperations(document: OpenApiDocument): OperationEntry[] {
   const entries: OperationEntry[] = []
   for (const [template, rawItem] of Object.entries(document.paths ?? {})) {

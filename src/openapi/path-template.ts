@@ -1,24 +1,13 @@
-/** A `{param}` in an OpenAPI path template. */
 const TEMPLATE_PARAM = /\{([^{}]+)\}/g
 
 /** mocklib's path grammar names params `[A-Za-z_][A-Za-z0-9_]*`; OpenAPI allows any name (`{enterprise-team}`). */
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/** A path template as a mocklib path predicate. */
-export interface PredicatePath {
-  /** `/pets/:petId` */
-  readonly path: string
-  /** The predicate's param name → the document's (only where they differ). */
-  readonly renamed: ReadonlyMap<string, string>
-}
-
 /**
- * Writes an OpenAPI path template in mocklib's path grammar.
- *
- * @example
- * toPredicatePath('/teams/{enterprise-team}') // { path: '/teams/:enterprise_team', renamed: Map { 'enterprise_team' => 'enterprise-team' } }
+ * An OpenAPI path template in mocklib's path grammar, with the renamed params (predicate name → document name):
+ * `/teams/{enterprise-team}` → `/teams/:enterprise_team`.
  */
-export function toPredicatePath(template: string): PredicatePath {
+export function toPredicatePath(template: string): { readonly path: string; readonly renamed: ReadonlyMap<string, string> } {
   const renamed = new Map<string, string>()
   const used = new Set<string>()
   const path = template.replace(TEMPLATE_PARAM, (_whole, name: string) => {
@@ -31,12 +20,7 @@ export function toPredicatePath(template: string): PredicatePath {
   return { path, renamed }
 }
 
-/**
- * A matcher of request paths for a template: the params by the document's names, or `undefined`.
- *
- * @example
- * templateMatcher('/pets/{petId}')('/pets/7') // { petId: '7' }
- */
+/** Matches request paths against a template: the params by the document's names, or `undefined`. */
 export function templateMatcher(template: string): (path: string) => Record<string, string> | undefined {
   const names: string[] = []
   let source = ''
@@ -58,13 +42,7 @@ export function templateMatcher(template: string): (path: string) => Record<stri
   }
 }
 
-/**
- * Orders templates so that a literal segment beats a param at the first
- * segment where two differ: `/pets/mine` is tried before `/pets/{petId}`.
- *
- * @example
- * ['/pets/{id}', '/pets/mine'].sort(bySpecificity) // ['/pets/mine', '/pets/{id}']
- */
+/** A literal segment beats a param at the first segment where two differ: `/pets/mine` before `/pets/{petId}`. */
 export function bySpecificity(a: string, b: string): number {
   const left = a.split('/')
   const right = b.split('/')

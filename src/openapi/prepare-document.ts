@@ -2,19 +2,13 @@ import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.
 import { readPointer } from './json-pointer.js'
 import { nodeModules, readFileDocument, readSource, type OpenApiSource } from './read-source.js'
 
-/** A document ready for generation and validation: one tree, every `$ref` internal, schemas in JSON Schema 2020-12 terms. */
-export interface PreparedDocument {
-  readonly document: OpenApiDocument
-  readonly version: '3.0' | '3.1'
-}
-
 /** Where the files that relative `$ref`s name are kept in the prepared tree. */
-export const BUNDLED_FILES = 'x-mocklib-files'
+const BUNDLED_FILES = 'x-mocklib-files'
 
-// Keys whose object value maps names to things (schemas, headers, media types...): its keys are names, never keywords.
+// Keys whose object value maps names to things (schemas, headers...): its keys are names, never keywords.
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'paths', 'headers', 'content', 'responses', 'schemas', 'requestBodies', 'securitySchemes', 'links', 'callbacks', 'webhooks'])
-// Annotations the validator must not walk as schemas (example data may hold `id` fields,
-// which JSON Schema validators read as schema ids): kept as non-enumerable properties, still readable.
+// Kept as non-enumerable properties so that the validator does not walk them as schemas (example data
+// may hold `id` fields, which JSON Schema validators read as schema ids).
 const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator'])
 
 interface CopyContext {
@@ -25,23 +19,18 @@ interface CopyContext {
 }
 
 /**
- * Reads `source` and prepares it: relative-file `$ref`s are bundled into the
- * tree (under `x-mocklib-files`), OpenAPI 3.0 schema keywords become their
- * JSON Schema 2020-12 equivalents (`nullable`, boolean `exclusiveMinimum`),
- * and `readOnly`/`writeOnly` properties stop being required (each applies to
- * one direction only). The caller's object is never changed.
- *
- * @example
- * const { document, version } = await prepareDocument('./petstore.yaml')
+ * A copy of the document ready for generation and validation: relative-file `$ref`s bundled into the tree,
+ * OpenAPI 3.0 schema keywords (`nullable`, boolean `exclusiveMinimum`) in JSON Schema 2020-12 terms, and
+ * `readOnly`/`writeOnly` properties no longer required (each applies to one direction only).
  */
-export async function prepareDocument(source: OpenApiSource): Promise<PreparedDocument> {
+export async function prepareDocument(source: OpenApiSource): Promise<{ readonly document: OpenApiDocument }> {
   const { root, file } = await readSource(source)
   const version = (root.openapi as string).startsWith('3.0') ? '3.0' : '3.1'
   const files = new Map<string, number>()
   const pending: { path: string; index: number; ref: string; from: string | undefined }[] = []
   const bundled: JsonObject = {}
 
-  // Every reference to check once the files are in: the rewritten `$ref`, as written and where.
+  // Checked once the files are in: the rewritten `$ref` → as written, and where.
   const references = new Map<string, { ref: string; file: string | undefined }>()
   const rewriteRef = (ref: string, context: CopyContext): string => {
     const rewritten = bundleRef(ref, context)
@@ -96,10 +85,10 @@ export async function prepareDocument(source: OpenApiSource): Promise<PreparedDo
     const where = from === undefined ? 'the document' : `"${from}"`
     throw new Error(`[mocklib] The $ref "${ref}" in ${where} points to nothing: no value is at that location. Fix the reference, or add what it names.`)
   }
-  return { document: document as OpenApiDocument, version }
+  return { document: document as OpenApiDocument }
 }
 
-/** Whether an internal reference names a value (a pointer that cannot even be decoded is left to the validator). */
+/** A pointer that cannot even be decoded is left to the validator. */
 function resolves(document: JsonObject, pointer: string): boolean {
   try {
     return readPointer(document, pointer) !== undefined
@@ -108,11 +97,7 @@ function resolves(document: JsonObject, pointer: string): boolean {
   }
 }
 
-/**
- * The file a `$ref` names; when it cannot be read, the error names the `$ref`
- * and where it was written, since the path alone does not say which reference
- * is wrong (or that a document given as text has no folder of its own).
- */
+/** The error names the `$ref` and where it was written: the path alone does not say which reference is wrong. */
 async function readReferencedFile(path: string, ref: string, from: string | undefined): Promise<unknown> {
   try {
     return await readFileDocument(path)
@@ -126,7 +111,7 @@ async function readReferencedFile(path: string, ref: string, from: string | unde
   }
 }
 
-/** OpenAPI's schema dialect differences, as JSON Schema 2020-12 says them. Returns the node to use. */
+/** OpenAPI's schema dialect in JSON Schema 2020-12 terms; returns the node to use. */
 function normalizeSchemaKeywords(node: JsonObject, version: '3.0' | '3.1'): JsonObject {
   if (Array.isArray(node.required) && isJsonObject(node.properties)) {
     const properties = node.properties

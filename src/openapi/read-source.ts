@@ -1,33 +1,19 @@
-import type { JsonObject } from './document.js'
-import { isJsonObject } from './document.js'
+import { isJsonObject, type JsonObject } from './document.js'
 
 /** What `fromOpenApi` and `contract` accept: the document itself, its JSON or YAML text, or (Node) a file path. */
 export type OpenApiSource = object | string
 
-/** A parsed document and the file it came from (for relative `$ref`s). */
-export interface ReadSource {
-  readonly root: JsonObject
-  /** Absolute path of the file, when the source was one. */
-  readonly file?: string
-}
-
 type NodeFs = { readFileSync(path: string, encoding: 'utf8'): string }
 type NodePath = { resolve(...paths: string[]): string; dirname(path: string): string }
 
-/** Node's fs and path, when there is a Node (never a static import: the entry also runs in browsers). */
+/** Node's fs and path where there is a Node; never a static import, as the entry also runs in browsers. */
 export function nodeModules(): { fs: NodeFs; path: NodePath } | undefined {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
   if (typeof get !== 'function') return undefined
   return { fs: get('node:fs') as NodeFs, path: get('node:path') as NodePath }
 }
 
-/**
- * Parses JSON or YAML text (YAML's parser loads only when needed).
- *
- * @example
- * await parseText('openapi: 3.1.0', 'petstore.yaml')
- */
-export async function parseText(text: string, origin: string): Promise<unknown> {
+async function parseText(text: string, origin: string): Promise<unknown> {
   const trimmed = text.trimStart()
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
@@ -44,12 +30,6 @@ export async function parseText(text: string, origin: string): Promise<unknown> 
   }
 }
 
-/**
- * Reads a file as an OpenAPI document or a part of one (Node only).
- *
- * @example
- * await readFileDocument('/repo/openapi/petstore.yaml')
- */
 export async function readFileDocument(file: string): Promise<unknown> {
   const node = nodeModules()
   if (node === undefined) throw new Error(`[mocklib] Cannot read "${file}": reading files needs Node. Pass the document as an object or as JSON/YAML text instead.`)
@@ -62,18 +42,13 @@ export async function readFileDocument(file: string): Promise<unknown> {
   return parseText(text, file)
 }
 
-/** Text that is a document rather than a path: it has a line break, or starts like JSON or a YAML document. */
+/** Text with a line break, or that starts like JSON or a YAML document, is no path. */
 function isDocumentText(text: string): boolean {
   return text.includes('\n') || /^\s*[{[]/.test(text) || /^\s*(openapi|swagger)\s*:/.test(text)
 }
 
-/**
- * Turns any accepted source into the parsed root object.
- *
- * @example
- * const { root, file } = await readSource('./petstore.yaml')
- */
-export async function readSource(source: OpenApiSource): Promise<ReadSource> {
+/** The parsed root, and the absolute path of the file it came from (where relative `$ref`s start). */
+export async function readSource(source: OpenApiSource): Promise<{ readonly root: JsonObject; readonly file: string | undefined }> {
   let root: unknown
   let file: string | undefined
   if (typeof source === 'string') {
@@ -90,5 +65,5 @@ export async function readSource(source: OpenApiSource): Promise<ReadSource> {
   if (!/^3\.[01]\./.test(root.openapi)) {
     throw new Error(`[mocklib] OpenAPI ${root.openapi} is not supported: mocklib reads OpenAPI 3.0 and 3.1 documents. Convert the document first.`)
   }
-  return file === undefined ? { root } : { root, file }
+  return { root, file }
 }

@@ -1,14 +1,8 @@
 import { integerBetween, type Random } from './random.js'
 
 /**
- * Writes a string that `pattern` matches, for the patterns API descriptions
- * use: literals, escapes (`\d \w \s`, escaped punctuation), classes with
- * ranges, groups with alternatives, quantifiers (`? * + {n} {n,m}`), anchors.
- * Backreferences and lookarounds are not supported: `undefined` then, and the
- * caller falls back to a plain string.
- *
- * @example
- * sampleFromPattern('^sha256:[a-f0-9]{64}$', random) // 'sha256:3fa0…'
+ * A string that `pattern` matches, for the patterns API descriptions use (literals, escapes, classes, groups,
+ * alternatives, quantifiers, anchors); `undefined` for backreferences and lookarounds.
  */
 export function sampleFromPattern(pattern: string, random: Random): string | undefined {
   try {
@@ -48,8 +42,7 @@ class PatternParser {
   sequence(): string {
     let text = ''
     while (this.#at < this.pattern.length && this.pattern[this.#at] !== '|' && this.pattern[this.#at] !== ')') {
-      const atom = this.atom()
-      text += this.quantified(atom)
+      text += this.quantified(this.atom())
     }
     return text
   }
@@ -75,7 +68,7 @@ class PatternParser {
     return text
   }
 
-  /** Parses one atom; returns a writer (quantifiers call it once per repetition). */
+  /** Returns a writer: quantifiers call it once per repetition. */
   atom(): () => string {
     const char = this.pattern[this.#at++]!
     if (char === '^' || char === '$') return () => ''
@@ -115,7 +108,7 @@ class PatternParser {
     let first = true
     while (this.#at < this.pattern.length && (this.pattern[this.#at] !== ']' || first)) {
       first = false
-      let char = this.pattern[this.#at++]!
+      const char = this.pattern[this.#at++]!
       if (char === '\\') {
         const escaped = this.pattern[this.#at++]!
         if (escaped === 'd') allowed.push(...DIGITS)
@@ -131,7 +124,6 @@ class PatternParser {
         continue
       }
       allowed.push(char)
-      char = ''
     }
     if (this.pattern[this.#at] !== ']') throw new Error('unclosed class')
     this.#at++

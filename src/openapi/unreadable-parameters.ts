@@ -1,12 +1,8 @@
 import type { ContractViolation } from './violation.js'
 
 /**
- * Thrown when an `openapi<paths>()` resolver reads `query` (or `params`) of a
- * request whose values do not parse as the document's schemas type them
- * (`?limit=ten` for an `integer`): the resolver is never handed a value of
- * another type than its types say. The client gets the handler's error
- * answer (status 500 with this message), and `contract()`, where it checks
- * the exchange, reports the same parameter.
+ * Thrown when an `openapi<paths>()` resolver reads `query` (or `params`) whose values do not parse as the
+ * document types them (`?limit=ten` for an `integer`). The client gets status 500 with this message.
  *
  * @example
  * try { void query.limit } catch (error) { if (error instanceof UnreadableParametersError) console.log(error.violations[0]?.name) } // 'limit'

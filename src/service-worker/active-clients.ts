@@ -3,17 +3,14 @@ import type { WorkerClients } from './sw-types.js'
 const STORE_KEY = '/__mocklib__/active-clients'
 
 /**
- * The ids of the pages that activated mocking. The browser stops an idle
- * worker and starts it again on the next event, losing memory; the set is
- * therefore also kept in Cache Storage and read back (keeping only clients
- * that still exist) before the first request after a restart is decided.
+ * The ids of the pages that activated mocking, also kept in Cache Storage: the browser restarts an idle worker
+ * on the next event, losing memory, so the set is read back before the first request after a restart is decided.
  */
 export class ActiveClients {
   readonly #ids = new Set<string>()
   readonly #cacheName: string
   #restored = false
   #writes: Promise<void> = Promise.resolve()
-  /** Settles when the stored set has been read back. */
   readonly ready: Promise<void>
 
   constructor(
@@ -28,7 +25,7 @@ export class ActiveClients {
       })
   }
 
-  /** False until the stored set is read back; `has()` is meaningful only then. */
+  /** `has()` is meaningful only then. */
   get restored(): boolean {
     return this.#restored
   }
@@ -60,8 +57,7 @@ export class ActiveClients {
     for (const id of ids) if (alive.has(id)) this.#ids.add(id)
   }
 
-  // Writes are chained so the last one always stores the latest set. A failed
-  // write only costs persistence across a restart; memory stays right.
+  // Chained, so the last write stores the latest set; a failed one only costs persistence across a restart.
   #store(): Promise<void> {
     this.#writes = this.#writes.then(async () => {
       try {

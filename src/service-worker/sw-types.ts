@@ -1,8 +1,4 @@
-/**
- * The few Service Worker global types the worker uses. The project compiles
- * with the DOM library, which cannot be mixed with the WebWorker one, so the
- * worker declares what it needs here.
- */
+// The DOM library the project compiles with cannot be mixed with the WebWorker one.
 
 export interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void

@@ -1,13 +1,5 @@
-/**
- * The mocklib Service Worker. `npx mocklib init <publicDir>` copies its build
- * (dist/mocklib-worker.js, a plain script) next to the application.
- *
- * It answers nothing by itself: a request made by a page that activated
- * mocking goes to that page over the page's link (a MessagePort it sent with
- * `activate`), the page's handlers resolve it, and the worker answers with the
- * mocked response, a network error, or the network ("pass through").
- * Requests of other pages and navigations are left to the browser untouched.
- */
+// Answers nothing by itself: a request of a page that activated mocking goes to that page's handlers over its
+// link; requests of other pages and navigations are left to the browser untouched.
 import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
 import {
   MESSAGE_PREFIX,
@@ -27,7 +19,7 @@ import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
 
 const worker = self as unknown as WorkerGlobal
 const active = new ActiveClients(worker.clients, worker.registration.scope)
-/** The links of active pages, by client id. Memory only: a restarted worker asks the client instead, and the page links again. */
+/** Memory only: a restarted worker asks the client instead, and the page links again. */
 const links = new Map<string, PageLink>()
 const idPrefix = Math.random().toString(36).slice(2, 8)
 let nextId = 0
@@ -125,8 +117,7 @@ async function handle(request: Request, clientId: string): Promise<Response> {
   return response
 }
 
-// The page has no link here (this worker was restarted since it activated):
-// ask the client with a channel of its own; the page then links again.
+// This worker was restarted since the page activated: the page links again once asked.
 async function askClient(clientId: string, message: RequestMessage, transfer: Transferable[]): Promise<RequestReply | undefined> {
   const client = await worker.clients.get(clientId)
   if (!client) return undefined
@@ -140,7 +131,7 @@ async function askClient(clientId: string, message: RequestMessage, transfer: Tr
   })
 }
 
-// The page wants the real response (`response:bypass` listeners, recording): send a copy, once read.
+// For `response:bypass` listeners and recording.
 function report(clientId: string, requestId: string, response: Response): void {
   if (response.type === 'opaque' || response.type === 'opaqueredirect') {
     return sendReport(clientId, { type: 'mocklib:bypass', requestId, response: null }, [])
@@ -170,10 +161,7 @@ function withoutBypassHeader(request: Request): Request {
 
 const encoder = new TextEncoder()
 
-/**
- * What the page needs of an intercepted request to rebuild it, `body` read
- * beforehand (and transferred, not copied).
- */
+/** `body` is read beforehand, to be transferred rather than copied. */
 function describeRequest(request: Request, id: string, body: ArrayBuffer | null): SerializedRequest {
   return {
     id,
@@ -193,15 +181,13 @@ function describeRequest(request: Request, id: string, body: ArrayBuffer | null)
   }
 }
 
-/** The Response the worker answers with, from the page's mocked answer. */
 function mockedResponse(response: SerializedResponse): Response {
   const body = typeof response.body === 'string' ? streamOf(encoder.encode(response.body)) : response.body
   // Header pairs are appended in order, so repeated names (Set-Cookie) stay apart.
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
-// Chromium hands a string-built body to the page as a blob, which costs a
-// trip through the browser process; a stream goes down a data pipe and
+// Chromium hands a string-built body to the page as a blob, a trip through the browser process; a stream
 // reaches the page sooner (measured with bench/browser-worker.mjs).
 function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({

@@ -1,10 +1,8 @@
 import { message, type HandlerScope, type Runtime, type ScopeStore } from '../../kernel/index.js'
 import { createHar, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
 
-/** What the history features need of the lazily loaded part of setupWorker (on-start.ts). */
 type HistoryModule = Pick<typeof import('./on-start.js'), 'createMockAssertions' | 'recordRuntime'>
 
-/** The history features of a worker, usable before their code has loaded. */
 export interface LazyHistory {
   /** Resolves once history is recording; `start()` waits for it before intercepting anything. */
   readonly ready: Promise<void>
@@ -12,10 +10,9 @@ export interface LazyHistory {
   record(options?: RecordOptions): Recording
 }
 
-/** What `pendingMocks()` lists (a mock of the mock builder, a `mock.ws` link's handler). */
 type PendingMock = ReturnType<MockAssertions['pendingMocks']>[number]
 
-/** An expectation (a handler that can be "done"), told apart without loading the mock classes. */
+/** Told apart without loading the mock classes. */
 function isExpectation(handler: unknown): handler is PendingMock {
   const candidate = handler as { isDone?: unknown; diagnose?: unknown; expected?: unknown }
   return typeof candidate.isDone === 'function' && (typeof candidate.diagnose === 'function' || candidate.expected === true)
@@ -26,12 +23,8 @@ function pendingOf(scope: HandlerScope): PendingMock[] {
 }
 
 /**
- * History, assertions and `record()` for `setupWorker`, loaded with
- * `import()` as soon as the worker is created. `start()` waits for `ready`, so
- * no request is intercepted before history records. Until then there is no
- * traffic to report: the methods answer from the handler list alone.
- * `reportsArrived` is what a recording's `settled()` waits for first: the
- * passthrough reports the page's sources still expect.
+ * History, assertions and `record()` for `setupWorker`, usable before their code loads: until `ready` (which
+ * `start()` waits for) there is no traffic, so the methods answer from the handler list alone.
  */
 export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived?: () => Promise<void> | undefined): LazyHistory {
   const store: ScopeStore = core.store
@@ -62,7 +55,7 @@ export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, r
   function record(options?: RecordOptions): Recording {
     const scope = store.current()
     if (module) return module.recordRuntime(core, scope, options, reportsArrived)
-    // Called before the code loaded: nothing can have been intercepted yet, so recording starts when it loads.
+    // Nothing can have been intercepted before the code loaded: recording starts when it loads.
     let inner: Recording | undefined
     let stopped = false
     const started = ready.then(() => {

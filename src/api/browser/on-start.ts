@@ -1,7 +1,4 @@
-// The part of setupWorker loaded with import() as soon as the worker is created and awaited by
-// start(): nothing is intercepted before start(), so a page pays for none of it in the bundle it
-// loads up front. Request history, the mock builder's assertions and HAR recording (see
-// lazy-history.ts), and what the page does with answers: cookies, the console log, printed refusals.
+// Loaded when the worker is created and awaited by start(): a page pays for none of it up front.
 import { answerChecking, isPassthrough, parseCookieHeader, PREFIX, type AnswerCheck } from '../../kernel/index.js'
 import { setCookiesOf, statusText } from '../../dsl/index.js'
 
@@ -12,32 +9,20 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, location.href).origin === location.origin
 }
 
-/**
- * The page's cookies for a request: a browser adds them on the network, after
- * any interception, so resolvers would never see them in the `Cookie` header.
- * Given for same-origin requests that send credentials, as the browser would.
- */
+/** A browser adds the page's cookies after any interception, so resolvers would never see them in `Cookie`. */
 export function readPageCookies(request: Request): Record<string, string> {
   if (typeof document === 'undefined' || request.credentials === 'omit' || !isSameOrigin(request.url)) return {}
   return parseCookieHeader(document.cookie)
 }
 
-/**
- * What a browser does with a mocked answer, done for the page's requests:
- * store its cookies in `document.cookie` and (unless `quiet`) log it. Called
- * by a runtime observer, so the Service Worker and in-page sources share it.
- */
+/** What a browser does with a mocked answer: store its cookies, and (unless `quiet`) log it. */
 export function applyPageEffects(request: Request, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
   storeResponseCookies(request, setCookiesOf(response))
   if (!quiet) logMocked(request, response)
 }
 
-/**
- * Writes the `Set-Cookie` values of a mocked same-origin response to
- * `document.cookie`, where the browser would have stored them. `HttpOnly` is
- * dropped (script cannot set such cookies); everything else is kept.
- */
+/** `HttpOnly` is dropped: script cannot set such cookies. */
 function storeResponseCookies(request: Request, setCookies: readonly string[]): void {
   if (setCookies.length === 0 || typeof document === 'undefined' || !isSameOrigin(request.url)) return
   for (const value of setCookies) {
@@ -48,12 +33,7 @@ function storeResponseCookies(request: Request, setCookies: readonly string[]): 
   }
 }
 
-/**
- * Logs one mocked request as a collapsed console group:
- * `[mocklib] 12:04:31 GET /posts (200 OK)`, with the request and the response
- * inside. Only the response's head is logged: reading (or cloning) the body
- * would buffer streams the page has not read yet.
- */
+/** Only the response's head: reading (or cloning) the body would buffer streams the page has not read yet. */
 function logMocked(request: Request, response: Response): void {
   const status = `${response.status} ${response.statusText || statusText(response.status)}`.trim()
   console.groupCollapsed(`%c${PREFIX}%c ${timestamp()} ${request.method} ${displayUrl(request.url)} (%c${status}%c)`, 'color:#ff6a33;font-weight:bold', 'color:inherit', statusColor(response.status), 'color:inherit')
@@ -79,13 +59,8 @@ function statusColor(status: number): string {
 }
 
 /**
- * `check`, saying in the page's console why it refused an answer: the request
- * then fails as a network error (through the Service Worker a plain
- * `TypeError` that carries no reason, as Fetch's network errors never do), so
- * the console is the only place the page's developer can read the reason. An
- * unhandled request under `onUnhandledRequest: 'error'` is reported the same
- * way (as msw does). A check that throws is a refusal too, and printed alike.
- * What `check` reads of real responses (`checkReceived`) is left as it is.
+ * `check`, printing why it refused an answer: the page's request then fails with a `TypeError` that carries no
+ * reason, so the console is the only place to read it (as msw does for `onUnhandledRequest: 'error'`).
  */
 export function printedRefusals(check: AnswerCheck): AnswerCheck {
   const alone = [check]
@@ -95,12 +70,12 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
   }
   const printing: AnswerCheck = {
     check(answer) {
-      // The runtime calls a check from the answer-checking code, so it has loaded by now.
+      // Loaded by now: the runtime calls checks from the answer-checking code.
       const verdict = answerChecking.use((running) => running.runAnswerChecks(alone, answer))
       return verdict instanceof Promise ? verdict.then(printed) : printed(verdict)
     },
   }
-  // Only a check that reads real responses may have the method: its presence is what makes the runtime copy them.
+  // Only a check that reads real responses may have it: its presence makes the runtime copy them.
   const { checkReceived } = check
   if (checkReceived !== undefined) printing.checkReceived = (received) => checkReceived.call(check, received)
   return printing

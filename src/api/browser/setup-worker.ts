@@ -18,10 +18,8 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 import { lazyHistory } from './lazy-history.js'
 
 /**
- * How a page intercepts its requests: `'auto'` (the default) uses the Service
- * Worker and falls back to patching fetch and XMLHttpRequest in the page when a
- * worker is impossible; `'service-worker'` never falls back (a failure rejects
- * `start()`); `'in-page'` always patches the page (no worker is registered).
+ * `'auto'` uses the Service Worker and falls back to patching fetch and XMLHttpRequest in the page where no
+ * worker can run; `'service-worker'` never falls back; `'in-page'` never registers a worker.
  */
 export type InterceptionMode = 'auto' | 'service-worker' | 'in-page'
 
@@ -37,27 +35,19 @@ export interface StartOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
   /**
-   * Checks every mocked answer against a contract (`contract()` of
-   * `mocklib/openapi`) in the page, where the handlers run, before the page
-   * gets it (and, under its `checkPassthrough`, what the network answered).
-   * `worker.contractViolations()` and `worker.assertContract()` read what it found.
-   * An answer refused under `onViolation: 'error'` fails the page's fetch as a
-   * network error, and the reason is printed with `console.error` in the page
-   * (as for an unhandled request under `onUnhandledRequest: 'error'`).
+   * Checks every mocked answer (and under `checkPassthrough` every real one) against a `contract()` of
+   * `mocklib/openapi`, in the page. An answer refused fails the page's fetch, with the reason in the console.
    */
   readonly contract?: ReportingAnswerCheck
   /** Do not log mocked requests nor the "mocking enabled" line to the console. */
   readonly quiet?: boolean
-  /**
-   * Force an interception mode. `'in-page'` is how tests exercise the fallback
-   * that runs where Service Workers are unavailable. Default `'auto'`.
-   */
+  /** Default `'auto'`; `'in-page'` is how tests exercise the fallback for pages without Service Workers. */
   readonly interception?: InterceptionMode
 }
 
 /** What `worker.start()` resolves to. */
 export interface StartResult {
-  /** How requests are intercepted: through the Service Worker or in the page. */
+  /** How requests are intercepted. */
   readonly mode: 'service-worker' | 'in-page'
   /** The worker registration, in `'service-worker'` mode. */
   readonly registration?: ServiceWorkerRegistration
@@ -72,11 +62,8 @@ export interface StartResult {
  */
 export interface SetupWorkerApi extends HandlerManagement, MockAssertions, ContractAssertions {
   /**
-   * Registers the mocklib Service Worker and activates mocking for this page;
-   * resolves once the page's requests are answered by the handlers. Falls back
-   * to in-page interception where no worker can run (see `interception`).
-   * Rejects when mocking already runs, or when the worker script is from
-   * another mocklib version (run `npx mocklib init <publicDir>` again).
+   * Registers the mocklib Service Worker; resolves once the page's requests are answered by the handlers.
+   * Rejects when mocking already runs, or when the worker script is from another mocklib version.
    */
   start(options?: StartOptions): Promise<StartResult>
   /** Stops mocking this page; its requests reach the network. Harmless when stopped. */
@@ -84,10 +71,8 @@ export interface SetupWorkerApi extends HandlerManagement, MockAssertions, Contr
   /** Lifecycle events; none fires after `stop()`. */
   readonly events: LifecycleEvents
   /**
-   * Starts recording this page's exchanges as HAR 1.2: by default what the
-   * network answered (passthrough, unhandled requests let through);
-   * `{ include: 'all' }` adds mocked answers. Secrets in headers are redacted.
-   * `await recording.settled()` then `recording.stop()` gives the HAR.
+   * Records this page's exchanges as HAR 1.2: what the network answered, and with `{ include: 'all' }` the
+   * mocked answers too. Secrets in headers are redacted.
    *
    * @example
    * const recording = worker.record()
@@ -99,8 +84,7 @@ export interface SetupWorkerApi extends HandlerManagement, MockAssertions, Contr
 }
 
 /**
- * Creates the browser runtime with `handlers` as its initial handlers. Nothing
- * is intercepted until `start()`.
+ * Creates the browser runtime with `handlers` as its initial handlers; nothing is intercepted until `start()`.
  *
  * @example
  * import { setupWorker } from 'mocklib/browser'
@@ -118,8 +102,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   // Each source is loaded by start(): a page that never starts mocking downloads neither.
   const requests = lazyPageRequestSource(page)
   const webSockets = lazyPageWebSocketSource()
-  // History, assertions, record() and what the page does with answers are a chunk of their own, requested
-  // now and awaited by start(): nothing reads the page's cookies nor answers a request before then.
+  // Requested now, awaited by start(): nothing reads the page's cookies nor answers a request before then.
   const onStart = onFirstUse(() => import('./on-start.js'))
   const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
   let quiet = false
@@ -135,8 +118,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       core.answerChecks.clear()
       contract = options.contract
       const onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
-      // What runs the checks is a chunk of its own, loaded with the sources when there is a contract; so is
-      // what reports unhandled requests, loaded now so that no request of the page waits for it.
+      // The checking and unhandled-report chunks load now, so that no request of the page waits for them.
       await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load(), unhandledPolicyReady(onUnhandledRequest)])
       // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
       if (contract) core.answerChecks.add(onStart.loaded!.printedRefusals(contract))
@@ -158,10 +140,8 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
 }
 
 /**
- * `start()`/`stop()` for a runtime whose start waits (the Service Worker
- * registers): a second `start()` while one runs rejects with
- * `alreadyRunning()`; `stop()` waits for a start on its way, then stops what
- * it started; a failed start leaves nothing to stop. `stop()` twice is harmless.
+ * For a start that waits (the Service Worker registers): a second `start()` rejects; `stop()` waits for a
+ * start on its way, then stops what it started; a failed start leaves nothing to stop.
  */
 export function startsOnce<Options, Result>(
   begin: (options: Options) => Promise<Result>,

@@ -4,13 +4,11 @@ import { message } from '../../kernel/index.js'
 import { INSPECTOR_PAGE } from './inspector-page.js'
 import type { Journal } from './journal.js'
 
-/** Where the inspector and the admin API live on every mock server. */
 export const ADMIN_PREFIX = '/__mocklib/'
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
-/** How the admin routes are guarded and what they serve. */
-export interface AdminOptions {
+interface AdminOptions {
   readonly journal: Journal
   /** Clients off loopback must send it (`Authorization: Bearer …`, or `?token=` for the page and its event stream). */
   readonly token?: string
@@ -19,14 +17,8 @@ export interface AdminOptions {
 }
 
 /**
- * The admin routes under `/__mocklib/`: the inspector page, the request
- * journal as JSON (`GET api/requests`, `GET api/requests/:id`), its live
- * stream as server-sent events (`GET api/events`), `POST api/reset`
- * (forgets the journal), and the HAR file `mocklib inspect` opened (`GET api/har`). Loopback clients only, unless a token is set: then
- * any client that sends it. Returns false for any other path (the handlers' turn).
- *
- * @example
- * createServedSource({ ..., ownRoute: adminRoutes({ journal }) })
+ * The inspector page, the journal as JSON and as server-sent events, `POST api/reset`, and the HAR file
+ * `mocklib inspect` opened. Loopback clients only, unless a token is set. False for any other path.
  */
 export function adminRoutes(options: AdminOptions): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
   return (incoming, outgoing) => {
@@ -65,7 +57,6 @@ function route(path: string, incoming: IncomingMessage, outgoing: ServerResponse
   send(outgoing, 404, 'text/plain; charset=utf-8', message(`No admin route ${method} ${ADMIN_PREFIX.slice(0, -1)}${path}.`, 'The routes are GET /__mocklib/, GET /__mocklib/api/requests[/:id], GET /__mocklib/api/events, POST /__mocklib/api/reset.'))
 }
 
-/** The journal's new entries and updates as server-sent events, until the client goes away. */
 function streamEvents(outgoing: ServerResponse, journal: Journal): void {
   outgoing.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
   outgoing.write(': mocklib journal\n\n')

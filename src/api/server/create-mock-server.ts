@@ -15,11 +15,7 @@ export interface MockServerOptions {
   readonly port?: number
   /** The interface to bind; default `'127.0.0.1'` (loopback only). `'0.0.0.0'` serves the network. */
   readonly host?: string
-  /**
-   * Where `passthrough()` and unhandled requests go: an origin such as
-   * `'https://api.example.com'` (the request's path and query are kept).
-   * Without one, unhandled requests get a 404 that says so.
-   */
+  /** The origin `passthrough()` and unhandled requests go to (path and query kept); without one they get 404. */
   readonly proxy?: string
   /** Request bodies above this many bytes get 413. Default 10 MiB. */
   readonly maxBodyBytes?: number
@@ -27,11 +23,7 @@ export interface MockServerOptions {
   readonly historyLimit?: number
   /** Answer browsers' CORS preflights and add CORS headers to answers. Default `true`. */
   readonly cors?: boolean
-  /**
-   * The inspector (`/__mocklib/`) and the admin API (`/__mocklib/api/…`)
-   * answer loopback clients only; with a token, also any client that sends it
-   * (`Authorization: Bearer <token>`, or `?token=<token>`).
-   */
+  /** Lets clients off loopback use the inspector and admin API (`Authorization: Bearer <token>`, or `?token=`). */
   readonly adminToken?: string
 }
 
@@ -53,9 +45,7 @@ export interface MockServer extends Omit<HandlerManagement, 'use'> {
   /** Forgets the history. */
   clearHistory(): void
   /**
-   * Starts recording exchanges as HAR 1.2: by default what the proxy
-   * answered (`passthrough()`, unhandled requests proxied); `{ include: 'all' }`
-   * adds mocked answers.
+   * Records exchanges as HAR 1.2: what the proxy answered, and with `{ include: 'all' }` the mocked answers too.
    *
    * @example
    * const recording = server.record()
@@ -73,14 +63,9 @@ const DEFAULT_MAX_BODY = 10 * 1024 * 1024
 const DEFAULT_HISTORY = 500
 
 /**
- * Serves `handlers` over real HTTP: every request the server receives is
- * answered as an intercepted one would be, with the same handler-list
- * semantics as `setupServer` (first match wins, `use()` prepends,
- * `resetHandlers()`). Relative handlers (`/users`) match any request; an
- * absolute one (`https://api.example.com/users`) matches a request for the
- * path `/https://api.example.com/users`, or one that says `Host:
- * api.example.com` (the origin rule, in the README). The inspector
- * lists the requests live at `${url}/__mocklib/`, beside a JSON admin API.
+ * Serves `handlers` over real HTTP, with `setupServer`'s handler-list semantics. Relative handlers (`/users`)
+ * match any request; an absolute one (`https://api.example.com/users`) matches the path
+ * `/https://api.example.com/users`, or `Host: api.example.com`. The inspector is at `${url}/__mocklib/`.
  *
  * @example
  * import { createMockServer } from 'mocklib/server'
@@ -111,7 +96,7 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
     throw listenError(error, options)
   }
   const management = createHandlerManagement(store, 'server')
-  // Handlers given to use() and resetHandlers() are credited to the code that gave them, for the inspector.
+  // Credited to the code that gave them, for the inspector.
   function use(...added: Handler[]): void {
     management.use(...added)
     noteCallSite(added, use)
@@ -135,7 +120,6 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
   }
 }
 
-/** Tells each exchange which handler answered it, or that none matched, for the journal. */
 const creditHandlers: TrafficObserver = {
   onHandled(context, handler) {
     const source = sourceOf(handler)
@@ -147,9 +131,8 @@ const creditHandlers: TrafficObserver = {
 }
 
 /**
- * Where a request the handlers sent on goes: the URL its path names (origin
- * rule 1), the proxy, or nowhere (404). A request for another origin by its
- * `Host` (rule 2) is never sent to that host: its name may well lead back here.
+ * To the URL its path names, the proxy, or nowhere (404). A request for another origin by its `Host` is never
+ * sent to that host: its name may well lead back here.
  */
 function forward(exchange: ServedExchange, proxy: URL | undefined): Promise<Forwarded> {
   if (isPrefixedOrigin(exchange.incoming)) return proxyRequest(exchange.request, exchange.url)
@@ -163,9 +146,7 @@ function parseProxy(origin: string): URL {
   try {
     const url = new URL(origin)
     if (url.protocol === 'http:' || url.protocol === 'https:') return url
-  } catch {
-    // Said below.
-  }
+  } catch {}
   throw new TypeError(message(`The proxy "${origin}" is no http(s) URL.`, 'Give an origin such as https://api.example.com.'))
 }
 

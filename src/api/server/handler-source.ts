@@ -1,32 +1,20 @@
 import type { Handler } from '../../kernel/index.js'
 
-/**
- * Where a handler was written (`file:line`), as `mocklib serve` finds it in
- * the source it loaded the handler from. A registry symbol: the command line
- * is bundled apart from the server it hands the handlers to.
- */
-export const HANDLER_SOURCE = Symbol.for('mocklib.handlerSource')
+/** Where a handler was written (`file:line`). A registry symbol: the command line is bundled apart from the server. */
+const HANDLER_SOURCE = Symbol.for('mocklib.handlerSource')
 
 type WithSource = Handler & { [HANDLER_SOURCE]?: string }
 
-/** The `file:line` recorded on `handler`, if any. */
 export function sourceOf(handler: Handler): string | undefined {
   return (handler as WithSource)[HANDLER_SOURCE]
 }
 
-/** Records where `handler` was written (a frozen handler keeps none: it is only shown without). */
+/** A frozen handler keeps no source: the inspector shows it without. */
 export function setSource(handler: Handler, site: string): void {
   if (Object.isExtensible(handler)) (handler as WithSource)[HANDLER_SOURCE] = site
 }
 
-/**
- * Records on each handler that has none where it was handed to the server:
- * the `file:line` of the code that called `caller` (`createMockServer`,
- * `use`). Taken once per call, never per request.
- *
- * @example
- * noteCallSite(handlers, createMockServer)
- */
+/** Records on each handler without a source the `file:line` of the code that called `caller` (`createMockServer`, `use`). */
 export function noteCallSite(handlers: readonly Handler[], caller: (...args: never[]) => unknown): void {
   const holder: { stack?: string } = {}
   Error.captureStackTrace(holder, caller)

@@ -1,12 +1,4 @@
-/**
- * The inspector: one static page, no framework. It loads the journal
- * (`api/requests`), follows it live over server-sent events (`api/events`),
- * and shows a request's headers and bodies when clicked (JSON pretty-printed,
- * images shown). Filter, clear (`POST api/reset`) and "download as HAR" work
- * on what it holds. "Open HAR" shows a recording instead (a file picked, or
- * `api/har` when the URL has `?har`: `mocklib inspect`). Text reaches the DOM
- * through `textContent` only.
- */
+/** One static page, no framework: the journal, live over server-sent events. Text reaches the DOM through `textContent` only. */
 export const INSPECTOR_PAGE = `<!doctype html>
 <html lang="en">
 <head>

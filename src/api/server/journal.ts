@@ -2,24 +2,15 @@ import { knownBodyOf } from '../../kernel/index.js'
 import type { ServedExchange } from '../../kernel/node/served/index.js'
 import type { ServedBody, ServedRequest } from './served-request.js'
 
-/** Bytes of each body the journal keeps. */
-export const JOURNAL_BODY_LIMIT = 64 * 1024
+const JOURNAL_BODY_LIMIT = 64 * 1024
 
-/** What the journal tells its listeners: a new request, or one whose bodies were read since. */
-export type JournalEvent = { readonly type: 'request' | 'update'; readonly entry: ServedRequest } | { readonly type: 'reset' }
+type JournalEvent = { readonly type: 'request' | 'update'; readonly entry: ServedRequest } | { readonly type: 'reset' }
 
 const TEXT_TYPE = /^text\/|[+/](json|xml|javascript|x-www-form-urlencoded|graphql)\b|^application\/(json|xml|javascript|ecmascript)/i
 
 /**
- * The mock server's request journal: a bounded ring (the oldest entries go
- * first), so a long-running server does not grow without end. Entries are
- * added when the head of the answer is written; the bodies follow once read
- * (a streamed answer keeps streaming to the client meanwhile), announced as
- * an `update`.
- *
- * @example
- * const journal = new Journal(500)
- * journal.subscribe((event) => console.log(event.type))
+ * A bounded ring, so a long-running server does not grow without end. Entries are added when the head of the
+ * answer is written; the bodies follow once read (a streamed answer keeps streaming meanwhile), as an `update`.
  */
 export class Journal {
   readonly #entries: ServedRequest[] = []
@@ -27,7 +18,6 @@ export class Journal {
 
   constructor(readonly limit: number) {}
 
-  /** The entries, oldest first. */
   list(): readonly ServedRequest[] {
     return [...this.#entries]
   }
@@ -41,13 +31,12 @@ export class Journal {
     this.#emit({ type: 'reset' })
   }
 
-  /** Calls `listener` on each new entry and update; returns the function that stops it. */
   subscribe(listener: (event: JournalEvent) => void): () => void {
     this.#listeners.add(listener)
     return () => void this.#listeners.delete(listener)
   }
 
-  /** Journals the answer written to `exchange` (called before its body is read for the client). */
+  /** Called before the body is read for the client. */
   add(exchange: ServedExchange, response: Response): void {
     if (this.limit <= 0) return
     const entry: ServedRequest = {
@@ -89,7 +78,7 @@ function pairs(raw: readonly string[]): [string, string][] {
   return result
 }
 
-/** Reads at most `JOURNAL_BODY_LIMIT` bytes of a response copy, then lets go of it (an endless stream included). */
+/** At most `JOURNAL_BODY_LIMIT` bytes, then lets go of the copy (an endless stream included). */
 async function readKept(copy: Response, contentType: string | undefined): Promise<ServedBody | undefined> {
   const reader = copy.body!.getReader()
   const chunks: Uint8Array[] = []
@@ -105,16 +94,10 @@ async function readKept(copy: Response, contentType: string | undefined): Promis
     // The client's side failed too; what was read is what there is.
   }
   void reader.cancel().catch(() => {})
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.length
-  }
-  return keep(bytes, size, contentType)
+  return keep(Buffer.concat(chunks, size), size, contentType)
 }
 
-/** A body given as a string: kept as it is when it fits (no bytes to make and decode again on every request). */
+/** Kept as it is when it fits: no bytes to make and decode again on every request. */
 function keepText(text: string, contentType: string | undefined): ServedBody {
   const size = Buffer.byteLength(text)
   return size <= JOURNAL_BODY_LIMIT ? { text, size } : keep(Buffer.from(text), size, contentType)

@@ -4,7 +4,7 @@ export type { ServedOutcome }
 
 /** A request or response body as the journal keeps it. */
 export interface ServedBody {
-  /** The body as text, or base64 for binary content (see `encoding`); at most `JOURNAL_BODY_LIMIT` bytes of it. */
+  /** The body as text, or base64 for binary content; at most 64 KiB of it. */
   readonly text: string
   /** `'base64'` when the body is no UTF-8 text (an image, a binary file). */
   readonly encoding?: 'base64'
@@ -15,8 +15,7 @@ export interface ServedBody {
 }
 
 /**
- * One request the mock server received, as its journal (`server.history()`,
- * `GET /__mocklib/api/requests`) keeps it.
+ * One request the mock server received, as `server.history()` and `GET /__mocklib/api/requests` list it.
  *
  * @example
  * const [first] = server.history()
@@ -36,18 +35,11 @@ export interface ServedRequest {
   /** The status written; 0 when the socket was destroyed (`HttpResponse.error()`). */
   readonly status: number
   /**
-   * `'mocked'` (a handler answered), `'passthrough'` (`passthrough()`, or every
-   * matching handler fell through: proxied), `'unhandled'` (no handler matched:
-   * 404 or proxied), `'preflight'` (a CORS preflight, answered by the server),
-   * `'refused'` (413), `'failed'` (an answer check or the server failed it).
+   * `'mocked'`, `'passthrough'` (proxied), `'unhandled'` (404 or proxied), `'preflight'` (CORS, answered by the
+   * server), `'refused'` (413), `'failed'` (an answer check or the server failed it).
    */
   readonly outcome: ServedOutcome
-  /**
-   * The handler that answered: its kind, one-line header (`GET /users`), and
-   * where it was written (`file:line`): for `mocklib serve`, its line in the
-   * source file; else the line that gave it to the server (`createMockServer`,
-   * `use`, `resetHandlers`).
-   */
+  /** The handler that answered, and where it was written (`file:line`; else where it was given to the server). */
   readonly handler?: { readonly kind: string; readonly header: string; readonly source?: string }
   /** Why the request failed (`outcome: 'failed'`). */
   readonly failure?: string
