@@ -26,11 +26,15 @@ export function readPageCookies(request: Request): Record<string, string> {
  * What a browser does with a mocked answer, done for the page's requests:
  * store its cookies in `document.cookie` and (unless `quiet`) log it. Called
  * by a runtime observer, so the Service Worker and in-page sources share it.
+ * The request is read from `exchange` only when there is something to do: a
+ * plain in-page `fetch(url)` builds its Request on first read (see
+ * `PageFetchExchange`), and a quiet answer without cookies needs none.
  */
-export function applyPageEffects(request: Request, response: Response, quiet: boolean): void {
+export function applyPageEffects(exchange: { readonly request: Request }, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
-  storeResponseCookies(request, setCookiesOf(response))
-  if (!quiet) logMocked(request, response)
+  const setCookies = setCookiesOf(response)
+  if (setCookies.length > 0) storeResponseCookies(exchange.request, setCookies)
+  if (!quiet) logMocked(exchange.request, response)
 }
 
 /**
