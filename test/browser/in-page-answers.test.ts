@@ -78,6 +78,55 @@ describe('in-page mode', () => {
     expect(built).toEqual({ ids: ['0', '1', '2', '3', '4'], count: 0 })
   })
 
+  it('builds no Request for a plain fetch(url) unless something reads it, and then the one fetch would have made', async () => {
+    // Counts the Requests page code builds: building one cost more than the rest of a small mocked answer.
+    const seen = await suite.page.evaluate(async () => {
+      const { setupWorker, http, HttpResponse } = window.mocklib
+      const read: string[] = []
+      window.worker = setupWorker(
+        http.get('/mock/user/:id', ({ params }) => HttpResponse.json({ id: params.id })),
+        http.get('/mock/reads/:id', ({ request }) => {
+          read.push(`${request.method} ${request.url} ${[...request.headers].length} ${request.signal.aborted} ${request.redirect}`)
+          return HttpResponse.json({ id: 'read' })
+        }),
+      )
+      await window.worker.start({ interception: 'in-page', onUnhandledRequest: 'bypass', quiet: true })
+      const NativeRequest = Request
+      let count = 0
+      window.Request = class extends NativeRequest {
+        constructor(...args: ConstructorParameters<typeof Request>) {
+          super(...args)
+          count++
+        }
+      } as typeof Request
+      const answers: unknown[] = []
+      const urls: string[] = []
+      for (const input of ['/mock/user/1', `${location.origin}/mock/user/2?q=1`, new URL('/mock/user/3', location.href)]) {
+        const response = await fetch(input)
+        urls.push(response.url.slice(location.origin.length))
+        answers.push(await response.json())
+      }
+      const unread = count
+      const reading = await fetch('/mock/reads/1?q=2')
+      const credentials = await fetch(`http://user:secret@${location.host}/mock/user/4`).then(
+        () => 'delivered',
+        (error: Error) => error.name,
+      )
+      window.Request = NativeRequest
+      return { answers, urls, unread, read, readingUrl: reading.url.slice(location.origin.length), credentials, origin: location.origin }
+    })
+    expect(seen).toEqual({
+      answers: [{ id: '1' }, { id: '2' }, { id: '3' }],
+      urls: ['/mock/user/1', '/mock/user/2?q=1', '/mock/user/3'],
+      unread: 0,
+      read: [`GET ${seen.origin}/mock/reads/1?q=2 0 false follow`],
+      readingUrl: '/mock/reads/1?q=2',
+      origin: seen.origin,
+      // As the page's own fetch: a URL with credentials is refused before any handler sees it.
+      credentials: 'TypeError',
+    })
+  })
+
   it('reports the real response of each passthrough (response:bypass), also while mocked answers are delivered in between', async () => {
     const seen = await suite.page.evaluate(async () => {
       const { setupWorker, http, HttpResponse } = window.mocklib

@@ -19,6 +19,7 @@ const LAZY = [
   'src/dsl/event-source/page-event-source.ts',
   'src/kernel/browser/in-page-source.ts',
   'src/kernel/browser/page-fetch.ts',
+  'src/kernel/browser/page-fetch-exchange.ts',
   'node_modules/@mswjs/interceptors/lib/browser/interceptors/WebSocket/index.js',
 ]
 

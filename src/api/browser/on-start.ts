@@ -15,11 +15,15 @@ export function readPageCookies(request: Request): Record<string, string> {
   return parseCookieHeader(document.cookie)
 }
 
-/** What a browser does with a mocked answer: store its cookies, and (unless `quiet`) log it. */
-export function applyPageEffects(request: Request, response: Response, quiet: boolean): void {
+/**
+ * What a browser does with a mocked answer: store its cookies, and (unless `quiet`) log it.
+ * The request is read only when needed: a plain in-page `fetch(url)` builds it on first read.
+ */
+export function applyPageEffects(exchange: { readonly request: Request }, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
-  storeResponseCookies(request, setCookiesOf(response))
-  if (!quiet) logMocked(request, response)
+  const setCookies = setCookiesOf(response)
+  if (setCookies.length > 0) storeResponseCookies(exchange.request, setCookies)
+  if (!quiet) logMocked(exchange.request, response)
 }
 
 /** `HttpOnly` is dropped: script cannot set such cookies. */

@@ -106,7 +106,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const onStart = onFirstUse(() => import('./on-start.js'))
   const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
   let quiet = false
-  core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context.request, response, quiet) })
+  core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context, response, quiet) })
   // A recording's settled() also waits for the passthrough reports the page's sources still expect.
   const history = lazyHistory(core, onStart.load, () => page.reports?.arrived())
   let contract: ReportingAnswerCheck | undefined

@@ -1,20 +1,15 @@
 import type { ExchangeSink } from '../contracts.js'
-import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
-import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
-import { createRequestId } from '../request-context.js'
-import { canParseUrl } from '../url-parse.js'
+import { canParseUrl, parseUrl } from '../url-parse.js'
+import { PageFetchExchange, type PageFetchRoutes } from './page-fetch-exchange.js'
 
 /**
  * Replaces the page's `fetch` with one that hands each request to `sink` as
- * an exchange, and answers as the runtime decides: the mocked Response itself
- * (its body untouched: a body still held as a string is read as the string,
- * never through a stream), a network error, or the real `fetch`. What the
- * page sees is what Fetch would give for the same answer from a server: the
- * request's `url`, redirects followed (or refused, or handed over) as its
- * `redirect` mode says, encoded bodies decoded, an abort rejecting with the
- * signal's reason. Returns the function that gives the page its `fetch` back
- * (if another patch wrapped this one since, this one lets every request
- * through from then on).
+ * an exchange (see `PageFetchExchange` for what the page then sees). Returns
+ * the function that gives the page its `fetch` back (if another patch wrapped
+ * this one since, this one lets every request through from then on).
+ *
+ * @example
+ * const restoreFetch = patchPageFetch(runtime.handle)
  */
 export function patchPageFetch(sink: ExchangeSink): () => void {
   const realFetch = globalThis.fetch
@@ -22,59 +17,16 @@ export function patchPageFetch(sink: ExchangeSink): () => void {
 
   async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     if (!active) return realFetch(input, init)
-    // A relative URL as a string resolves against the document (DOM test environments do not do it themselves).
-    const resolved = typeof input === 'string' && typeof location !== 'undefined' && !canParseUrl(input) ? new URL(input, location.href) : input
-    const request = new Request(resolved, init)
+    const plainUrl = init === undefined ? plainFetchUrl(input) : undefined
+    // Built now when the call has more than a URL: an invalid init throws here, as Fetch rejects at once.
+    const request = plainUrl === undefined ? new Request(againstDocument(input), init) : undefined
     // Fetch starts in a task of its own: a signal aborted right after fetch() stops the request before a handler sees it.
     await Promise.resolve()
-    const { signal } = request
-    if (signal.aborted) throw signal.reason
-    return new Promise<Response>((resolve, reject) => {
-      let settled = false
-      const settle = (): boolean => {
-        if (settled) return false
-        settled = true
-        signal.removeEventListener('abort', aborted)
-        return true
-      }
-      function aborted(): void {
-        if (settle()) reject(signal.reason)
-      }
-      signal.addEventListener('abort', aborted, { once: true })
-      const bypassed = bypassMarkOf(request) === 'bypass'
-      if (bypassed) request.headers.delete(BYPASS_HEADER)
-      void sink({
-        kind: 'http',
-        id: createRequestId(),
-        request,
-        bypassed,
-        respondWith(response) {
-          if (!settle()) return
-          if (response.type === 'error') return reject(networkError(response))
-          resolve(delivered(request, response, fetch))
-        },
-        errorWith(error) {
-          if (settle()) reject(error)
-        },
-        passthrough(report) {
-          if (!settle()) return Promise.resolve(undefined)
-          // A copy is sent: the runtime may still read the request (history, recording).
-          const real = realFetch(request.clone())
-          if (!report) {
-            resolve(real)
-            return Promise.resolve(undefined)
-          }
-          const copies = real.then(reportedCopies)
-          resolve(copies.then(([forPage]) => forPage))
-          // A network failure has already failed the page's fetch: nothing to report.
-          return copies.then(
-            ([, forReport]) => forReport,
-            () => undefined,
-          )
-        },
-      })
-    })
+    if (request?.signal.aborted) throw request.signal.reason
+    const href = plainUrl === undefined ? request!.url : plainUrl.href
+    return new Promise<Response>((resolve, reject) => void sink(new PageFetchExchange(href, plainUrl, request, resolve, reject, routes)))
   }
+  const routes: PageFetchRoutes = { realFetch, send: fetch }
 
   globalThis.fetch = fetch
   return () => {
@@ -83,104 +35,22 @@ export function patchPageFetch(sink: ExchangeSink): () => void {
   }
 }
 
-/** What the page's fetch resolves to for a mocked `response`: as Fetch makes of the same answer from a server. */
-function delivered(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Response | Promise<Response> {
-  const answer = decodedAnswer(response)
-  Object.defineProperty(answer, 'url', { value: request.url, enumerable: true, configurable: true, writable: false })
-  if (!isRedirect(answer) || request.redirect === 'manual') return answer
-  if (request.redirect === 'error') return Promise.reject(networkError('unexpected redirect'))
-  return followRedirect(request, answer, fetch)
-}
-
 /**
- * What a page's fetch reads of a mocked answer with a `Content-Encoding`: the
- * body decoded, as the browser decodes a real one (gzip and deflate; see
- * fetch-semantics.ts). `response` itself when nothing is to be decoded.
+ * The parsed URL of `fetch(input)` without init when the Request it stands
+ * for is certain to be valid: a URL that parses (against the document, as
+ * `againstDocument`) and carries no credentials. `undefined` when the Request
+ * must be built now, and may throw.
  */
-function decodedAnswer(response: Response): Response {
-  // The header first: reading `body` makes a stream of a body still held as a string.
-  const encoding = response.headers.get('content-encoding')
-  if (encoding === null || encoding.trim() === '') return response
-  const body = decodedBody(response)
-  if (body === null || body === response.body) return response
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+function plainFetchUrl(input: RequestInfo | URL): URL | undefined {
+  const text = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined
+  if (text === undefined) return undefined
+  const url = parseUrl(text, typeof location === 'undefined' ? undefined : location.href)
+  if (url === null || url.username !== '' || url.password !== '') return undefined
+  return url
 }
 
-// How many redirects led to each request a followed redirect made (Fetch stops at 20).
-const redirectCounts = new WeakMap<Request, number>()
-
-/** The network error of Fetch: a `TypeError` whose `cause` says why. */
-function networkError(cause?: unknown): TypeError {
-  return Object.assign(new TypeError('Failed to fetch'), { cause })
-}
-
-/**
- * Follows a mocked redirect as the page's Fetch follows a real one: the next
- * hop is the kernel's (fetch-semantics.ts, the Fetch standard's "HTTP-redirect
- * fetch"), and goes through `fetch` again, so a handler may answer it too.
- * Rejects with the page's network error where Fetch would; also, as a browser
- * does, for a body it cannot resend and for credentials in a cross-origin URL.
- */
-async function followRedirect(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Promise<Response> {
-  if (response.status !== 303 && request.body !== null) throw networkError('a redirect cannot resend a request body')
-  const count = redirectCounts.get(request) ?? 0
-  let next: Request | undefined
-  try {
-    next = nextRedirect(request, null, response, count)
-  } catch (error) {
-    throw networkError(error)
-  }
-  if (next === undefined) return response
-  const to = new URL(next.url)
-  if (request.mode === 'cors' && (to.username || to.password) && to.origin !== new URL(request.url).origin) throw networkError('cross origin not allowed for request mode "cors"')
-  redirectCounts.set(next, count + 1)
-  const final = await fetch(next)
-  Object.defineProperty(final, 'redirected', { value: true, configurable: true })
-  return final
-}
-
-/**
- * Two copies of a real response: one for the page, one for the runtime's
- * report (events, recording, contract checks). The page cancelling its body
- * (an EventSource closed, a reader cancelled) cancels the report's too: a
- * copy that no one reads to the end must not keep the network stream open, as
- * a plain `clone()` would. Status, headers, `url`, `type` and `redirected`
- * are the real response's.
- */
-function reportedCopies(response: Response): [forPage: Response, forReport: Response] {
-  if (response.body === null) return [response, response.clone()]
-  const [pageBranch, reportBranch] = response.body.tee()
-  const reportReader = reportBranch.getReader()
-  const pageReader = pageBranch.getReader()
-  const report = pulledFrom(reportReader, (reason) => reportReader.cancel(reason))
-  const page = pulledFrom(pageReader, async (reason) => {
-    await Promise.all([pageReader.cancel(reason), reportReader.cancel(reason)])
-  })
-  return [shaped(response, page), shaped(response, report)]
-}
-
-/** A stream that reads `reader` as it is read (no chunk read ahead), and cancels as `cancel` says. */
-function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (reason: unknown) => Promise<void>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const { done, value } = await reader.read()
-        if (done) controller.close()
-        else controller.enqueue(value)
-      },
-      cancel,
-    },
-    { highWaterMark: 0 },
-  )
-}
-
-/** A Response with `body` and the head of `like`, the properties the constructor cannot set included. */
-function shaped(like: Response, body: ReadableStream<Uint8Array>): Response {
-  const response = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers })
-  Object.defineProperties(response, {
-    url: { value: like.url, enumerable: true, configurable: true },
-    type: { value: like.type, enumerable: true, configurable: true },
-    redirected: { value: like.redirected, enumerable: true, configurable: true },
-  })
-  return response
+/** A relative URL as a string resolves against the document (DOM test environments do not do it themselves). */
+function againstDocument(input: RequestInfo | URL): RequestInfo | URL {
+  if (typeof input !== 'string' || typeof location === 'undefined' || canParseUrl(input)) return input
+  return new URL(input, location.href)
 }

@@ -1,0 +1,209 @@
+import type { HttpExchange } from '../contracts.js'
+import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
+import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
+import { createRequestId } from '../request-context.js'
+
+/** What every exchange of one patched page `fetch` shares. */
+export interface PageFetchRoutes {
+  /** The page's `fetch` from before the patch: passthroughs go there (call it on no object). */
+  readonly realFetch: typeof fetch
+  /** The patched `fetch`: a followed redirect's next hop goes through it, so a handler may answer it too. */
+  readonly send: (request: Request) => Promise<Response>
+}
+
+/**
+ * One call of the page's patched `fetch`, as the runtime sees it, settled as
+ * the runtime decides: the mocked Response itself (its body untouched: a body
+ * still held as a string is read as the string, never through a stream), a
+ * network error, or the real `fetch`. What the page sees is what Fetch would
+ * give for the same answer from a server: the request's `url`, redirects
+ * followed (or refused, or handed over) as its `redirect` mode says, encoded
+ * bodies decoded, an abort rejecting with the signal's reason.
+ *
+ * A plain `fetch(url)` (no init) is taken from its parsed URL alone: it has no
+ * body, headers nor signal, and its Request is built only when someone reads
+ * it (a resolver, a listener, a passthrough); building one costs more than the
+ * rest of a small mocked answer. One object per call, rather than a closure
+ * per method, for the same reason.
+ *
+ * @example
+ * new Promise((resolve, reject) => void sink(new PageFetchExchange(url.href, url, undefined, resolve, reject, routes)))
+ */
+export class PageFetchExchange implements HttpExchange {
+  readonly kind = 'http'
+  readonly id = createRequestId()
+  readonly method: string | undefined
+  readonly bodyless: boolean
+  readonly bypassed: boolean
+  #request: Request | undefined
+  #settled = false
+  readonly #onAbort: (() => void) | undefined
+
+  constructor(
+    /** The absolute URL of the call: of a plain call, what its Request is built from; of the others, `request.url`. */
+    private readonly href: string,
+    /** The parsed URL of a plain `fetch(url)`; `undefined` when `request` was built from the call. */
+    readonly url: URL | undefined,
+    request: Request | undefined,
+    private readonly resolve: (response: Response | Promise<Response>) => void,
+    private readonly reject: (reason: unknown) => void,
+    private readonly routes: PageFetchRoutes,
+  ) {
+    this.#request = request
+    this.method = url === undefined ? undefined : 'GET'
+    this.bodyless = url !== undefined
+    this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
+    if (this.bypassed) request!.headers.delete(BYPASS_HEADER)
+    if (request === undefined) return
+    const { signal } = request
+    this.#onAbort = () => {
+      if (this.#settle()) reject(signal.reason)
+    }
+    signal.addEventListener('abort', this.#onAbort, { once: true })
+  }
+
+  get request(): Request {
+    return (this.#request ??= new Request(this.href))
+  }
+
+  respondWith(response: Response): void {
+    if (!this.#settle()) return
+    if (response.type === 'error') return this.reject(networkError(response))
+    this.resolve(this.#delivered(response))
+  }
+
+  errorWith(error: Error): void {
+    if (this.#settle()) this.reject(error)
+  }
+
+  passthrough(report?: boolean): Promise<Response | undefined> {
+    if (!this.#settle()) return Promise.resolve(undefined)
+    // Called on no object: the page's fetch throws when called on anything but the window.
+    const { realFetch } = this.routes
+    // A copy is sent: the runtime may still read the request (history, recording).
+    const real = realFetch(this.request.clone())
+    if (!report) {
+      this.resolve(real)
+      return Promise.resolve(undefined)
+    }
+    const copies = real.then(reportedCopies)
+    this.resolve(copies.then(([forPage]) => forPage))
+    // A network failure has already failed the page's fetch: nothing to report.
+    return copies.then(
+      ([, forReport]) => forReport,
+      () => undefined,
+    )
+  }
+
+  /** What the page's fetch resolves to for a mocked `response`: as Fetch makes of the same answer from a server. */
+  #delivered(response: Response): Response | Promise<Response> {
+    const answer = decodedAnswer(response)
+    Object.defineProperty(answer, 'url', { value: this.href, enumerable: true, configurable: true, writable: false })
+    if (!isRedirect(answer)) return answer
+    // A plain call follows redirects (Fetch's default mode); only a redirect builds its Request.
+    const { request } = this
+    if (request.redirect === 'manual') return answer
+    if (request.redirect === 'error') return Promise.reject(networkError('unexpected redirect'))
+    return followRedirect(request, answer, this.routes.send)
+  }
+
+  #settle(): boolean {
+    if (this.#settled) return false
+    this.#settled = true
+    if (this.#onAbort !== undefined) this.#request!.signal.removeEventListener('abort', this.#onAbort)
+    return true
+  }
+}
+
+/**
+ * What a page's fetch reads of a mocked answer with a `Content-Encoding`: the
+ * body decoded, as the browser decodes a real one (gzip and deflate; see
+ * fetch-semantics.ts). `response` itself when nothing is to be decoded.
+ */
+function decodedAnswer(response: Response): Response {
+  // The header first: reading `body` makes a stream of a body still held as a string.
+  const encoding = response.headers.get('content-encoding')
+  if (encoding === null || encoding.trim() === '') return response
+  const body = decodedBody(response)
+  if (body === null || body === response.body) return response
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+// How many redirects led to each request a followed redirect made (Fetch stops at 20).
+const redirectCounts = new WeakMap<Request, number>()
+
+/** The network error of Fetch: a `TypeError` whose `cause` says why. */
+function networkError(cause?: unknown): TypeError {
+  return Object.assign(new TypeError('Failed to fetch'), { cause })
+}
+
+/**
+ * Follows a mocked redirect as the page's Fetch follows a real one: the next
+ * hop is the kernel's (fetch-semantics.ts, the Fetch standard's "HTTP-redirect
+ * fetch"), and goes through `fetch` again, so a handler may answer it too.
+ * Rejects with the page's network error where Fetch would; also, as a browser
+ * does, for a body it cannot resend and for credentials in a cross-origin URL.
+ */
+async function followRedirect(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Promise<Response> {
+  if (response.status !== 303 && request.body !== null) throw networkError('a redirect cannot resend a request body')
+  const count = redirectCounts.get(request) ?? 0
+  let next: Request | undefined
+  try {
+    next = nextRedirect(request, null, response, count)
+  } catch (error) {
+    throw networkError(error)
+  }
+  if (next === undefined) return response
+  const to = new URL(next.url)
+  if (request.mode === 'cors' && (to.username || to.password) && to.origin !== new URL(request.url).origin) throw networkError('cross origin not allowed for request mode "cors"')
+  redirectCounts.set(next, count + 1)
+  const final = await fetch(next)
+  Object.defineProperty(final, 'redirected', { value: true, configurable: true })
+  return final
+}
+
+/**
+ * Two copies of a real response: one for the page, one for the runtime's
+ * report (events, recording, contract checks). The page cancelling its body
+ * (an EventSource closed, a reader cancelled) cancels the report's too: a
+ * copy that no one reads to the end must not keep the network stream open, as
+ * a plain `clone()` would. Status, headers, `url`, `type` and `redirected`
+ * are the real response's.
+ */
+function reportedCopies(response: Response): [forPage: Response, forReport: Response] {
+  if (response.body === null) return [response, response.clone()]
+  const [pageBranch, reportBranch] = response.body.tee()
+  const reportReader = reportBranch.getReader()
+  const pageReader = pageBranch.getReader()
+  const report = pulledFrom(reportReader, (reason) => reportReader.cancel(reason))
+  const page = pulledFrom(pageReader, async (reason) => {
+    await Promise.all([pageReader.cancel(reason), reportReader.cancel(reason)])
+  })
+  return [shaped(response, page), shaped(response, report)]
+}
+
+/** A stream that reads `reader` as it is read (no chunk read ahead), and cancels as `cancel` says. */
+function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (reason: unknown) => Promise<void>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      },
+      cancel,
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/** A Response with `body` and the head of `like`, the properties the constructor cannot set included. */
+function shaped(like: Response, body: ReadableStream<Uint8Array>): Response {
+  const response = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers })
+  Object.defineProperties(response, {
+    url: { value: like.url, enumerable: true, configurable: true },
+    type: { value: like.type, enumerable: true, configurable: true },
+    redirected: { value: like.redirected, enumerable: true, configurable: true },
+  })
+  return response
+}
