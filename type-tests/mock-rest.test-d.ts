@@ -1,5 +1,5 @@
 import { expectTypeOf } from 'expect-type'
-import { HttpResponse, mock, type LimitedGraphQLMock, type LimitedRestMock, type LimitSet, type MockCall, type RestMock, type RestMockBuilder, type Unset } from 'mocklib'
+import { HttpResponse, mock, type LimitSet, type MockCall, type RestMock, type RestMockBuilder, type Unset } from 'mocklib'
 
 interface PostInput {
   title: string
@@ -96,12 +96,13 @@ mock.get('/real').passthrough()
 
 // Modifiers return the same mock; a limit modifier marks it (one limit per mock).
 expectTypeOf(created.delay(10)).toEqualTypeOf(created)
-expectTypeOf(created.times(2).delay(10)).toEqualTypeOf<LimitedRestMock<{ id: string }, PostInput, Post>>()
-expectTypeOf(mock.get('/a').reply(200).once()).toEqualTypeOf<LimitedRestMock<{}, unknown, any>>()
+expectTypeOf(created.times(2).delay(10)).toEqualTypeOf<RestMock<{ id: string }, PostInput, Post, true>>()
+expectTypeOf(mock.get('/a').reply(200).once()).toEqualTypeOf<RestMock<{}, unknown, any, true>>()
 expectTypeOf(mock.get('/a').reply(200).once()).toMatchTypeOf<LimitSet>()
 expectTypeOf(created.protocol).toEqualTypeOf<'rest'>()
 expectTypeOf(mock.query('ListPosts').reply({ data: {} }).protocol).toEqualTypeOf<'graphql'>()
-expectTypeOf(mock.query('ListPosts').reply({ data: {} }).once()).toMatchTypeOf<LimitedGraphQLMock>()
+expectTypeOf(mock.query('ListPosts').reply({ data: {} }).once()).toMatchTypeOf<GraphQLMock<any, any, true>>()
+expectTypeOf(mock.get('/a').reply(200)).not.toMatchTypeOf<LimitSet>()
 const limited: RestMock<{}, unknown, any> = mock.get('/a').reply(200).delay(5).persist().delay(1)
 expectTypeOf(limited.calls).toEqualTypeOf<readonly MockCall<{}, unknown>[]>()
 declare const count: number

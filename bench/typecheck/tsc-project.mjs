@@ -57,7 +57,8 @@ export function writeModuleProject(dir, files, dist) {
 /**
  * Type-checks `project` with `tsc --extendedDiagnostics` in a fresh process.
  * `cpuClock` preloads cpu-clock.cjs, so that the times are CPU time (JavaScript compilers only).
- * @returns {Promise<{ code: number, check: number, total: number, types: number, instantiations: number, diagnostics: string[] }>} times in ms
+ * @returns {Promise<{ code: number, check: number, total: number, types: number, instantiations: number, strictSubtypes: number, diagnostics: string[] }>} times in ms;
+ *   `strictSubtypes`: the strict-subtype cache's size (NaN on tsc 7, which does not print it)
  */
 export function runTsc(tsc, project, { cpuClock = false } = {}) {
   return new Promise((resolve) => {
@@ -74,6 +75,7 @@ export function runTsc(tsc, project, { cpuClock = false } = {}) {
         total: seconds('Total time'),
         types: Number(out.match(/Types:\s+(\d+)/)?.[1]),
         instantiations: Number(out.match(/Instantiations:\s+(\d+)/)?.[1]),
+        strictSubtypes: Number(out.match(/Strict subtype cache size:\s+(\d+)/)?.[1]),
         diagnostics: out.split('\n').filter((line) => /error TS/.test(line)),
       })
     })

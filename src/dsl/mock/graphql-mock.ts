@@ -4,7 +4,7 @@ import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
 import type { MockStart } from './mock-builder.js'
 import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitAlreadySet, type LimitSet, type MisuseGuards } from './misuse-guards.js'
+import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -31,41 +31,28 @@ export interface GraphQLMockCall<Variables = Record<string, unknown>> extends Mo
  * const list = mock.query('ListPosts').reply({ data: { posts: [] } }).once()
  * server.use(list)
  */
-export class GraphQLMock<Result = any, Variables = Record<string, unknown>> extends MockHandler<GraphQLMockCall<Variables>> {
+export class GraphQLMock<Result = any, Variables = Record<string, unknown>, Limited extends boolean = boolean> extends MockHandler<GraphQLMockCall<Variables>> {
   /** Which builder made it: `'graphql'` here, `'rest'` for `mock.get` and the other REST methods. */
   readonly protocol: 'graphql' = 'graphql'
 }
 
 /** The builder methods a built GraphQL mock refuses (generated from the step table), and its typed limit modifiers. */
-export interface GraphQLMock<Result, Variables> extends MisuseGuards<'graphql'> {
+export interface GraphQLMock<Result, Variables, Limited extends boolean> extends MisuseGuards<'graphql'>, LimitState<Limited> {
   /**
    * Answer exactly `count` operations, then let later ones reach the next handler.
    * @example mock.query('ListPosts').reply({ data: { posts: [] } }).times(2)
    */
-  times<Count extends number>(count: TimesCount<Count>): LimitedGraphQLMock<Result, Variables>
+  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): GraphQLMock<Result, Variables, true>
   /**
    * Answer one operation only: `times(1)`.
    * @example mock.mutation('Login').reply({ data: { login: true } }).once()
    */
-  once(): LimitedGraphQLMock<Result, Variables>
+  once<Self>(this: OneLimit<Self>): GraphQLMock<Result, Variables, true>
   /**
    * Answer any number of operations (the default; states it explicitly).
    * @example mock.query('Config').reply({ data: { config: {} } }).persist()
    */
-  persist(): LimitedGraphQLMock<Result, Variables>
-}
-
-/**
- * A GraphQL mock whose usage limit is set: another `times()`, `once()` or
- * `persist()` is a type error (and throws at run time).
- *
- * @example
- * const login: LimitedGraphQLMock = mock.mutation('Login').reply({ data: { login: true } }).once()
- */
-export interface LimitedGraphQLMock<Result = any, Variables = Record<string, unknown>> extends GraphQLMock<Result, Variables>, LimitSet {
-  readonly times: LimitAlreadySet
-  readonly once: LimitAlreadySet
-  readonly persist: LimitAlreadySet
+  persist<Self>(this: OneLimit<Self>): GraphQLMock<Result, Variables, true>
 }
 
 /**

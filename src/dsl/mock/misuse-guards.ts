@@ -37,11 +37,12 @@ export interface Unset {
  */
 export type Resolved<Type, Fallback> = [Type] extends [Unset] ? Fallback : Type
 
-declare const limitBrand: unique symbol
+/** The type-only key of a mock's limit state (`LimitState`). @internal */
+export declare const limitBrand: unique symbol
 
 /**
  * Type-only mark of a mock whose usage limit is set (`times(n)`, `once()` or
- * `persist()` was called): its limit modifiers are then `LimitAlreadySet`.
+ * `persist()` was called): another limit modifier is then a type error.
  *
  * @example
  * const once: LimitSet = mock.get('/a').reply(200).once()
@@ -51,16 +52,32 @@ export interface LimitSet {
 }
 
 /**
- * The type of a limit modifier on a mock that already has a limit. Calling it
- * is a type error whose text carries the sentence ("The 'this' context of type
- * … is not assignable to method's 'this' of type 'MockTypeError<"A mock has one
+ * A built mock's limit state, its last type argument: `true` once `times(n)`,
+ * `once()` or `persist()` was called, `boolean` (either) by default, so that a
+ * limited mock is still a `RestMock<Params, Body, Response>`. A type argument,
+ * not `Mock & LimitSet`: an array of mocks of one generic type is compared by
+ * type arguments, an intersection member by member, pair by pair.
+ *
+ * @example
+ * const login: RestMock<{}, unknown, any, true> = mock.post('/login').reply(200).once()
+ */
+export interface LimitState<Limited extends boolean> {
+  readonly [limitBrand]: Limited
+}
+
+/**
+ * The `this` of a limit modifier: the mock itself, or, once a limit is set, a
+ * `MockTypeError` that the compiler prints ("The 'this' context of type … is
+ * not assignable to method's 'this' of type 'MockTypeError<"A mock has one
  * usage limit …">'").
  *
  * @example
  * // @ts-expect-error A mock has one usage limit
  * mock.get('/a').reply(200).once().persist()
  */
-export type LimitAlreadySet = MisuseCall<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
+export type OneLimit<Self> = Self extends LimitSet
+  ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
+  : Self
 
 /** The type of an answer method called on a mock that already has one. */
 export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>

@@ -4,7 +4,7 @@ import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, t
 import { formatValue } from './format-value.js'
 import type { MockStart } from './mock-builder.js'
 import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitAlreadySet, type LimitSet, type MisuseGuards } from './misuse-guards.js'
+import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
@@ -21,7 +21,7 @@ import type { MockResolver, MockStep } from './step-table.js'
  * // …
  * created.calls[0]?.body // { title: 'Hello' }
  */
-export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any> extends MockHandler<MockCall<Params, RequestBodyType>> {
+export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any, Limited extends boolean = boolean> extends MockHandler<MockCall<Params, RequestBodyType>> {
   /**
    * Which builder made it: `'rest'` here, `'graphql'` for `mock.query`/`mock.mutation`.
    * (A literal-typed member also lets the compiler tell mocks of the two kinds apart at a glance
@@ -31,37 +31,22 @@ export class RestMock<Params = Record<string, string>, RequestBodyType = unknown
 }
 
 /** The builder methods a built REST mock refuses (generated from the step table), and its typed limit modifiers. */
-export interface RestMock<Params, RequestBodyType, ResponseBody> extends MisuseGuards<'rest'> {
+export interface RestMock<Params, RequestBodyType, ResponseBody, Limited extends boolean> extends MisuseGuards<'rest'>, LimitState<Limited> {
   /**
    * Answer exactly `count` requests, then let later requests reach the next handler.
    * @example mock.get('/posts').reply(200, []).times(2)
    */
-  times<Count extends number>(count: TimesCount<Count>): LimitedRestMock<Params, RequestBodyType, ResponseBody>
+  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): RestMock<Params, RequestBodyType, ResponseBody, true>
   /**
    * Answer one request only: `times(1)`.
    * @example mock.post('/login').reply(200).once()
    */
-  once(): LimitedRestMock<Params, RequestBodyType, ResponseBody>
+  once<Self>(this: OneLimit<Self>): RestMock<Params, RequestBodyType, ResponseBody, true>
   /**
    * Answer any number of requests (the default; states it explicitly).
    * @example mock.get('/config').reply(200, {}).persist()
    */
-  persist(): LimitedRestMock<Params, RequestBodyType, ResponseBody>
-}
-
-/**
- * A REST mock whose usage limit is set: another `times()`, `once()` or
- * `persist()` is a type error (and throws at run time).
- *
- * @example
- * const login: LimitedRestMock<{}, unknown, any> = mock.post('/login').reply(200).once()
- */
-export interface LimitedRestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any>
-  extends RestMock<Params, RequestBodyType, ResponseBody>,
-    LimitSet {
-  readonly times: LimitAlreadySet
-  readonly once: LimitAlreadySet
-  readonly persist: LimitAlreadySet
+  persist<Self>(this: OneLimit<Self>): RestMock<Params, RequestBodyType, ResponseBody, true>
 }
 
 /**
