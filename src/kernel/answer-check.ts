@@ -109,12 +109,13 @@ export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAn
   return runSteps(checkSteps(checks, answer))
 }
 
+/** The checks in order; only a check that answers with a promise makes a step (every checked exchange runs this loop). */
 function* checkSteps(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Steps<Error | undefined> {
   for (const check of checks) {
     try {
       const found = check.check(answer)
       // A thenable of another realm is awaited as a promise is.
-      const verdict = yield* step(isThenable(found) ? Promise.resolve(found) : found)
+      const verdict = isThenable(found) ? yield* step(Promise.resolve(found)) : found
       if (verdict instanceof Error) return verdict
     } catch (thrown) {
       return asError(thrown)
@@ -148,7 +149,7 @@ export class CheckedExchange {
     readonly exchange: HttpExchange,
   ) {
     this.sentCopy = sentCopyOf(exchange)
-    this.readsReceived = [...checks].some((check) => check.checkReceived !== undefined)
+    this.readsReceived = readsReceived(checks)
   }
 
   /** Runs the checks on a mocked `response`: the first failure, or `undefined` to deliver it. */
@@ -170,6 +171,12 @@ export class CheckedExchange {
   received(context: RequestContext, real: Response, scope: object): void {
     void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
   }
+}
+
+/** A check reads real responses too (`AnswerCheck.checkReceived`). */
+function readsReceived(checks: Iterable<AnswerCheck>): boolean {
+  for (const check of checks) if (check.checkReceived !== undefined) return true
+  return false
 }
 
 async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
