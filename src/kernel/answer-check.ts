@@ -4,7 +4,7 @@ import type { HttpExchange } from './contracts.js'
 import { asError } from './errors.js'
 import { knownBodyOf } from './known-body.js'
 import type { RequestContext } from './request-context.js'
-import { runSteps, step, type Steps } from './steps.js'
+import { step, type Steps } from './steps.js'
 
 /**
  * A mocked answer about to reach the client, as an `AnswerCheck` sees it.
@@ -106,20 +106,32 @@ export interface ReportingAnswerCheck<Problem extends AnswerProblem = AnswerProb
  * const failure = await runAnswerChecks(runtime.answerChecks, answer)
  */
 export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
-  return runSteps(checkSteps(checks, answer))
-}
-
-/** The checks in order; only a check that answers with a promise makes a step (every checked exchange runs this loop). */
-function* checkSteps(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Steps<Error | undefined> {
-  for (const check of checks) {
+  // A plain loop rather than steps: every checked exchange runs it, and synchronous checks then cost no generator.
+  const iterator = checks[Symbol.iterator]()
+  for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
+    let found: ReturnType<AnswerCheck['check']>
     try {
-      const found = check.check(answer)
-      // A thenable of another realm is awaited as a promise is.
-      const verdict = isThenable(found) ? yield* step(Promise.resolve(found)) : found
-      if (verdict instanceof Error) return verdict
+      found = next.value.check(answer)
     } catch (thrown) {
       return asError(thrown)
     }
+    if (isThenable(found)) return finishChecks(found, iterator, answer)
+    if (found instanceof Error) return found
+  }
+  return undefined
+}
+
+/** The rest of `runAnswerChecks` once a check answered with a promise (or a thenable of another realm): the checks after it run after it, in order. */
+async function finishChecks(pending: PromiseLike<void | Error | undefined>, rest: Iterator<AnswerCheck>, answer: CheckedAnswer): Promise<Error | undefined> {
+  try {
+    const found = await pending
+    if (found instanceof Error) return found
+    for (let next = rest.next(); next.done !== true; next = rest.next()) {
+      const later = await next.value.check(answer)
+      if (later instanceof Error) return later
+    }
+  } catch (thrown) {
+    return asError(thrown)
   }
   return undefined
 }
@@ -156,7 +168,8 @@ export class CheckedExchange {
   *check(context: RequestContext, response: Response, scope: object): Steps<Error | undefined> {
     const answer = new MockedAnswer(this.exchange.id, context, this.sentCopy, response, scope)
     try {
-      return yield* checkSteps(this.checks, answer)
+      const verdict = runAnswerChecks(this.checks, answer)
+      return verdict instanceof Promise ? yield* step(verdict) : verdict
     } finally {
       answer.close()
     }
