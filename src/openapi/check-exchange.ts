@@ -28,6 +28,14 @@ interface DeclaredContent {
   readonly required: boolean
   readonly media: readonly DeclaredMedia[]
   readonly pointer: string
+  /**
+   * The last body text it accepted, and that body's Content-Type header. A
+   * mock answers the same body again and again (a fresh string each time,
+   * from `HttpResponse.json`); the same text under the same content type has
+   * the same verdict, and comparing strings costs next to nothing beside
+   * parsing one (most of a passing check's cost).
+   */
+  accepted: { readonly contentType: string | null; readonly body: string } | undefined
 }
 
 /** A declared response header, its `$ref` followed. */
@@ -79,13 +87,6 @@ export class OperationChecks {
   #acceptedUrl: string | undefined
   readonly #responses = new Map<number, ResponseRules | typeof UNDECLARED | undefined>()
   readonly #bodyVerdicts = new Map<string, SchemaVerdict>()
-  /**
-   * Per body schema, the last body text it accepted. A mock answers the same
-   * body again and again (a fresh string each time, from `HttpResponse.json`);
-   * the same text has the same verdict, and comparing two strings costs next
-   * to nothing beside parsing one (most of a passing check's cost).
-   */
-  readonly #acceptedBodies = new Map<string, string>()
   readonly #textReadings = new Map<string, TextReading | undefined>()
 
   constructor(
@@ -220,6 +221,8 @@ export class OperationChecks {
       return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : NONE
     }
     const contentType = typeof contentTypeOf === 'function' ? contentTypeOf() : contentTypeOf
+    const { accepted } = declared
+    if (accepted !== undefined && accepted.contentType === contentType && accepted.body === body) return NONE
     const type = mediaTypeOf(contentType)
     const media = declared.media.find((entry) => mediaMatches(entry.type, type))
     if (media === undefined) {
@@ -227,7 +230,6 @@ export class OperationChecks {
     }
     const schemaPointer = media.schemaPointer
     if (schemaPointer === undefined) return NONE
-    if (this.#acceptedBodies.get(schemaPointer) === body) return NONE
     let value: unknown
     if (isJsonMediaType(type)) {
       try {
@@ -246,7 +248,7 @@ export class OperationChecks {
     let verdict = this.#bodyVerdicts.get(schemaPointer)
     if (verdict === undefined) this.#bodyVerdicts.set(schemaPointer, (verdict = this.validator.verdict(schemaPointer)))
     if (verdict(value)) {
-      if (body.length <= REMEMBERED_BODY_LIMIT) this.#acceptedBodies.set(schemaPointer, body)
+      if (body.length <= REMEMBERED_BODY_LIMIT) declared.accepted = { contentType, body }
       return NONE
     }
     return this.validator.explain(schemaPointer, value).map((error) => ({
@@ -265,6 +267,7 @@ function declaredContent(owner: JsonObject, pointer: string, required: boolean):
   return {
     required,
     pointer,
+    accepted: undefined,
     media: Object.entries(content).map(([type, media]) => ({
       type: type.toLowerCase(),
       schemaPointer: isJsonObject(media) && (isJsonObject(media.schema) || typeof media.schema === 'boolean') ? `${pointer}/content/${encodePointerToken(type)}/schema` : undefined,
