@@ -3,7 +3,7 @@ import type { HttpExchange } from './contracts.js'
 import { asError } from './errors.js'
 import { knownBodyOf } from './known-body.js'
 import type { RequestContext } from './request-context.js'
-import { runSteps, step, type Steps } from './steps.js'
+import { step, type Steps } from './steps.js'
 
 /**
  * A mocked answer about to reach the client, as an `AnswerCheck` sees it. Read it during the
@@ -69,19 +69,32 @@ export interface ReportingAnswerCheck<Problem extends AnswerProblem = AnswerProb
 
 /** The first `Error` wins; a check that throws fails the request with what it threw, so its bug is seen. */
 export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
-  return runSteps(checkSteps(checks, answer))
-}
-
-function* checkSteps(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Steps<Error | undefined> {
-  for (const check of checks) {
+  // A plain loop rather than steps: every checked exchange runs it, and synchronous checks then cost no generator.
+  const iterator = checks[Symbol.iterator]()
+  for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
+    let found: ReturnType<AnswerCheck['check']>
     try {
-      const found = check.check(answer)
-      // A thenable of another realm is awaited as a promise is.
-      const verdict = yield* step(isThenable(found) ? Promise.resolve(found) : found)
-      if (verdict instanceof Error) return verdict
+      found = next.value.check(answer)
     } catch (thrown) {
       return asError(thrown)
     }
+    if (isThenable(found)) return finishChecks(found, iterator, answer)
+    if (found instanceof Error) return found
+  }
+  return undefined
+}
+
+/** The rest of `runAnswerChecks` once a check answered with a promise (or a thenable of another realm): the checks after it run after it, in order. */
+async function finishChecks(pending: PromiseLike<void | Error | undefined>, rest: Iterator<AnswerCheck>, answer: CheckedAnswer): Promise<Error | undefined> {
+  try {
+    const found = await pending
+    if (found instanceof Error) return found
+    for (let next = rest.next(); next.done !== true; next = rest.next()) {
+      const later = await next.value.check(answer)
+      if (later instanceof Error) return later
+    }
+  } catch (thrown) {
+    return asError(thrown)
   }
   return undefined
 }
@@ -100,13 +113,14 @@ export class CheckedExchange {
     readonly exchange: HttpExchange,
   ) {
     this.sentCopy = sentCopyOf(exchange)
-    this.readsReceived = [...checks].some((check) => check.checkReceived !== undefined)
+    this.readsReceived = readsReceived(checks)
   }
 
   *check(context: RequestContext, response: Response, scope: object): Steps<Error | undefined> {
     const answer = new MockedAnswer(this.exchange.id, context, this.sentCopy, response, scope)
     try {
-      return yield* checkSteps(this.checks, answer)
+      const verdict = runAnswerChecks(this.checks, answer)
+      return verdict instanceof Promise ? yield* step(verdict) : verdict
     } finally {
       answer.close()
     }
@@ -116,6 +130,12 @@ export class CheckedExchange {
   received(context: RequestContext, real: Response, scope: object): void {
     void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
   }
+}
+
+/** A check reads real responses too (`AnswerCheck.checkReceived`). */
+function readsReceived(checks: Iterable<AnswerCheck>): boolean {
+  for (const check of checks) if (check.checkReceived !== undefined) return true
+  return false
 }
 
 async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {

@@ -28,6 +28,14 @@ interface DeclaredContent {
   readonly required: boolean
   readonly media: readonly DeclaredMedia[]
   readonly pointer: string
+  /**
+   * The last body text it accepted, and that body's Content-Type header. A
+   * mock answers the same body again and again (a fresh string each time,
+   * from `HttpResponse.json`); the same text under the same content type has
+   * the same verdict, and comparing strings costs next to nothing beside
+   * parsing one (most of a passing check's cost).
+   */
+  accepted: { readonly contentType: string | null; readonly body: string } | undefined
 }
 
 /** A declared response header, its `$ref` followed. */
@@ -56,6 +64,9 @@ const REMEMBERED_BODY_LIMIT = 1 << 20
 /** The status has no declared response (and no `default`). */
 const UNDECLARED = Symbol('undeclared')
 
+/** What a passing part returns: one array for all of them (a passing exchange allocates none). */
+const NONE: readonly Finding[] = []
+
 /**
  * The checks of one operation, prepared once (the first time a request for it
  * is checked): the parameters, the request body, and each declared response
@@ -64,21 +75,18 @@ const UNDECLARED = Symbol('undeclared')
  *
  * @example
  * const checks = new OperationChecks(document, entry, validator)
- * const findings = [...checks.request(url, params, () => request.headers, body), ...checks.response(status, headers, body)]
+ * const findings = [...checks.request(url, params, { request }, body), ...checks.response(status, headers, headers.get('content-type'), body)]
  */
 export class OperationChecks {
   readonly #requestBody: DeclaredContent | undefined
   readonly #parameters: readonly { readonly parameter: OperationParameter; readonly value: ValueCheck | undefined }[]
   readonly #hasCookies: boolean
+  /** Every parameter is in the path or the query: the URL alone decides whether they pass. */
+  readonly #urlOnly: boolean
+  /** The URL (`href`) of the last request whose parameters passed, when `#urlOnly`: the same URL passes again without reading them. */
+  #acceptedUrl: string | undefined
   readonly #responses = new Map<number, ResponseRules | typeof UNDECLARED | undefined>()
   readonly #bodyVerdicts = new Map<string, SchemaVerdict>()
-  /**
-   * Per body schema, the last body text it accepted. A mock answers the same
-   * body again and again (a fresh string each time, from `HttpResponse.json`);
-   * the same text has the same verdict, and comparing two strings costs next
-   * to nothing beside parsing one (most of a passing check's cost).
-   */
-  readonly #acceptedBodies = new Map<string, string>()
   readonly #textReadings = new Map<string, TextReading | undefined>()
 
   constructor(
@@ -92,16 +100,29 @@ export class OperationChecks {
       .filter((parameter) => !(parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())))
       .map((parameter) => ({ parameter, value: parameter.schemaPointer === undefined ? undefined : this.#valueCheck(parameter.schemaPointer) }))
     this.#hasCookies = this.#parameters.some(({ parameter }) => parameter.in === 'cookie')
+    this.#urlOnly = this.#parameters.every(({ parameter }) => parameter.in === 'path' || parameter.in === 'query')
   }
 
   /**
-   * The request's parameters and body against the operation. `headers` is
-   * called only when a header is needed (a header or cookie parameter, a
-   * body's content type): a check of a plain `fetch(url)` builds no Request.
+   * The request's parameters and body against the operation. Its headers are
+   * read only when needed (a header or cookie parameter, a body's content
+   * type): a check of a plain `fetch(url)` builds no Request. `pathParams`
+   * are those of `url` (the same URL, the same params).
    */
-  request(url: URL, pathParams: Record<string, string>, headers: () => Headers, body: string): Finding[] {
+  request(url: URL, pathParams: Record<string, string>, sent: { readonly request: Request }, body: string): readonly Finding[] {
+    const findings = this.#parameterFindings(url, pathParams, sent)
+    const bodyFindings = this.#requestBody === undefined ? NONE : this.#body('request', this.#requestBody, () => sent.request.headers.get('content-type'), body)
+    if (findings === undefined) return bodyFindings
+    findings.push(...bodyFindings)
+    return findings
+  }
+
+  #parameterFindings(url: URL, pathParams: Record<string, string>, sent: { readonly request: Request }): Finding[] | undefined {
+    const href = this.#urlOnly ? url.href : undefined
+    if (href !== undefined && href === this.#acceptedUrl) return undefined
     let findings: Finding[] | undefined
     let cookies: Record<string, string> | undefined
+    const headers = () => sent.request.headers
     const readCookies = () => (cookies ??= this.#hasCookies ? parseCookies(headers().get('cookie')) : {})
     for (const { parameter, value: check } of this.#parameters) {
       const raw = rawParameter(parameter, url, pathParams, headers, readCookies)
@@ -116,20 +137,18 @@ export class OperationChecks {
         ;(findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
       }
     }
-    const bodyFindings = this.#body('request', this.#requestBody, headers, body)
-    if (findings === undefined) return bodyFindings
-    findings.push(...bodyFindings)
+    if (findings === undefined && href !== undefined) this.#acceptedUrl = href
     return findings
   }
 
-  /** A response's status, content type, headers and body against the declared responses. */
-  response(status: number, headers: Headers, body: string): Finding[] {
+  /** A response's status, content type (`contentType`: its header), headers and body against the declared responses. */
+  response(status: number, headers: Headers, contentType: string | null, body: string): readonly Finding[] {
     const rules = this.#rulesFor(status)
     if (rules === UNDECLARED) {
       const declared = Object.keys(isJsonObject(this.entry.operation.responses) ? this.entry.operation.responses : {}).join(', ')
       return [{ side: 'response', part: 'status', rule: 'declared-status', documentPointer: `${this.entry.pointer}/responses`, detail: `status ${status} is not declared (declared: ${declared || 'none'}).` }]
     }
-    if (rules === undefined) return []
+    if (rules === undefined) return NONE
     let findings: Finding[] | undefined
     for (const header of rules.headers) {
       const found = headers.get(header.name)
@@ -145,11 +164,11 @@ export class OperationChecks {
         ;(findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
       }
     }
-    let bodyFindings: Finding[]
+    let bodyFindings: readonly Finding[]
     if (rules.content === undefined) {
-      bodyFindings = body === '' ? [] : [{ side: 'response', part: 'body', pointer: '', rule: 'declared-content', documentPointer: rules.pointer, detail: `the ${rules.key} response declares no body, but one was sent.` }]
+      bodyFindings = body === '' ? NONE : [{ side: 'response', part: 'body', pointer: '', rule: 'declared-content', documentPointer: rules.pointer, detail: `the ${rules.key} response declares no body, but one was sent.` }]
     } else {
-      bodyFindings = this.#body('response', rules.content, headers, body)
+      bodyFindings = this.#body('response', rules.content, contentType, body)
     }
     if (findings === undefined) return bodyFindings
     findings.push(...bodyFindings)
@@ -195,20 +214,22 @@ export class OperationChecks {
     return { schemaPointer, reading: readingOf(this.document, schemaPointer), verdict: this.validator.verdict(schemaPointer) }
   }
 
-  #body(side: 'request' | 'response', declared: DeclaredContent | undefined, headers: Headers | (() => Headers), body: string): Finding[] {
-    if (declared === undefined || declared.media.length === 0) return []
+  /** `contentTypeOf`: the body's Content-Type header, or how to read it (read only for a body to judge). */
+  #body(side: 'request' | 'response', declared: DeclaredContent, contentTypeOf: string | null | (() => string | null), body: string): readonly Finding[] {
+    if (declared.media.length === 0) return NONE
     if (body === '') {
-      return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : []
+      return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : NONE
     }
-    const contentType = (typeof headers === 'function' ? headers() : headers).get('content-type')
+    const contentType = typeof contentTypeOf === 'function' ? contentTypeOf() : contentTypeOf
+    const { accepted } = declared
+    if (accepted !== undefined && accepted.contentType === contentType && accepted.body === body) return NONE
     const type = mediaTypeOf(contentType)
     const media = declared.media.find((entry) => mediaMatches(entry.type, type))
     if (media === undefined) {
       return [{ side, part: 'content-type', rule: 'declared-content-type', documentPointer: `${declared.pointer}/content`, detail: `${contentType === null ? 'no content type' : `"${type}"`} is not declared (declared: ${declared.media.map((entry) => entry.type).join(', ')}).` }]
     }
     const schemaPointer = media.schemaPointer
-    if (schemaPointer === undefined) return []
-    if (this.#acceptedBodies.get(schemaPointer) === body) return []
+    if (schemaPointer === undefined) return NONE
     let value: unknown
     if (isJsonMediaType(type)) {
       try {
@@ -221,14 +242,14 @@ export class OperationChecks {
       // parameter is when the schema wants a number or boolean. Other media types (forms,
       // binary) have no one reading of their text, so they are not checked.
       const reading = this.#textReading(type, schemaPointer)
-      if (reading === undefined) return []
+      if (reading === undefined) return NONE
       value = coerce(reading, body)
     }
     let verdict = this.#bodyVerdicts.get(schemaPointer)
     if (verdict === undefined) this.#bodyVerdicts.set(schemaPointer, (verdict = this.validator.verdict(schemaPointer)))
     if (verdict(value)) {
-      if (body.length <= REMEMBERED_BODY_LIMIT) this.#acceptedBodies.set(schemaPointer, body)
-      return []
+      if (body.length <= REMEMBERED_BODY_LIMIT) declared.accepted = { contentType, body }
+      return NONE
     }
     return this.validator.explain(schemaPointer, value).map((error) => ({
       side,
@@ -246,6 +267,7 @@ function declaredContent(owner: JsonObject, pointer: string, required: boolean):
   return {
     required,
     pointer,
+    accepted: undefined,
     media: Object.entries(content).map(([type, media]) => ({
       type: type.toLowerCase(),
       schemaPointer: isJsonObject(media) && (isJsonObject(media.schema) || typeof media.schema === 'boolean') ? `${pointer}/content/${encodePointerToken(type)}/schema` : undefined,

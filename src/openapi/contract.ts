@@ -1,12 +1,12 @@
-import { OperationChecks, type Finding } from './check-exchange.js'
+import { OperationChecks } from './check-exchange.js'
 import { loadSchemaCompiler } from './compiled-schemas.js'
 import { rememberDocument } from './handler-documents.js'
-import { OperationIndex } from './operation-index.js'
+import { OperationIndex, type FoundOperation } from './operation-index.js'
 import { listOperations, type OperationEntry } from './operations.js'
 import { prepareDocument } from './prepare-document.js'
 import type { OpenApiSource } from './read-source.js'
 import { DocumentValidator, DOCUMENT_URI } from './schema-validator.js'
-import { describeViolation, type ContractViolation } from './violation.js'
+import { describeViolation, type ContractViolation, type ViolationFacts } from './violation.js'
 
 /** What to do with a violation: print it, fail the client's request with it, or hand it to a function. */
 export type ViolationStrategy = 'warn' | 'error' | ((violation: ContractViolation) => void)
@@ -119,28 +119,40 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return checks
   }
 
+  // The operation of the last request looked up, by method and URL: a test sends the same request again and again.
+  let lastMethod: string | undefined
+  let lastHref = ''
+  let lastFound: FoundOperation | undefined
+  const find = (method: string, url: URL): FoundOperation | undefined => {
+    const { href } = url
+    if (method !== lastMethod || href !== lastHref) {
+      lastFound = index.find(method, url)
+      lastMethod = method
+      lastHref = href
+    }
+    return lastFound
+  }
+
   /** The violations of an exchange whose body texts are in hand; the Request is built only for a header or a violation. */
   const violationsIn = (exchange: Omit<ContractAnswer, 'scope'>, requestText: string, responseText: string, fromNetwork: boolean): ContractViolation[] => {
     const method = exchange.method ?? exchange.request.method
     const url = exchange.url ?? new URL(exchange.request.url)
-    // Named as the client's Request names it (method and URL as sent), only once there is something to say.
-    const facts = () => ({ request: { method: exchange.request.method, url: exchange.request.url }, ...(fromNetwork && { fromNetwork: true as const }) })
-    const found = index.find(method, url)
+    const found = find(method, url)
     if (found === undefined) {
       if (undocumented === 'ignore') return []
-      const named = facts()
+      const named = requestFacts(exchange, fromNetwork)
       return [describeViolation({ ...named, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${named.request.method} operation for this path.` })]
     }
     const { entry, params } = found
     const checks = checksOf(entry)
-    const findings: Finding[] = checks.request(url, params, () => exchange.request.headers, requestText)
+    const requestFindings = checks.request(url, params, exchange, requestText)
     const responseHeaders = exchange.responseHeaders ?? exchange.response.headers
+    const contentType = responseHeaders.get('content-type')
     // A stream of events never ends: its body is not judged (its status, content type and headers still are).
-    const responseFindings = checks.response(exchange.status ?? exchange.response.status, responseHeaders, isEventStream(responseHeaders) ? '' : responseText)
-    if (findings.length === 0 && responseFindings.length === 0) return []
-    findings.push(...responseFindings)
-    const named = facts()
-    return findings.map((finding) => describeViolation({ ...named, operation: entry.label, ...finding }))
+    const responseFindings = checks.response(exchange.status ?? exchange.response.status, responseHeaders, contentType, isEventStream(contentType) ? '' : responseText)
+    if (requestFindings.length === 0 && responseFindings.length === 0) return []
+    const named = requestFacts(exchange, fromNetwork)
+    return [...requestFindings, ...responseFindings].map((finding) => describeViolation({ ...named, operation: entry.label, ...finding }))
   }
 
   /** The same, reading the bodies the exchange does not give as text. */
@@ -150,7 +162,7 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     let responseText = exchange.responseText
     if (responseText === undefined) {
       const { response } = exchange
-      responseText = isEventStream(exchange.responseHeaders ?? response.headers) ? '' : await response.text()
+      responseText = isEventStream((exchange.responseHeaders ?? response.headers).get('content-type')) ? '' : await response.text()
     }
     return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
@@ -214,8 +226,13 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   return api
 }
 
-function isEventStream(headers: Headers): boolean {
-  return /^text\/event-stream/i.test(headers.get('content-type') ?? '')
+function isEventStream(contentType: string | null): boolean {
+  return contentType !== null && /^text\/event-stream/i.test(contentType)
+}
+
+/** The request as violations name it: as the client's Request names it (method and URL as sent). */
+function requestFacts(exchange: ContractExchange, fromNetwork: boolean): Pick<ViolationFacts, 'request' | 'fromNetwork'> {
+  return { request: { method: exchange.request.method, url: exchange.request.url }, ...(fromNetwork && { fromNetwork: true as const }) }
 }
 
 let allowed: boolean | undefined

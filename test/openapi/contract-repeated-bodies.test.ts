@@ -1,8 +1,9 @@
-// contract() keeps, per body schema, the last body text it accepted, and passes the same text again
-// without parsing it (check-exchange.ts): the commonest mock answers one body over and over. These tests
-// pin what that shortcut must not change: every body is judged by the JSON the client receives, a body
-// that differs from the remembered one by a single character is checked in full, and a refused body is
-// refused every time it comes back.
+// contract() keeps, per declared body, the last body text it accepted and its content type, and passes
+// the same text under the same type again without parsing it (check-exchange.ts): the commonest mock
+// answers one body over and over. These tests pin what that shortcut must not change: every body is judged
+// by the JSON the client receives, a body that differs from the remembered one by a single character is
+// checked in full, the same text under another content type is judged by that type, and a refused body
+// is refused every time it comes back.
 import { fileURLToPath } from 'node:url'
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
@@ -47,6 +48,15 @@ describe('a body accepted once', () => {
     answer = () => HttpResponse.json({ ...rex, status: 'lost' })
     expect(await rulesOfOneFetch()).toEqual(['/status enum'])
     answer = () => HttpResponse.json({ ...rex, status: 'sold' })
+    expect(await rulesOfOneFetch()).toEqual([])
+  })
+
+  it('the same text under a content type the response does not declare is refused', async () => {
+    answer = () => HttpResponse.json(rex)
+    expect(await rulesOfOneFetch()).toEqual([])
+    answer = () => new HttpResponse(JSON.stringify(rex), { headers: { 'content-type': 'text/plain' } })
+    expect(await rulesOfOneFetch()).toEqual([' declared-content-type'])
+    answer = () => HttpResponse.json(rex)
     expect(await rulesOfOneFetch()).toEqual([])
   })
 
