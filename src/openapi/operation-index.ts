@@ -4,7 +4,7 @@ import type { OperationEntry } from './operations.js'
 import { bySpecificity, templateMatcher } from './path-template.js'
 
 /** An operation found for a request, with its path params by the document's names. */
-interface FoundOperation {
+export interface FoundOperation {
   readonly entry: OperationEntry
   readonly params: Record<string, string>
 }
