@@ -56,35 +56,26 @@ export class CookieJar {
     return this.#cookies.size
   }
 
-  /**
-   * Forgets every remembered cookie.
-   *
-   * @example
-   * afterEach(() => cookieJar.clear())
-   */
+  /** Forgets every remembered cookie. */
   clear(): void {
     this.#cookies.clear()
   }
 
-  /**
-   * Remembers the `Set-Cookie` headers of a mocked `response` to `url` (ignoring malformed and foreign ones).
-   *
-   * @example
-   * cookieJar.remember('https://api.example.com/login', HttpResponse.text('ok', { headers: { 'set-cookie': 'session=1; Path=/' } }))
-   */
+  /** Remembers the `Set-Cookie` headers of a mocked `response` to `url` (ignoring malformed and foreign ones). */
   remember(url: string | URL, response: Response, now = Date.now()): void {
     const values = setCookiesOf(response)
     if (values.length === 0) return
     const target = new URL(url)
-    for (const value of values) this.#store(parseSetCookie(value, target, now), now)
+    for (const value of values) {
+      const cookie = parseSetCookie(value, target, now)
+      if (cookie === undefined) continue
+      const key = `${cookie.domain};${cookie.path};${cookie.name}`
+      this.#cookies.delete(key)
+      if (cookie.expires > now) this.#cookies.set(key, cookie)
+    }
   }
 
-  /**
-   * The cookies a request to `url` would carry, as a record with no prototype (the most specific path wins).
-   *
-   * @example
-   * cookieJar.cookiesFor('https://api.example.com/account') // { session: '1' }
-   */
+  /** The cookies a request to `url` would carry, as a record with no prototype (the most specific path wins). */
   cookiesFor(url: string | URL, now = Date.now()): Record<string, string> {
     const found = Object.create(null) as Record<string, string>
     if (this.#cookies.size === 0) return found
@@ -106,13 +97,6 @@ export class CookieJar {
     matching.sort((a, b) => a.path.length - b.path.length)
     for (const cookie of matching) found[cookie.name] = cookie.value
     return found
-  }
-
-  #store(cookie: StoredCookie | undefined, now: number): void {
-    if (cookie === undefined) return
-    const key = `${cookie.domain};${cookie.path};${cookie.name}`
-    this.#cookies.delete(key)
-    if (cookie.expires > now) this.#cookies.set(key, cookie)
   }
 }
 

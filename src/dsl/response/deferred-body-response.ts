@@ -33,9 +33,6 @@ function probeDeferrable(): boolean {
   return !Object.prototype.hasOwnProperty.call(probe, 'body') && !Object.prototype.hasOwnProperty.call(probe, 'bodyUsed')
 }
 
-let bodyOf: (response: DeferredBodyResponse) => ReadableStream<Uint8Array> | null
-let bodyUsedOf: (response: DeferredBodyResponse) => boolean
-
 const unusable = (): Promise<never> => Promise.reject(new TypeError('Body is unusable: Body has already been read'))
 
 /**
@@ -90,14 +87,26 @@ export class DeferredBodyResponse extends Response {
   }
 
   static {
-    // Module-private access to the fields for the prototype's accessors below (no public static).
-    bodyOf = (response) => {
-      if (response.#text === undefined) return fetchBody!.call(response) as ReadableStream<Uint8Array> | null
-      return response.#stream().body
-    }
-    bodyUsedOf = (response) => {
-      if (response.#text === undefined) return fetchBodyUsed!.call(response) as boolean
-      return response.#held === undefined ? response.#read : response.#held.bodyUsed
+    // On the prototype, as Fetch's own (TypeScript declares `body` and `bodyUsed` as properties, not accessors);
+    // only where Fetch has them there, else nothing is ever deferred.
+    if (fetchBody !== undefined && fetchBodyUsed !== undefined) {
+      Object.defineProperties(DeferredBodyResponse.prototype, {
+        body: {
+          get(this: DeferredBodyResponse) {
+            return this.#text === undefined ? fetchBody.call(this) : this.#stream().body
+          },
+          configurable: true,
+          enumerable: true,
+        },
+        bodyUsed: {
+          get(this: DeferredBodyResponse) {
+            if (this.#text === undefined) return fetchBodyUsed.call(this)
+            return this.#held === undefined ? this.#read : this.#held.bodyUsed
+          },
+          configurable: true,
+          enumerable: true,
+        },
+      })
     }
   }
 
@@ -142,21 +151,3 @@ export class DeferredBodyResponse extends Response {
     return new Response(this.#stream().clone().body, init)
   }
 }
-
-// As Fetch's own, on the prototype (TypeScript declares `body` and `bodyUsed` as properties, not accessors).
-if (fetchBody !== undefined && fetchBodyUsed !== undefined) Object.defineProperties(DeferredBodyResponse.prototype, {
-  body: {
-    get(this: DeferredBodyResponse) {
-      return bodyOf(this)
-    },
-    configurable: true,
-    enumerable: true,
-  },
-  bodyUsed: {
-    get(this: DeferredBodyResponse) {
-      return bodyUsedOf(this)
-    },
-    configurable: true,
-    enumerable: true,
-  },
-})

@@ -172,26 +172,16 @@ export interface HttpResponse<BodyType = any> extends Response {
  * have the type parameter of its own that checks a literal status.
  *
  * @example
- * const Response404: HttpResponseConstructor = HttpResponse
- * new Response404(null, { status: 404 })
+ * const Responses: HttpResponseConstructor = HttpResponse
+ * Responses.json({ error: 'not found' }, { status: 404 })
  */
 export interface HttpResponseConstructor {
-  /**
-   * A response with a raw body (string, stream, bytes, form or search params).
-   *
-   * @example
-   * new HttpResponse(null, { status: 404 })
-   */
+  /** A response with a raw body (string, stream, bytes, form or search params). */
   new <BodyType = any, const Status extends number = number>(body?: NoInference<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
   /** What `instanceof HttpResponse` narrows to. */
   readonly prototype: HttpResponse
 
-  /**
-   * A response with a JSON body and `content-type: application/json`.
-   *
-   * @example
-   * HttpResponse.json({ error: 'not found' }, { status: 404 })
-   */
+  /** A response with a JSON body and `content-type: application/json`. */
   // BodyType comes from a type argument or where the result goes (a declared response body), never from the
   // body (`NoInference`), and checks it strictly as msw 2 does. Where it is open (`JsonBodyType`, `any`,
   // `unknown`), Body is inferred from the body, so the response keeps its shape, and `OpenJsonBody` refuses
@@ -202,61 +192,25 @@ export interface HttpResponseConstructor {
     init?: CheckedInit<Status>,
   ): HttpResponse<JsonBodyType extends BodyType ? Body : BodyType>
 
-  /**
-   * A response with a text body and `content-type: text/plain`.
-   *
-   * @example
-   * HttpResponse.text('pong')
-   */
+  /** A response with a text body and `content-type: text/plain`. */
   text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with an XML body and `content-type: text/xml`.
-   *
-   * @example
-   * HttpResponse.xml('<post id="1" />')
-   */
+  /** A response with an XML body and `content-type: text/xml`. */
   xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with an HTML body and `content-type: text/html`.
-   *
-   * @example
-   * HttpResponse.html('<h1>Hello</h1>')
-   */
+  /** A response with an HTML body and `content-type: text/html`. */
   html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with a binary body and `content-type: application/octet-stream`.
-   *
-   * @example
-   * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
-   */
+  /** A response with a binary body and `content-type: application/octet-stream`. */
   arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer>
 
-  /**
-   * A response with a multipart form body (the content type carries the boundary).
-   *
-   * @example
-   * const form = new FormData(); form.set('name', 'Ada')
-   * HttpResponse.formData(form)
-   */
+  /** A response with a multipart form body (the content type carries the boundary). */
   formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData>
 
-  /**
-   * A network error: fetch rejects with a TypeError, node:http emits `error`.
-   *
-   * @example
-   * http.get('/flaky', () => HttpResponse.error())
-   */
+  /** A network error: fetch rejects with a TypeError, node:http emits `error`. */
   error(): HttpResponse<any>
 
-  /**
-   * A redirect to `url` (the Fetch `Response.redirect`).
-   *
-   * @example
-   * http.get('/old', () => HttpResponse.redirect('https://example.com/new', 301))
-   */
+  /** A redirect to `url` (the Fetch `Response.redirect`). */
   redirect(url: string | URL, status?: number): Response
 }
 

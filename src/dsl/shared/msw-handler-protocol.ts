@@ -149,13 +149,7 @@ export async function matchThroughPredicate<ParsedResult>(
 }
 
 /** What the base `run()` resumes from when dispatch answers through an overridden `run()`. */
-interface InDispatch {
-  readonly handler: Handler
-  readonly match: unknown
-  readonly context: RequestContext
-}
-
-const inDispatch = new WeakMap<Request, InDispatch>()
+const inDispatch = new WeakMap<Request, { readonly handler: Handler; readonly match: unknown; readonly context: RequestContext }>()
 
 /** As msw's lookup: the override's `super.run()` resumes from the match dispatch made (its use claimed). */
 export async function respondThroughRun(

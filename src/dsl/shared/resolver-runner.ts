@@ -37,6 +37,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
   /** Cleanups scheduled while a generator is active: they run when it is exhausted. */
   #iteratorCleanups: Cleanup[] | undefined
   #last: Response | undefined
+  /** Once `#done`, every request gets a clone of it (a slower earlier step may still set `#last`). */
   #final: Response | undefined
   #done = false
 
@@ -75,8 +76,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
   run(info: Info): Response | undefined | Promise<Response | undefined> {
     if (this.#done) return this.#final?.clone()
     const resolution = new Resolution(this, info)
-    // A plain property (a getter per request costs more); the abort listener is added on first use only.
-    ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize()(cleanup)
+    // A plain property: a getter per request costs more.
+    ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize(cleanup)
     if (this.#iterator) return this.#step(resolution)
     let result: unknown
     try {
@@ -161,7 +162,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
     if (done === true) {
       this.#done = true
       this.#final = this.#last
-      return resolution.complete(this.#last?.clone())
+      return resolution.complete(this.#final?.clone())
     }
     // Only a once handler gives its use back: a regular one keeps counting the requests it answered.
     if (response !== undefined && this.options.once === true) this.options.release?.()
@@ -184,7 +185,6 @@ type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'take
 /** One request's own cleanups (parallel requests never share them); no listener unless `finalize` is called. */
 class Resolution {
   #cleanups: Cleanup[] | undefined
-  #finalize: FinalizeFunction | undefined
   #stopListening: (() => void) | undefined
 
   constructor(
@@ -193,23 +193,19 @@ class Resolution {
     private readonly info: RunnerInfo,
   ) {}
 
-  finalize(): FinalizeFunction {
-    if (this.#finalize) return this.#finalize
+  finalize(cleanup: Cleanup): void {
+    if (typeof cleanup !== 'function') {
+      throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
+    }
     const { signal } = this.info.request
-    if (!signal.aborted) {
+    if (this.#stopListening === undefined && !signal.aborted) {
       const onAbort = () => void this.#runTaken()
       signal.addEventListener('abort', onAbort, { once: true })
       this.#stopListening = () => signal.removeEventListener('abort', onAbort)
     }
-    this.#finalize = (cleanup) => {
-      if (typeof cleanup !== 'function') {
-        throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
-      }
-      if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
-      // An aborted request is done with: run what was scheduled so far.
-      if (signal.aborted) void this.#runTaken()
-    }
-    return this.#finalize
+    if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
+    // An aborted request is done with: run what was scheduled so far.
+    if (signal.aborted) void this.#runTaken()
   }
 
   handOver(): void {
