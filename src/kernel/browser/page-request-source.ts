@@ -1,4 +1,4 @@
-import type { ExchangeSink, StartingSource } from '../contracts.js'
+import type { StartingSource } from '../contracts.js'
 import { message } from '../errors.js'
 import { createReportTracker, type ReportTracker } from './report-tracker.js'
 import { connectWorker } from './worker-connection.js'
@@ -34,17 +34,6 @@ function announceFallback(reason: string): void {
       'Requests the page does not make through fetch or XMLHttpRequest (images, styles, workers) reach the network.',
     ),
   )
-}
-
-/** A chunk of its own: a page that uses the Service Worker never downloads it. */
-async function startInPage(sink: ExchangeSink, reports: ReportTracker, settings: PageRequestSettings): Promise<() => void> {
-  const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
-  const restoreRequests = await inPage.interceptInPage(sink, reports)
-  const restoreEventSource = patchEventSource()
-  return () => {
-    restoreEventSource()
-    restoreRequests()
-  }
 }
 
 function whyNoServiceWorker(): string | undefined {
@@ -86,10 +75,16 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
       if (!quiet) announceFallback(reason ?? '')
-      const restore = await startInPage(sink, reports, settings)
+      // A chunk of its own: a page that uses the Service Worker never downloads it.
+      const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
+      const restoreRequests = await inPage.interceptInPage(sink, reports)
+      const restoreEventSource = patchEventSource()
       if (!quiet) console.info(message('Mocking enabled (in-page).'))
       settings.started = { mode: 'in-page' }
-      return restore
+      return () => {
+        restoreEventSource()
+        restoreRequests()
+      }
     },
   }
 }
