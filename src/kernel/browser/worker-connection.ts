@@ -48,10 +48,10 @@ function receiveWorkerMessages(next: Receiver): () => void {
   }
 }
 
-function ask<Reply>(worker: ServiceWorker, question: PageMessage, timeout: number, transfer: Transferable[] = []): Promise<Reply | undefined> {
+function ask<Reply>(worker: ServiceWorker, question: PageMessage, transfer: Transferable[] = []): Promise<Reply | undefined> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
-    const timer = setTimeout(() => resolve(undefined), timeout)
+    const timer = setTimeout(() => resolve(undefined), HANDSHAKE_TIMEOUT)
     channel.port1.onmessage = (event: MessageEvent<Reply>) => {
       clearTimeout(timer)
       channel.port1.close()
@@ -92,7 +92,7 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
       resolve(true)
     })
   })
-  await ask(worker, { type: 'mocklib:claim' }, HANDSHAKE_TIMEOUT)
+  await ask(worker, { type: 'mocklib:claim' })
   if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
 }
 
@@ -103,7 +103,7 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
 export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<() => Promise<void>> {
   const worker = await activatedWorker(registration)
   if (!worker) throw new Error(notMocklibWorkerText(url))
-  const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
+  const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' })
   if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
   if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
@@ -141,7 +141,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   // Activating again is harmless, and each time hands the worker a new link (the old one retires).
   const activate = (target = worker): Promise<unknown> => {
     const link = newLink()
-    return ask(target, { type: 'mocklib:activate', link }, HANDSHAKE_TIMEOUT, [link])
+    return ask(target, { type: 'mocklib:activate', link }, [link])
   }
   let relinking = false
   const relink = (): void => {
@@ -173,7 +173,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     stopped = true
     for (const report of awaitingReports.values()) report(undefined)
     awaitingReports.clear()
-    await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
+    await ask(worker, { type: 'mocklib:deactivate' })
   }
 }
 
