@@ -1,12 +1,5 @@
-/**
- * The one list of mocklib's public handler and response API (`http`,
- * `graphql`, `mock`, `ws`, `sse`, `HttpResponse`, HAR replay…) and its types.
- * The `mocklib` entry (src/api/index.ts) re-exports it whole, the dsl barrel
- * (src/dsl/index.ts) too, so a new public name is written here once.
- *
- * @example
- * export * from '../dsl/public-exports.js'
- */
+// The one list of mocklib's public handler and response API: the `mocklib` entry and the dsl barrel
+// re-export it whole, so a new public name is written here once.
 export { http, HttpMethods } from './http/http.js'
 export { HttpHandler, type HttpHandlerInfo, type HttpHandlerMethod, type HttpRequestParsedResult } from './http/http-handler.js'
 export { getResponse, type ExecutionResult, type LogArgs, type ParseArgs, type PredicateArgs, type ResolutionContext, type RunArgs } from './shared/msw-handler-protocol.js'

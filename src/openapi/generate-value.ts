@@ -227,43 +227,31 @@ function formatted(format: string, random: Random): string | undefined {
   const time = () => `${pad(integerBetween(random, 0, 23))}:${pad(integerBetween(random, 0, 59))}:${pad(integerBetween(random, 0, 59))}Z`
   const hex = (length: number) => Array.from({ length }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('')
   const word = () => WORDS[Math.floor(random() * WORDS.length)]!
-  switch (format) {
-    case 'date-time':
-      return `${date()}T${time()}`
-    case 'date':
-      return date()
-    case 'time':
-      return time()
-    case 'email':
-    case 'idn-email':
-      return `${word()}@example.com`
-    case 'uri':
-    case 'url':
-    case 'iri':
-    case 'uri-reference':
-    case 'iri-reference':
-    case 'uri-template':
-      return `https://example.com/${word()}`
-    case 'uuid':
-      return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`
-    case 'ipv4':
-      return `10.${integerBetween(random, 0, 255)}.${integerBetween(random, 0, 255)}.${integerBetween(random, 1, 254)}`
-    case 'ipv6':
-      return `2001:db8::${hex(4)}`
-    case 'hostname':
-    case 'idn-hostname':
-      return `${word()}.example.com`
-    case 'byte':
-      return btoa(word())
-    case 'binary':
-      return word()
-    case 'duration':
-      return `P${integerBetween(random, 1, 30)}D`
-    case 'regex':
-      return '^[a-z]+$'
-    case 'json-pointer':
-      return `/${word()}`
-    default:
-      return undefined
-  }
+  const email = () => `${word()}@example.com`
+  const uri = () => `https://example.com/${word()}`
+  const hostname = () => `${word()}.example.com`
+  const writers = new Map<string, () => string>([
+    ['date-time', () => `${date()}T${time()}`],
+    ['date', date],
+    ['time', time],
+    ['email', email],
+    ['idn-email', email],
+    ['uri', uri],
+    ['url', uri],
+    ['iri', uri],
+    ['uri-reference', uri],
+    ['iri-reference', uri],
+    ['uri-template', uri],
+    ['uuid', () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`],
+    ['ipv4', () => `10.${integerBetween(random, 0, 255)}.${integerBetween(random, 0, 255)}.${integerBetween(random, 1, 254)}`],
+    ['ipv6', () => `2001:db8::${hex(4)}`],
+    ['hostname', hostname],
+    ['idn-hostname', hostname],
+    ['byte', () => btoa(word())],
+    ['binary', word],
+    ['duration', () => `P${integerBetween(random, 1, 30)}D`],
+    ['regex', () => '^[a-z]+$'],
+    ['json-pointer', () => `/${word()}`],
+  ])
+  return writers.get(format)?.()
 }

@@ -5,7 +5,7 @@ export function encodePointerToken(token: string): string {
 /** The value at `pointer` (`#/components/schemas/Pet` or `/components/...`) in `root`; `undefined` when a step is missing. */
 export function readPointer(root: unknown, pointer: string): unknown {
   const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
-  if (path === '' || path === '/') return path === '' ? root : (root as Record<string, unknown>)['']
+  if (path === '') return root
   let node = root
   for (const token of path.slice(1).split('/')) {
     if (node === null || typeof node !== 'object') return undefined

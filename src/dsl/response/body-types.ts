@@ -1,14 +1,17 @@
-/** A JSON-serializable body for `HttpResponse.json()`. */
-export type JsonBodyType =
-  | Record<string, any>
-  | readonly unknown[]
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
+/**
+ * A JSON-serializable body for `HttpResponse.json()`.
+ *
+ * @example
+ * http.get<never, never, JsonBodyType>('/status', () => HttpResponse.json({ ok: true }))
+ */
+export type JsonBodyType = Record<string, any> | readonly unknown[] | string | number | boolean | null | undefined
 
-/** Any body a handler may declare for its request or response. */
+/**
+ * Any body a handler may declare for its request or response.
+ *
+ * @example
+ * http.post<never, DefaultBodyType>('/upload', ({ request }) => HttpResponse.text(request.method))
+ */
 export type DefaultBodyType = JsonBodyType | ArrayBuffer | Blob | FormData | ReadableStream | URLSearchParams
 
 /**
@@ -25,22 +28,14 @@ export interface StrictRequest<BodyType> extends Request {
 }
 
 /**
- * What `HttpResponse.json()` takes where no body type is declared: JSON
- * without the values `JSON.stringify` loses (a function, a Map, a Set, a
- * Promise, binary data: anything with `Symbol.hasInstance` or
- * `Symbol.toStringTag`). `undefined` stays allowed (msw's
- * `HttpResponse.json(await request.json())`).
- *
- * @example
- * const body: OpenJsonBody = { id: '1', tags: ['a'] }
+ * What `HttpResponse.json()` takes where no body type is declared: JSON without what `JSON.stringify` loses
+ * (anything with `Symbol.hasInstance` or `Symbol.toStringTag`: a function, a Map, a Promise, binary data).
+ * `undefined` stays allowed for msw's `HttpResponse.json(await request.json())`. A union of plain members,
+ * not `JsonBodyType & …` (one intersection per member), keeps checking every untyped body cheap.
  */
-// Only the object member carries the check: a function, a Map, a Set or a
-// Promise can only be that member. A union of plain members (not
-// `JsonBodyType & …`, which distributes into one intersection per member) is
-// what keeps checking the body of every untyped `HttpResponse.json({...})` cheap.
 export type OpenJsonBody = JsonObjectBody | readonly unknown[] | string | number | boolean | null | undefined
 
-/** A JSON object: any string keys, and neither member that marks a non-JSON value (a plain object or a class instance has neither). */
+/** A plain object or a class instance has neither marking member. */
 interface JsonObjectBody {
   readonly [key: string]: any
   readonly [Symbol.hasInstance]?: never

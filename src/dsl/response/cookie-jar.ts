@@ -1,15 +1,8 @@
 import { decodeComponentSafely, setCookieValues } from '../../kernel/index.js'
 
-// The Set-Cookie values of mocked responses, and the jar that replays them to later requests.
-
 const remembered = new WeakMap<Response, readonly string[]>()
 
-/**
- * Records the `Set-Cookie` values of a response's init. Browsers drop
- * `Set-Cookie` from the headers of a Response built in script, so a runtime
- * that must honour them (the browser one writes them to `document.cookie`)
- * reads them back with `setCookiesOf`. Cheap no-op without such headers.
- */
+/** Browsers drop `Set-Cookie` from a Response built in script: the browser runtime reads them back from here. */
 export function rememberSetCookies(response: Response, init: ResponseInit | undefined): void {
   const headers = init?.headers
   if (headers === undefined) return
@@ -18,27 +11,21 @@ export function rememberSetCookies(response: Response, init: ResponseInit | unde
   else if (Array.isArray(headers)) {
     for (const [name, value] of headers) if (name !== undefined && value !== undefined && name.toLowerCase() === 'set-cookie') values.push(value)
   } else {
-    // A plain record: look at names of the right length only (helpers pass one on every response).
+    // Names of the right length only: helpers pass a record on every response.
     for (const name in headers) if (name.length === 10 && name.toLowerCase() === 'set-cookie' && Object.hasOwn(headers, name)) values.push(headers[name]!)
   }
   if (values.length > 0) remembered.set(response, values)
 }
 
-/** The `Set-Cookie` values of a response: its headers, or what was remembered for it. */
 export function setCookiesOf(response: Response): readonly string[] {
   const fromHeaders = setCookieValues(response.headers)
   return fromHeaders.length > 0 ? fromHeaders : (remembered.get(response) ?? [])
 }
 
-/**
- * True when the response sets cookies: in its headers, or remembered from its
- * init where the environment's Headers dropped them (happy-dom's, as a browser's).
- */
 export function hasSetCookies(response: Response): boolean {
   return response.headers.has('set-cookie') || remembered.has(response)
 }
 
-/** One stored cookie. */
 interface StoredCookie {
   readonly name: string
   readonly value: string
@@ -52,15 +39,10 @@ interface StoredCookie {
 }
 
 /**
- * The cookies mocked responses set, remembered per origin as a browser would
- * (and as msw 2 does): a later request to a matching URL sees them in the
- * `cookies` of its resolver argument. `Path`, `Domain`, `Expires`, `Max-Age`
- * and `Secure` are honoured; a cookie set again replaces the old one, and one
- * that expired (or `Max-Age=0`) is removed. The `Cookie` header the client
- * sends wins over a remembered cookie of the same name.
- *
- * The jar lives as long as the process (as msw's); clear it between tests
- * with `cookieJar.clear()` when a test must not see cookies set by an earlier one.
+ * The cookies mocked responses set, remembered per origin as a browser (and msw 2) would: a later request to
+ * a matching URL sees them in its resolver's `cookies`, under the `Cookie` header it sends. `Path`, `Domain`,
+ * `Expires`, `Max-Age` and `Secure` are honoured. The jar lives as long as the process: clear it between
+ * tests that must not see each other's cookies.
  *
  * @example
  * import { cookieJar } from 'mocklib'
@@ -74,37 +56,26 @@ export class CookieJar {
     return this.#cookies.size
   }
 
-  /**
-   * Forgets every remembered cookie.
-   *
-   * @example
-   * afterEach(() => cookieJar.clear())
-   */
+  /** Forgets every remembered cookie. */
   clear(): void {
     this.#cookies.clear()
   }
 
-  /**
-   * Remembers the `Set-Cookie` headers of a mocked `response` to a request for
-   * `url`. Malformed cookies and cookies for another domain are ignored.
-   *
-   * @example
-   * cookieJar.remember('https://api.example.com/login', HttpResponse.text('ok', { headers: { 'set-cookie': 'session=1; Path=/' } }))
-   */
+  /** Remembers the `Set-Cookie` headers of a mocked `response` to `url` (ignoring malformed and foreign ones). */
   remember(url: string | URL, response: Response, now = Date.now()): void {
     const values = setCookiesOf(response)
     if (values.length === 0) return
     const target = new URL(url)
-    for (const value of values) this.#store(parseSetCookie(value, target, now), now)
+    for (const value of values) {
+      const cookie = parseSetCookie(value, target, now)
+      if (cookie === undefined) continue
+      const key = `${cookie.domain};${cookie.path};${cookie.name}`
+      this.#cookies.delete(key)
+      if (cookie.expires > now) this.#cookies.set(key, cookie)
+    }
   }
 
-  /**
-   * The remembered cookies a request to `url` would carry, as a name → value
-   * record with no prototype (the most specific path wins a name).
-   *
-   * @example
-   * cookieJar.cookiesFor('https://api.example.com/account') // { session: '1' }
-   */
+  /** The cookies a request to `url` would carry, as a record with no prototype (the most specific path wins). */
   cookiesFor(url: string | URL, now = Date.now()): Record<string, string> {
     const found = Object.create(null) as Record<string, string>
     if (this.#cookies.size === 0) return found
@@ -122,24 +93,22 @@ export class CookieJar {
       if (!pathMatches(target.pathname, cookie.path)) continue
       matching.push(cookie)
     }
-    // Shorter paths first, so that the longest (most specific) path is written last and wins.
+    // The longest path is written last and wins.
     matching.sort((a, b) => a.path.length - b.path.length)
     for (const cookie of matching) found[cookie.name] = cookie.value
     return found
   }
-
-  #store(cookie: StoredCookie | undefined, now: number): void {
-    if (cookie === undefined) return
-    const key = `${cookie.domain};${cookie.path};${cookie.name}`
-    this.#cookies.delete(key)
-    if (cookie.expires > now) this.#cookies.set(key, cookie)
-  }
 }
 
-/** The process-wide jar every runtime uses, as msw's cookie store. */
+/**
+ * The process-wide jar every runtime uses, as msw's cookie store.
+ *
+ * @example
+ * afterEach(() => cookieJar.clear())
+ */
 export const cookieJar: CookieJar = /* @__PURE__ */ new CookieJar()
 
-/** Parses one `Set-Cookie` value set by a response to `url` (RFC 6265 §5.2, leniently). */
+/** RFC 6265 §5.2, leniently. */
 function parseSetCookie(header: string, url: URL, now: number): StoredCookie | undefined {
   const [pair = '', ...attributes] = header.split(';')
   const separator = pair.indexOf('=')

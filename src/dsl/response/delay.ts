@@ -2,15 +2,10 @@ import { message } from '../../kernel/index.js'
 
 /** The longest timer Node and browsers accept. */
 const MAX_TIMER_MS = 2_147_483_647
-const NODE_REALISTIC_MS = 5
-const BROWSER_MIN_MS = 100
-const BROWSER_MAX_MS = 400
 
 /**
- * Waits before answering. `'real'` (the default) picks a realistic server
- * time: 100–400 ms in a browser, 5 ms in Node so tests stay fast. `'infinite'`
- * never resolves (the request hangs, useful to test time-outs).
- * Throws a TypeError on a negative or non-finite number.
+ * Waits before answering. `'real'` (the default) waits 100–400 ms in a browser, 5 ms in Node so tests stay
+ * fast; `'infinite'` never resolves (to test time-outs). A negative or non-finite number throws a TypeError.
  *
  * @example
  * http.get('/slow', async () => {
@@ -29,8 +24,7 @@ export function delay(duration: number | 'real' | 'infinite' = 'real'): Promise<
 
 function realisticDuration(): number {
   const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined' && typeof process === 'undefined'
-  if (!inBrowser) return NODE_REALISTIC_MS
-  return Math.floor(BROWSER_MIN_MS + Math.random() * (BROWSER_MAX_MS - BROWSER_MIN_MS))
+  return inBrowser ? Math.floor(100 + Math.random() * 300) : 5
 }
 
 function sleep(ms: number): Promise<void> {

@@ -9,45 +9,21 @@ declare const bodyTypeBrand: unique symbol
 const defaultContentType = /* @__PURE__ */ createResponseMark()
 const streamBody = /* @__PURE__ */ createResponseMark()
 
-/**
- * True when the content type of a response is a helper's default (such as
- * `application/json` from `HttpResponse.json(body)` without a content-type
- * header), so a layer may refine it (GraphQL answers
- * `application/graphql-response+json` to clients that prefer it).
- */
+/** A helper chose the content type (not the resolver): GraphQL may answer its own JSON media type instead. */
 export const hasDefaultContentType = defaultContentType.has
 
-/** Records that a response was given a ReadableStream body (its size is unknown). @internal */
 export const markStreamBody = streamBody.mark
 
-/**
- * True when an `HttpResponse` was built with a ReadableStream body: the
- * resolver runner then runs `finalize` cleanups once the stream settles
- * instead of before the response is sent (a cleanup may stop what feeds it).
- */
+/** A streamed body's `finalize` cleanups wait until the stream settles: a cleanup may stop what feeds it. */
 export const hasStreamBody = streamBody.has
 
-/**
- * The raw bodies `new HttpResponse(body)` accepts for a declared body type: a
- * string only for a string body type (msw 2 rejects `new HttpResponse('x')`
- * where a JSON object is declared), any `BodyInit` otherwise.
- *
- * @example
- * type A = BodyInitFor<{ id: string }> // BodyInit without string
- */
+/** A string body only for a string body type: msw 2 rejects `new HttpResponse('x')` where a JSON object is declared. */
 export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? FetchBodyInit : [BodyType] extends [string] ? FetchBodyInit : Exclude<FetchBodyInit, string>
 
-/** The Fetch `BodyInit`, read from `Response` so that the published types need no DOM lib (`lib: ["es2022"], types: ["node"]`). */
+/** Read from `Response` so that the published types need no DOM lib (`lib: ["es2022"], types: ["node"]`). */
 type FetchBodyInit = NonNullable<ConstructorParameters<typeof Response>[0]>
 
-/**
- * `unknown` for a status the Fetch `Response` accepts (200–599) or a status
- * only known as `number`; a `MockTypeError` for a literal outside the range,
- * which the runtime would refuse with a RangeError.
- *
- * @example
- * type Ok = StatusInRange<404> // unknown
- */
+/** A literal status outside 200–599 is a type error, as the runtime would throw a RangeError. */
 export type StatusInRange<Status extends number> = number extends Status
   ? unknown
   : `${Status}` extends `${2 | 3 | 4 | 5}${Digit}${Digit}`
@@ -56,22 +32,17 @@ export type StatusInRange<Status extends number> = number extends Status
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
 
-/**
- * A helper's init, with its literal status checked.
- *
- * @example
- * HttpResponse.json({ error: 'gone' }, { status: 410 })
- */
 export type CheckedInit<Status extends number> = HttpResponseInit & { status?: Status & StatusInRange<Status> }
 
-/** Init of an `HttpResponse`: the Fetch `ResponseInit`. */
+/**
+ * The Fetch `ResponseInit`.
+ *
+ * @example
+ * const init: HttpResponseInit = { status: 201, headers: { location: '/posts/1' } }
+ */
 export type HttpResponseInit = ResponseInit
 
-/**
- * Adds a helper's default content type and, for a body of known size, its
- * `Content-Length` (as msw 2.15 does for `json`, `text` and `arrayBuffer`),
- * unless the resolver set them.
- */
+/** As msw 2.15, a body of known size (`json`, `text`, `arrayBuffer`) also gets its `Content-Length`. */
 function withContentType(init: HttpResponseInit | undefined, contentType: string, byteLength?: number): HttpResponseInit {
   if (init?.headers === undefined) {
     // The common case: a record is the cheapest init for the Response's own headers.
@@ -87,7 +58,6 @@ function withContentType(init: HttpResponseInit | undefined, contentType: string
   return { ...init, headers }
 }
 
-/** Every header of a `HeadersInit` as a name/value pair, each Set-Cookie apart. */
 function headerPairs(init: HeadersInit): Array<[string, string]> {
   if (Array.isArray(init)) return init.map(([name, value]) => [name!, value!])
   if (init instanceof Headers) {
@@ -101,7 +71,7 @@ function headerPairs(init: HeadersInit): Array<[string, string]> {
   return Object.entries(init as Record<string, string>)
 }
 
-/** The headers a helper sets when the resolver gave none: no `Set-Cookie` to remember among them. */
+/** A helper's headers where the resolver gave none: no `Set-Cookie` to remember among them. */
 class HelperHeaders {
   readonly 'content-type': string
   declare readonly 'content-length'?: string
@@ -112,7 +82,7 @@ class HelperHeaders {
   }
 }
 
-/** The UTF-8 size of a text body, counted without encoding it (every response pays for this). */
+/** Counted without encoding the text: every response pays for this. */
 function textLength(text: string | null | undefined): number {
   if (!text) return 0
   let bytes = text.length
@@ -128,7 +98,6 @@ function textLength(text: string | null | undefined): number {
   return bytes
 }
 
-/** Status 200 by default, and the standard reason phrase when none is given (as msw). */
 function withStatusText(init: HttpResponseInit | undefined): ResponseInit {
   if (init === undefined) return OK
   const status = init.status || 200
@@ -138,7 +107,6 @@ function withStatusText(init: HttpResponseInit | undefined): ResponseInit {
 
 const OK: ResponseInit = Object.freeze({ status: 200, statusText: 'OK' })
 
-/** The standard reason phrase of `status`, or `''` for an unregistered one. */
 export function statusText(status: number): string {
   return REASON_PHRASES[status] ?? ''
 }
@@ -164,9 +132,8 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
 }
 
 /**
- * Throws for a value `JSON.stringify` would silently turn into `{}` or drop:
- * the resolver's bug then shows as a 500 naming it instead of an empty body.
- * Only the top-level value is checked, so plain bodies cost one prototype read.
+ * A value `JSON.stringify` silently turns into `{}` or drops shows as a 500 naming it, not an empty body.
+ * Only the top level is checked, so a plain body costs one prototype read.
  */
 function assertJsonBody(body: unknown): void {
   if (typeof body === 'function') {
@@ -189,169 +156,104 @@ function refusedKind(body: object): readonly [string, string] | undefined {
 }
 
 /**
- * A Fetch `Response` that remembers the type of its body, so that a handler
- * which declares its response body type rejects a mismatching answer.
- * `Set-Cookie` headers reach the client; ReadableStream bodies stream.
+ * A Fetch `Response` that remembers the type of its body: a handler that declares its response body type
+ * rejects a mismatching answer.
  *
  * @example
  * const answer = (): HttpResponse<{ id: string }> => HttpResponse.json({ id: '1' })
  */
 export interface HttpResponse<BodyType = any> extends Response {
-  /** Type-only: the declared body type. Never set at runtime. */
+  /** Type-only, never set at runtime. */
   readonly [bodyTypeBrand]: BodyType
 }
 
 /**
- * The type of the `HttpResponse` value: a constructor interface (the way the DOM
- * lib declares `Response`) because a class constructor cannot have a type
- * parameter of its own, and the constructor needs one to check a literal status.
+ * The type of the `HttpResponse` value. An interface, as the DOM lib's `Response`: a class constructor cannot
+ * have the type parameter of its own that checks a literal status.
  *
  * @example
- * const Response404: HttpResponseConstructor = HttpResponse
- * new Response404(null, { status: 404 })
+ * const Responses: HttpResponseConstructor = HttpResponse
+ * Responses.json({ error: 'not found' }, { status: 404 })
  */
 export interface HttpResponseConstructor {
-  /**
-   * A response with a raw body (string, stream, bytes, form or search params).
-   * A literal status outside 200–599 is a type error, as it is a RangeError at runtime.
-   *
-   * @example
-   * new HttpResponse(null, { status: 404 })
-   */
+  /** A response with a raw body (string, stream, bytes, form or search params). */
   new <BodyType = any, const Status extends number = number>(body?: NoInference<BodyInitFor<BodyType>> | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
   /** What `instanceof HttpResponse` narrows to. */
   readonly prototype: HttpResponse
 
-  /**
-   * A response with a JSON body and `content-type: application/json`.
-   *
-   * @example
-   * HttpResponse.json({ error: 'not found' }, { status: 404 })
-   */
-  // BodyType is never inferred from the body (`NoInference`): it comes from a
-  // type argument or from where the result goes (a handler's declared response
-  // body, a variable's type), and the body is checked against it strictly, as
-  // in msw 2; a declared type already refuses what JSON cannot carry. Where it
-  // is open (`JsonBodyType`: nothing declares it; `any`, `unknown`), Body is
-  // inferred from the body instead, so the response keeps the object's shape,
-  // and `OpenJsonBody` refuses a function, a Map, a Set, a Promise or binary
-  // data. Body's default serves a BodyType that is a helper's own type
-  // parameter. No `| null` of its own: `null` (like `undefined`) is a body only
-  // where the declared body type has it, or none is declared. The conditionals
-  // are written out, not aliases: each call instantiates them, during
-  // inference and after, and an alias adds a layer to each (7% more
-  // instantiations on a file of handlers).
+  /** A response with a JSON body and `content-type: application/json`. */
+  // BodyType comes from a type argument or where the result goes (a declared response body), never from the
+  // body (`NoInference`), and checks it strictly as msw 2 does. Where it is open (`JsonBodyType`, `any`,
+  // `unknown`), Body is inferred from the body, so the response keeps its shape, and `OpenJsonBody` refuses
+  // what JSON loses. Body's default serves a BodyType that is a helper's own type parameter. The conditionals
+  // are written out: an alias adds a layer to each instantiation (7% more on a file of handlers).
   json<BodyType extends JsonBodyType = JsonBodyType, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
     body: JsonBodyType extends BodyType ? Body : NoInference<BodyType>,
     init?: CheckedInit<Status>,
   ): HttpResponse<JsonBodyType extends BodyType ? Body : BodyType>
 
-  /**
-   * A response with a text body and `content-type: text/plain`.
-   *
-   * @example
-   * HttpResponse.text('pong')
-   */
+  /** A response with a text body and `content-type: text/plain`. */
   text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with an XML body and `content-type: text/xml`.
-   *
-   * @example
-   * HttpResponse.xml('<post id="1" />')
-   */
+  /** A response with an XML body and `content-type: text/xml`. */
   xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with an HTML body and `content-type: text/html`.
-   *
-   * @example
-   * HttpResponse.html('<h1>Hello</h1>')
-   */
+  /** A response with an HTML body and `content-type: text/html`. */
   html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType>
 
-  /**
-   * A response with a binary body and `content-type: application/octet-stream`.
-   *
-   * @example
-   * HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer)
-   */
+  /** A response with a binary body and `content-type: application/octet-stream`. */
   arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer>
 
-  /**
-   * A response with a multipart form body (the content type carries the boundary).
-   *
-   * @example
-   * const form = new FormData(); form.set('name', 'Ada')
-   * HttpResponse.formData(form)
-   */
+  /** A response with a multipart form body (the content type carries the boundary). */
   formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData>
 
-  /**
-   * A network error: the client's request fails (fetch rejects with a
-   * TypeError, node:http emits `error`).
-   *
-   * @example
-   * http.get('/flaky', () => HttpResponse.error())
-   */
+  /** A network error: fetch rejects with a TypeError, node:http emits `error`. */
   error(): HttpResponse<any>
 
-  /**
-   * A redirect to `url` (the Fetch `Response.redirect`).
-   *
-   * @example
-   * http.get('/old', () => HttpResponse.redirect('https://example.com/new', 301))
-   */
+  /** A redirect to `url` (the Fetch `Response.redirect`). */
   redirect(url: string | URL, status?: number): Response
 }
 
-/** The implementation behind `HttpResponse`; its public type is `HttpResponseConstructor`. */
-class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements HttpResponse<BodyType> {
-  declare readonly [bodyTypeBrand]: BodyType
+/** Typed loosely: `HttpResponseConstructor` carries the type checks. */
+class HttpResponseImpl extends DeferredBodyResponse implements HttpResponse {
+  declare readonly [bodyTypeBrand]: any
 
   constructor(body?: FetchBodyInit | null, init?: HttpResponseInit) {
-    // A string body (every text helper's) becomes a stream only if something asks for one.
     super(body, withStatusText(init), init?.headers instanceof HelperHeaders)
-    // finalize() cleanups of a streamed body wait until the stream settles.
     if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
     // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
     if (!(init?.headers instanceof HelperHeaders)) rememberSetCookies(this, init)
   }
 
-  // The static helpers are documented on HttpResponseConstructor.
-  static override json<BodyType extends JsonBodyType = JsonBodyType, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
-    body: JsonBodyType extends BodyType ? Body : NoInference<BodyType>,
-    init?: CheckedInit<Status>,
-  ): HttpResponse<JsonBodyType extends BodyType ? Body : BodyType> {
+  static override json(body: unknown, init?: HttpResponseInit): HttpResponse {
     assertJsonBody(body)
     const text = body === undefined ? null : JSON.stringify(body)
-    const response = new HttpResponseImpl<any>(text, withContentType(init, 'application/json', textLength(text)))
-    // Remember the default, so GraphQL can answer its own JSON media type instead.
+    const response = new HttpResponseImpl(text, withContentType(init, 'application/json', textLength(text)))
     return init?.headers !== undefined && new Headers(init.headers).has('content-type') ? response : defaultContentType.mark(response)
   }
 
-  static text<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/plain', textLength(body)))
+  static text(body?: string | null, init?: HttpResponseInit): HttpResponse {
+    return new HttpResponseImpl(body ?? null, withContentType(init, 'text/plain', textLength(body)))
   }
 
-  static xml<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/xml'))
+  static xml(body?: string | null, init?: HttpResponseInit): HttpResponse {
+    return new HttpResponseImpl(body ?? null, withContentType(init, 'text/xml'))
   }
 
-  static html<BodyType extends string, Status extends number = number>(body?: BodyType | null, init?: CheckedInit<Status>): HttpResponse<BodyType> {
-    return new HttpResponseImpl<any>(body ?? null, withContentType(init, 'text/html'))
+  static html(body?: string | null, init?: HttpResponseInit): HttpResponse {
+    return new HttpResponseImpl(body ?? null, withContentType(init, 'text/html'))
   }
 
-  static arrayBuffer<Status extends number = number>(body?: ArrayBuffer | SharedArrayBuffer, init?: CheckedInit<Status>): HttpResponse<ArrayBuffer> {
-    return new HttpResponseImpl<ArrayBuffer>(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
+  static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer, init?: HttpResponseInit): HttpResponse {
+    return new HttpResponseImpl(body ? (new Uint8Array(body) as Uint8Array<ArrayBuffer>) : null, withContentType(init, 'application/octet-stream', body?.byteLength))
   }
 
-  static formData<Status extends number = number>(body?: FormData, init?: CheckedInit<Status>): HttpResponse<FormData> {
-    return new HttpResponseImpl<FormData>(body ?? null, init)
+  static formData(body?: FormData, init?: HttpResponseInit): HttpResponse {
+    return new HttpResponseImpl(body ?? null, init)
   }
 
-  static override error(): HttpResponse<any> {
-    return Response.error() as HttpResponse<any>
+  static override error(): HttpResponse {
+    return Response.error() as HttpResponse
   }
 }
 
@@ -359,9 +261,8 @@ class HttpResponseImpl<BodyType = any> extends DeferredBodyResponse implements H
 Object.defineProperty(HttpResponseImpl, 'name', { value: 'HttpResponse' })
 
 /**
- * A Fetch `Response` that remembers the type of its body, so that a handler
- * which declares its response body type rejects a mismatching answer.
- * A literal status outside 200–599 is a type error in every form.
+ * A Fetch `Response` that remembers the type of its body. `Set-Cookie` reaches the client; a ReadableStream
+ * body streams; a literal status outside 200–599 is a type error.
  *
  * @example
  * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))

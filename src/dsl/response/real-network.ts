@@ -2,8 +2,7 @@ import { BYPASS_HEADER, bypassValue, markPassthrough, message } from '../../kern
 import { HttpResponse } from './http-response.js'
 
 /**
- * Answers "let this request reach the network as it is". Unlike returning
- * nothing, it stops the lookup: later handlers are not tried.
+ * Lets this request reach the network as it is. Unlike returning nothing, later handlers are not tried.
  *
  * @example
  * http.get('/health', () => passthrough())
@@ -13,8 +12,7 @@ export function passthrough(): HttpResponse<any> {
 }
 
 /**
- * Makes a request that no handler sees: use it with `fetch` to reach the real
- * network from inside a resolver, for example to patch a real response.
+ * A request no handler sees, to reach the real network from a resolver (to patch a real response, say).
  * Throws when the input request's body was already read.
  *
  * @example

@@ -11,45 +11,70 @@ import {
   type HttpExchange,
 } from '../../kernel/index.js'
 
-/**
- * msw 2's `RequestHandler` methods (`parse`, `predicate`, `extendResolverArgs`,
- * `run`, `test`, `log`) and `getResponse()` on mocklib's handlers, so that code
- * written for msw works unchanged. The kernel matches with `match`/`respond`;
- * the msw methods receive only a `Request`, so the request context dispatch
- * made for it is remembered here, and the kernel calls an msw method only
- * when a subclass overrides it (the handlers' own paths stay as fast).
- */
+// msw 2's RequestHandler methods on mocklib's handlers, so that code written for msw works unchanged. They
+// receive only a Request, so the context dispatch made for it is remembered here; the kernel calls them only
+// when a subclass overrides one, so the handlers' own paths stay as fast.
 
-/** What msw passes as `resolutionContext` (read for the record; mocklib resolves relative paths itself). */
+/**
+ * What msw passes as `resolutionContext` (mocklib resolves relative paths itself).
+ *
+ * @example
+ * await handler.test({ request, resolutionContext: { baseUrl: 'http://localhost' } })
+ */
 export interface ResolutionContext {
   readonly baseUrl?: string
   readonly quiet?: boolean
 }
 
-/** The arguments of `parse()` and `test()`, as msw 2. */
+/**
+ * The arguments of `parse()` and `test()`, as msw 2.
+ *
+ * @example
+ * await handler.test({ request: new Request('http://localhost/posts') })
+ */
 export interface ParseArgs {
   readonly request: Request
   readonly resolutionContext?: ResolutionContext
 }
 
-/** The arguments of `predicate()`, as msw 2. */
+/**
+ * The arguments of `predicate()`, as msw 2.
+ *
+ * @example
+ * override predicate({ request, parsedResult }: PredicateArgs<HttpRequestParsedResult>) { return parsedResult.match.matches }
+ */
 export interface PredicateArgs<ParsedResult> extends ParseArgs {
   readonly parsedResult: ParsedResult
 }
 
-/** The arguments of `run()`, as msw 2. */
+/**
+ * The arguments of `run()`, as msw 2.
+ *
+ * @example
+ * const result = await handler.run({ request, requestId: '1' })
+ */
 export interface RunArgs extends ParseArgs {
   readonly requestId: string
 }
 
-/** The arguments of `log()`, as msw 2. */
+/**
+ * The arguments of `log()`, as msw 2.
+ *
+ * @example
+ * override log({ request, response }: LogArgs<HttpRequestParsedResult>) { console.log(request.url, response.status) }
+ */
 export interface LogArgs<ParsedResult> {
   readonly request: Request
   readonly response: Response
   readonly parsedResult: ParsedResult
 }
 
-/** What `run()` resolves to when the handler took the request, as msw 2. */
+/**
+ * What `run()` resolves to when the handler took the request, as msw 2.
+ *
+ * @example
+ * const { response } = (await handler.run({ request, requestId: '1' })) ?? {}
+ */
 export interface ExecutionResult<ParsedResult> {
   readonly handler: Handler
   readonly parsedResult?: ParsedResult
@@ -58,7 +83,7 @@ export interface ExecutionResult<ParsedResult> {
   readonly response?: Response
 }
 
-/** Which msw methods a subclass replaced. */
+/** The msw methods a subclass replaced. */
 export interface Overrides {
   /** `parse` or `predicate`: matching goes through them (and the handler is asked about every request). */
   readonly matching: boolean
@@ -66,20 +91,11 @@ export interface Overrides {
   readonly run: boolean
 }
 
-/** The msw methods, as `overridesOf` compares them. */
-export interface MswMethods {
-  parse: unknown
-  predicate: unknown
-  extendResolverArgs: unknown
-  run: unknown
-}
+type MswMethods = Record<'parse' | 'predicate' | 'extendResolverArgs' | 'run', unknown>
 
 const NONE: Overrides = Object.freeze({ matching: false, extendResolverArgs: false, run: false })
 
-/**
- * Compares an instance's msw methods with its base class's: a subclass that
- * overrides none costs nothing more than the base class.
- */
+/** A subclass that overrides none costs nothing more than the base class. */
 export function overridesOf(self: object, baseClass: object): Overrides {
   const instance = self as MswMethods
   const base = baseClass as MswMethods
@@ -89,20 +105,14 @@ export function overridesOf(self: object, baseClass: object): Overrides {
   return matching || extendResolverArgs || run ? { matching, extendResolverArgs, run } : NONE
 }
 
-/**
- * A match found through a subclass's `parse`/`predicate`: the kernel's match
- * value then carries msw's parsed result.
- */
+/** A match found through a subclass's `parse`/`predicate` carries msw's parsed result. */
 export class ParsedMatch<ParsedResult> {
   constructor(readonly parsedResult: ParsedResult) {}
 }
 
 const contexts = new WeakMap<Request, RequestContext>()
 
-/**
- * The request context of `request`: the one dispatch is matching it with, or
- * a new one for a request handed in by a caller (`handler.run()`, `handler.test()`).
- */
+/** The context dispatch is matching `request` with, or a new one for `handler.run()`, `handler.test()`. */
 export function contextOf(request: Request, requestId?: string): RequestContext {
   let context = contexts.get(request)
   if (context === undefined) {
@@ -112,17 +122,13 @@ export function contextOf(request: Request, requestId?: string): RequestContext 
   return context
 }
 
-/**
- * Lets the msw methods of a subclass, which receive only the request, find
- * the context dispatch made for it.
- */
-export function rememberContext(context: RequestContext): Request {
+function rememberContext(context: RequestContext): Request {
   const { request } = context
   if (!contexts.has(request)) contexts.set(request, context)
   return request
 }
 
-/** An exchange no source made: its caller reads the outcome of the dispatch instead. */
+/** No source made it: its caller reads the outcome of the dispatch instead. */
 function detachedExchange(request: Request, id = createRequestId()): HttpExchange {
   const unused = () => {
     throw new Error(`${PREFIX} A request handed to getResponse(), handler.run() or handler.test() is answered through their return value.`)
@@ -130,7 +136,6 @@ function detachedExchange(request: Request, id = createRequestId()): HttpExchang
   return { kind: 'http', id, request, respondWith: unused, errorWith: unused, passthrough: unused }
 }
 
-/** Runs `parse` then `predicate`, as msw does for each request. */
 export async function matchThroughPredicate<ParsedResult>(
   handler: {
     parse(args: ParseArgs): Promise<ParsedResult> | ParsedResult
@@ -143,22 +148,10 @@ export async function matchThroughPredicate<ParsedResult>(
   return (await handler.predicate({ request, parsedResult })) ? new ParsedMatch(parsedResult) : undefined
 }
 
-/** A request dispatch is answering through an overridden `run()`: what the base `run()` resumes from. */
-interface InDispatch {
-  readonly handler: Handler
-  readonly match: unknown
-  readonly context: RequestContext
-}
+/** What the base `run()` resumes from when dispatch answers through an overridden `run()`. */
+const inDispatch = new WeakMap<Request, { readonly handler: Handler; readonly match: unknown; readonly context: RequestContext }>()
 
-const inDispatch = new WeakMap<Request, InDispatch>()
-
-type Respond = (match: unknown, context: RequestContext) => Response | undefined | Promise<Response | undefined>
-
-/**
- * Answers through a subclass's `run()` override, as msw's lookup does: its
- * `super.run()` then resumes from the match dispatch already made (the use
- * is already claimed, `parse`/`predicate` already ran).
- */
+/** As msw's lookup: the override's `super.run()` resumes from the match dispatch made (its use claimed). */
 export async function respondThroughRun(
   handler: Handler & { run(args: RunArgs): Promise<ExecutionResult<unknown> | null> },
   match: unknown,
@@ -175,16 +168,14 @@ export async function respondThroughRun(
 }
 
 /**
- * The base `run()`: inside a dispatch (called by an override's `super.run()`),
- * answers from the match dispatch made; otherwise matches the request itself,
- * claims a use and answers, as msw's `run()` does for a test of a handler.
- * Resolves to `null` when the handler does not take the request (or is used up).
+ * The base `run()`: called by an override's `super.run()`, answers from the match dispatch made; otherwise
+ * matches, claims a use and answers, as msw's `run()`. `null` when the handler does not take the request.
  */
 export async function runHandler<ParsedResult>(
   handler: Handler,
   args: RunArgs,
   parsedResultOf: (match: unknown, context: RequestContext) => ParsedResult,
-  respond: Respond,
+  respond: (match: unknown, context: RequestContext) => Response | undefined | Promise<Response | undefined>,
 ): Promise<ExecutionResult<ParsedResult> | null> {
   // Read before any await: an override's `super.run()` must find the dispatch its caller recorded.
   const resumed = inDispatch.get(args.request)
@@ -207,18 +198,11 @@ export async function runHandler<ParsedResult>(
   return { handler, request: args.request, requestId: args.requestId, response, parsedResult: parsedResultOf(match, context) }
 }
 
-/**
- * `handler.test({ request })`: whether the handler would take the request,
- * without answering it (as msw 2).
- */
 export async function testHandler(handler: Handler, args: ParseArgs): Promise<boolean> {
   return (await handler.match(contextOf(args.request))) !== undefined
 }
 
-/**
- * msw's default `log()` of a handler: one collapsed console group per mocked
- * request, with the request, the handler and the response in it.
- */
+/** msw's default `log()`: one collapsed console group per mocked request. */
 export async function logHandled(handler: object, what: string, args: { readonly request: Request; readonly response: Response }): Promise<void> {
   const { response } = args
   const time = new Date().toTimeString().slice(0, 8)
@@ -231,15 +215,11 @@ export async function logHandled(handler: object, what: string, args: { readonly
 }
 
 /**
- * Resolves a request against handlers without intercepting anything: useful
- * in a custom server or a test of handlers. Returns `undefined` when no
- * handler answers (or one answers `passthrough()`). A resolver that throws
- * gives the same 500 response a client would get.
+ * Resolves a request against handlers without intercepting anything (a custom server, a test of handlers).
+ * `undefined` when no handler answers or one passes through; a resolver that throws gives the client's 500.
  *
  * @example
  * const response = await getResponse([http.get('/ping', () => HttpResponse.text('pong'))], new Request('http://localhost/ping'))
- * // GraphQL requests (also batched ones) resolve the same way:
- * await getResponse([graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))], graphqlRequest)
  */
 export async function getResponse(handlers: readonly Handler[], request: Request): Promise<Response | undefined> {
   const scope = new HandlerScope(handlers)

@@ -1,19 +1,11 @@
 import { rememberSetCookies, setCookiesOf } from '../response/cookie-jar.js'
 import { HttpResponse, markStreamBody } from '../response/http-response.js'
 
-/** A copy of a streamed response whose `settled` resolves once its body is done with. */
-export interface ObservedBody {
-  readonly response: Response
-  readonly settled: Promise<void>
-}
-
 /**
- * Relays the body of a streamed response through a stream that reports when
- * it settles: read to the end, errored, or cancelled by the client. Returns
- * `undefined` when the body cannot be observed (none, already read, locked,
- * or a status a Response cannot be rebuilt with).
+ * A copy of a streamed response whose `settled` resolves once its body is read to the end, errors or is
+ * cancelled; `undefined` when the body is none, read, locked, or its status cannot be rebuilt.
  */
-export function observeBody(response: Response): ObservedBody | undefined {
+export function observeBody(response: Response): { readonly response: Response; readonly settled: Promise<void> } | undefined {
   const body = response.body
   if (body === null || response.bodyUsed || body.locked) return undefined
   let settle!: () => void

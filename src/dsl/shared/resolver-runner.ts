@@ -2,83 +2,57 @@ import { message } from '../../kernel/index.js'
 import { hasStreamBody, HttpResponse } from '../response/http-response.js'
 import { observeBody } from './observe-body.js'
 
-/**
- * `Response` as it was when mocklib loaded: in Node the socket layer's
- * interceptor later wraps the global in a Proxy, which makes every
- * `instanceof` check go through a trap.
- */
+/** As it was at load: in Node the socket layer later wraps the global in a Proxy, a trap on every `instanceof`. */
 const NativeResponse = globalThis.Response
 
 type AnyIterator = Iterator<unknown, unknown> | AsyncIterator<unknown, unknown>
 
-/** A `finalize()` callback. */
 export type Cleanup = () => unknown
 
 /**
- * `finalize(cleanup)` of the resolver argument: schedules `cleanup` to run
- * once this request is resolved (newest first, awaited before the response is
- * sent; for a ReadableStream body, once the stream settles).
+ * `finalize(cleanup)` of the resolver argument: `cleanup` runs once this request is resolved (newest first,
+ * awaited before the response is sent; for a ReadableStream body, once the stream settles).
+ *
+ * @example
+ * http.get('/tick', ({ finalize }) => {
+ *   const timer = setInterval(tick, 10)
+ *   finalize(() => clearInterval(timer))
+ *   return HttpResponse.text('ok')
+ * })
  */
 export type FinalizeFunction = (cleanup: Cleanup) => void
 
-/** What every resolver argument carries. */
 export interface RunnerInfo {
   readonly request: Request
   readonly requestId: string
 }
 
-export interface ResolverRunnerOptions {
-  /** The handler has `{ once: true }`: `restore()` resets its generator. */
-  readonly once?: boolean
-  /**
-   * Called when a generator answered a step that is not its last: a `once`
-   * handler gives its use back, so it stays active until exhausted (as msw).
-   */
-  readonly release?: () => void
-}
-
 /**
- * Runs a resolver and checks what it answered, with msw 2's semantics:
- *
- * - the resolver argument gets `finalize(cleanup)`; cleanups run newest first
- *   and are awaited before the response is sent, also when the resolver throws
- *   (an Error or a Response), answers nothing or passes through; they run at
- *   once when the request is aborted; a ReadableStream body given to
- *   `HttpResponse` runs them once the stream settles;
- * - generator resolvers are driven one step per request; once exhausted, the
- *   last response repeats (a fresh clone each time) and the cleanups scheduled
- *   during the generator's life run.
- *
- * Throws a TypeError naming the handler when the resolver answers something
- * that is not a Response.
- *
- * @example
- * const runner = new ResolverRunner(({ finalize }) => {
- *   const timer = setInterval(tick, 10)
- *   finalize(() => clearInterval(timer))
- *   return HttpResponse.text('ok')
- * }, 'GET /tick')
- * await runner.run({ request, requestId: '1' })
+ * Runs a resolver with msw 2's semantics. `finalize` cleanups are awaited before the response is sent, also
+ * when the resolver throws, answers nothing or passes through, and run at once on abort. A generator is driven
+ * one step a request; exhausted, its last response repeats and the cleanups of its life run.
  */
 export class ResolverRunner<Info extends RunnerInfo> {
   #iterator: AnyIterator | undefined
   /** Cleanups scheduled while a generator is active: they run when it is exhausted. */
   #iteratorCleanups: Cleanup[] | undefined
   #last: Response | undefined
+  /** Once `#done`, every request gets a clone of it (a slower earlier step may still set `#last`). */
   #final: Response | undefined
   #done = false
 
   constructor(
     private readonly resolver: (info: Info) => unknown,
     private readonly handlerName: string,
-    private readonly options: ResolverRunnerOptions = {},
+    private readonly options: {
+      /** `restore()` resets the generator of a `{ once: true }` handler. */
+      readonly once?: boolean
+      /** A generator answered a step before its last: a `once` handler stays active until exhausted (as msw). */
+      readonly release?: () => void
+    } = {},
   ) {}
 
-  /**
-   * `resetHandlers()`: forgets generator progress and stops the generator with
-   * `iterator.return()`, so its `finally` blocks run. Rejects with what that
-   * `finally` threw (the caller reports it like a resolver error).
-   */
+  /** `resetHandlers()`: `iterator.return()` runs the generator's `finally`; rejects with what that threw. */
   reset(): Promise<void> {
     const iterator = this.#iterator
     this.#iterator = undefined
@@ -87,18 +61,11 @@ export class ResolverRunner<Info extends RunnerInfo> {
     this.#final = undefined
     this.#done = false
     if (typeof iterator?.return !== 'function') return Promise.resolve()
-    try {
-      // A sync generator's finally throws here, an async one's rejects: both reject.
-      return Promise.resolve(iterator.return()).then(() => undefined)
-    } catch (error) {
-      return Promise.reject(error)
-    }
+    // A sync generator's finally throws in the executor, an async one's rejects: both reject.
+    return new Promise((resolve) => resolve(iterator.return!())).then(() => undefined)
   }
 
-  /**
-   * `restoreHandlers()`: re-arms a `once` handler's generator (as `reset`);
-   * the generator of a regular handler stays where it is.
-   */
+  /** `restoreHandlers()` re-arms only a `once` handler's generator. */
   restore(): void {
     if (this.options.once !== true) return
     this.reset().catch((error: unknown) => {
@@ -109,8 +76,8 @@ export class ResolverRunner<Info extends RunnerInfo> {
   run(info: Info): Response | undefined | Promise<Response | undefined> {
     if (this.#done) return this.#final?.clone()
     const resolution = new Resolution(this, info)
-    // A plain property (a getter per request costs more); the abort listener is added on first use only.
-    ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize()(cleanup)
+    // A plain property: a getter per request costs more.
+    ;(info as { finalize?: FinalizeFunction }).finalize = (cleanup) => resolution.finalize(cleanup)
     if (this.#iterator) return this.#step(resolution)
     let result: unknown
     try {
@@ -127,14 +94,13 @@ export class ResolverRunner<Info extends RunnerInfo> {
     return this.#settle(result, resolution)
   }
 
-  /** Cleanups go to the generator while one is active (as msw). @internal */
+  /** Cleanups go to the generator while one is active (as msw). */
   scheduleOnIterator(cleanup: Cleanup): boolean {
     if (this.#iterator === undefined) return false
     ;(this.#iteratorCleanups ??= []).unshift(cleanup)
     return true
   }
 
-  /** @internal */
   takeIteratorCleanups(): Cleanup[] | undefined {
     if (this.#iterator === undefined) return undefined
     const cleanups = this.#iteratorCleanups
@@ -142,17 +108,12 @@ export class ResolverRunner<Info extends RunnerInfo> {
     return cleanups
   }
 
-  /**
-   * Prints what the resolver threw next to the 500 the client gets: the
-   * error alone first, as msw prints it (tests written for msw expect
-   * `console.error` to have been called with that very error), then what to do. @internal
-   */
+  /** The error alone first: tests written for msw expect `console.error` called with that very error. */
   reportThrown(error: unknown): void {
     console.error(error)
     console.error(message(`The resolver of "${this.handlerName}" threw the error printed above; the request gets a 500 with the error's name and message.`, 'Fix the resolver (or the finally block of its generator), or throw a Response to answer with it.'))
   }
 
-  /** Runs cleanups one by one; failures are printed, never thrown. @internal */
   async runCleanups(cleanups: readonly Cleanup[]): Promise<void> {
     const errors: unknown[] = []
     for (const cleanup of cleanups) {
@@ -172,7 +133,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
   #settle(value: unknown, resolution: Resolution): Response | undefined | Promise<Response | undefined> {
     if (isIterator(value)) {
-      // The iterator first: what the resolver scheduled before returning it is handed over to it.
+      // Set first: what the resolver scheduled before returning it is handed over to it.
       this.#iterator = value
       resolution.handOver()
       return this.#step(resolution)
@@ -201,7 +162,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
     if (done === true) {
       this.#done = true
       this.#final = this.#last
-      return resolution.complete(this.#last?.clone())
+      return resolution.complete(this.#final?.clone())
     }
     // Only a once handler gives its use back: a regular one keeps counting the requests it answered.
     if (response !== undefined && this.options.once === true) this.options.release?.()
@@ -221,14 +182,9 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
 type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups' | 'reportThrown'>
 
-/**
- * The `finalize` state of one request: its own cleanups (parallel requests
- * never share them), made lazily so a resolver that never reads `finalize`
- * costs no listener.
- */
+/** One request's own cleanups (parallel requests never share them); no listener unless `finalize` is called. */
 class Resolution {
   #cleanups: Cleanup[] | undefined
-  #finalize: FinalizeFunction | undefined
   #stopListening: (() => void) | undefined
 
   constructor(
@@ -237,36 +193,26 @@ class Resolution {
     private readonly info: RunnerInfo,
   ) {}
 
-  private get request(): Request {
-    return this.info.request
-  }
-
-  finalize(): FinalizeFunction {
-    if (this.#finalize) return this.#finalize
-    const { signal } = this.request
-    if (!signal.aborted) {
+  finalize(cleanup: Cleanup): void {
+    if (typeof cleanup !== 'function') {
+      throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
+    }
+    const { signal } = this.info.request
+    if (this.#stopListening === undefined && !signal.aborted) {
       const onAbort = () => void this.#runTaken()
       signal.addEventListener('abort', onAbort, { once: true })
       this.#stopListening = () => signal.removeEventListener('abort', onAbort)
     }
-    this.#finalize = (cleanup) => {
-      if (typeof cleanup !== 'function') {
-        throw new TypeError(message(`finalize() expects a function, but got ${typeof cleanup}.`, 'Pass the cleanup as a function: finalize(() => …).'))
-      }
-      if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
-      // An aborted request is done with: run what was scheduled so far.
-      if (signal.aborted) void this.#runTaken()
-    }
-    return this.#finalize
+    if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
+    // An aborted request is done with: run what was scheduled so far.
+    if (signal.aborted) void this.#runTaken()
   }
 
-  /** The resolver returned a generator: what it scheduled so far is the generator's now. */
   handOver(): void {
     const cleanups = this.#take()
     if (cleanups) for (const cleanup of [...cleanups].reverse()) this.runner.scheduleOnIterator(cleanup)
   }
 
-  /** The resolver threw (an Error or a Response): clean up, then rethrow. */
   fail(error: unknown): never | Promise<never> {
     this.#stopListening?.()
     if (!(error instanceof NativeResponse)) this.runner.reportThrown(error)
@@ -277,23 +223,23 @@ class Resolution {
     })
   }
 
-  /** The resolver answered (or answered nothing): clean up before the response is sent, or once its stream settles. */
   complete(response: Response | undefined): Response | undefined | Promise<Response | undefined> {
     this.#stopListening?.()
     const cleanups = this.#take()
     if (cleanups === undefined) return response
     const observed = response !== undefined && hasStreamBody(response) && response instanceof HttpResponse ? observeBody(response) : undefined
     if (observed === undefined) return this.runner.runCleanups(cleanups).then(() => response)
+    const { signal } = this.info.request
     let ran = false
     const runOnce = () => {
       if (ran) return
       ran = true
-      this.request.signal.removeEventListener('abort', runOnce)
+      signal.removeEventListener('abort', runOnce)
       void this.runner.runCleanups(cleanups)
     }
     void observed.settled.then(runOnce)
-    if (this.request.signal.aborted) runOnce()
-    else this.request.signal.addEventListener('abort', runOnce, { once: true })
+    if (signal.aborted) runOnce()
+    else signal.addEventListener('abort', runOnce, { once: true })
     return observed.response
   }
 
@@ -335,10 +281,7 @@ function previewJson(value: unknown): string | undefined {
   }
 }
 
-/**
- * Prints an error a generator resolver threw while it was stopped (its
- * `finally`), for callers that cannot wait for `reset()`.
- */
+/** For callers that cannot wait for `reset()`. */
 export function reportResetError(error: unknown): void {
   console.error(message('A generator resolver threw while it was stopped.', 'Fix its finally block.'), error)
 }

@@ -4,21 +4,12 @@ import { patchPageFetch } from './page-fetch.js'
 import type { ReportTracker } from './report-tracker.js'
 
 import type { HttpResponseEvent } from '@mswjs/interceptors'
-
-/** What `PassthroughReports` uses of an interceptor: its 'response' event. */
-interface ResponseEvents {
-  on(type: 'response', listener: (event: HttpResponseEvent) => void): unknown
-  removeListener(type: 'response', listener: (event: HttpResponseEvent) => void): unknown
-}
+import type { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest/web'
 
 /**
- * The in-page source, where no Service Worker can run: replaces `fetch` in
- * the page with mocklib's own (see `patchPageFetch`) and patches
- * `XMLHttpRequest` with @mswjs/interceptors (loaded on first use, so pages
- * that use the worker never download it), handing each request to `sink` as
- * an exchange. An XMLHttpRequest's passthrough report comes from a `load`
- * listener that runs after the page's own, so `tracker` counts it from the
- * moment the request is let through. Returns the function that restores both.
+ * Where no Service Worker can run: mocklib's own `fetch` and an XMLHttpRequest patch (loaded here, so pages
+ * using the worker never download it). An XMLHttpRequest's passthrough report comes from a `load` listener
+ * after the page's own, so `tracker` counts it from the moment the request is let through.
  */
 export async function interceptInPage(sink: ExchangeSink, tracker: ReportTracker): Promise<() => void> {
   const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest/web')
@@ -59,10 +50,8 @@ export async function interceptInPage(sink: ExchangeSink, tracker: ReportTracker
 }
 
 /**
- * The real responses of passthroughs whose report was asked for, through the
- * interceptor's 'response' event. The listener is there only while such a
- * report is awaited: while it is, the interceptor copies every response (also
- * the mocked ones) for it, which costs more than the rest of a small answer.
+ * The 'response' listener is there only while a report is awaited: while it is, the interceptor copies every
+ * response (the mocked ones too), which costs more than the rest of a small answer.
  */
 class PassthroughReports {
   readonly #awaiting = new Map<string, (response: Response) => void>()
@@ -74,9 +63,9 @@ class PassthroughReports {
     report(response)
   }
 
-  constructor(readonly interceptor: ResponseEvents) {}
+  constructor(readonly interceptor: XMLHttpRequestInterceptor) {}
 
-  /** Resolves with the real response of `requestId`, once its head arrived. */
+  /** Resolves once the head of the real response arrived. */
   await(requestId: string): Promise<Response> {
     if (this.#awaiting.size === 0) this.interceptor.on('response', this.#listener)
     return new Promise((resolve) => this.#awaiting.set(requestId, resolve))

@@ -3,7 +3,6 @@ import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { createRequestId } from '../request-context.js'
 
-/** What every exchange of one patched page `fetch` shares. */
 export interface PageFetchRoutes {
   /** The page's `fetch` from before the patch: passthroughs go there (call it on no object). */
   readonly realFetch: typeof fetch
@@ -12,22 +11,13 @@ export interface PageFetchRoutes {
 }
 
 /**
- * One call of the page's patched `fetch`, as the runtime sees it, settled as
- * the runtime decides: the mocked Response itself (its body untouched: a body
- * still held as a string is read as the string, never through a stream), a
- * network error, or the real `fetch`. What the page sees is what Fetch would
- * give for the same answer from a server: the request's `url`, redirects
- * followed (or refused, or handed over) as its `redirect` mode says, encoded
- * bodies decoded, an abort rejecting with the signal's reason.
+ * One call of the page's patched `fetch`. The page sees what Fetch would give for the same answer from a
+ * server (`url`, redirects as its `redirect` mode says, encoded bodies decoded, an abort rejecting with the
+ * signal's reason); a mocked body still held as a string is read as the string, never through a stream.
  *
- * A plain `fetch(url)` (no init) is taken from its parsed URL alone: it has no
- * body, headers nor signal, and its Request is built only when someone reads
- * it (a resolver, a listener, a passthrough); building one costs more than the
- * rest of a small mocked answer. One object per call, rather than a closure
- * per method, for the same reason.
- *
- * @example
- * new Promise((resolve, reject) => void sink(new PageFetchExchange(url.href, url, undefined, resolve, reject, routes)))
+ * A plain `fetch(url)` has no body, headers nor signal: its Request is built only when someone reads it, as
+ * building one costs more than the rest of a small mocked answer. One object per call, not a closure per
+ * method, for the same reason.
  */
 export class PageFetchExchange implements HttpExchange {
   readonly kind = 'http'
@@ -40,9 +30,9 @@ export class PageFetchExchange implements HttpExchange {
   readonly #onAbort: (() => void) | undefined
 
   constructor(
-    /** The absolute URL of the call: of a plain call, what its Request is built from; of the others, `request.url`. */
+    /** Of a plain call, what its Request is built from; of the others, `request.url`. */
     private readonly href: string,
-    /** The parsed URL of a plain `fetch(url)`; `undefined` when `request` was built from the call. */
+    /** Of a plain `fetch(url)` only. */
     readonly url: URL | undefined,
     request: Request | undefined,
     private readonly resolve: (response: Response | Promise<Response>) => void,
@@ -80,7 +70,7 @@ export class PageFetchExchange implements HttpExchange {
     if (!this.#settle()) return Promise.resolve(undefined)
     // Called on no object: the page's fetch throws when called on anything but the window.
     const { realFetch } = this.routes
-    // A copy is sent: the runtime may still read the request (history, recording).
+    // The runtime may still read the request (history, recording).
     const real = realFetch(this.request.clone())
     if (!report) {
       this.resolve(real)
@@ -95,7 +85,6 @@ export class PageFetchExchange implements HttpExchange {
     )
   }
 
-  /** What the page's fetch resolves to for a mocked `response`: as Fetch makes of the same answer from a server. */
   #delivered(response: Response): Response | Promise<Response> {
     const answer = decodedAnswer(response)
     Object.defineProperty(answer, 'url', { value: this.href, enumerable: true, configurable: true, writable: false })
@@ -115,11 +104,7 @@ export class PageFetchExchange implements HttpExchange {
   }
 }
 
-/**
- * What a page's fetch reads of a mocked answer with a `Content-Encoding`: the
- * body decoded, as the browser decodes a real one (gzip and deflate; see
- * fetch-semantics.ts). `response` itself when nothing is to be decoded.
- */
+/** As the browser decodes a real body (gzip and deflate: fetch-semantics.ts). */
 function decodedAnswer(response: Response): Response {
   // The header first: reading `body` makes a stream of a body still held as a string.
   const encoding = response.headers.get('content-encoding')
@@ -132,17 +117,14 @@ function decodedAnswer(response: Response): Response {
 // How many redirects led to each request a followed redirect made (Fetch stops at 20).
 const redirectCounts = new WeakMap<Request, number>()
 
-/** The network error of Fetch: a `TypeError` whose `cause` says why. */
 function networkError(cause?: unknown): TypeError {
   return Object.assign(new TypeError('Failed to fetch'), { cause })
 }
 
 /**
- * Follows a mocked redirect as the page's Fetch follows a real one: the next
- * hop is the kernel's (fetch-semantics.ts, the Fetch standard's "HTTP-redirect
- * fetch"), and goes through `fetch` again, so a handler may answer it too.
- * Rejects with the page's network error where Fetch would; also, as a browser
- * does, for a body it cannot resend and for credentials in a cross-origin URL.
+ * The next hop (fetch-semantics.ts: the Fetch standard's "HTTP-redirect fetch") goes through `fetch` again,
+ * so a handler may answer it too. As a browser, a body it cannot resend and credentials in a cross-origin URL
+ * are network errors.
  */
 async function followRedirect(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Promise<Response> {
   if (response.status !== 303 && request.body !== null) throw networkError('a redirect cannot resend a request body')
@@ -163,12 +145,8 @@ async function followRedirect(request: Request, response: Response, fetch: (requ
 }
 
 /**
- * Two copies of a real response: one for the page, one for the runtime's
- * report (events, recording, contract checks). The page cancelling its body
- * (an EventSource closed, a reader cancelled) cancels the report's too: a
- * copy that no one reads to the end must not keep the network stream open, as
- * a plain `clone()` would. Status, headers, `url`, `type` and `redirected`
- * are the real response's.
+ * The page cancelling its body (an EventSource closed) cancels the report's copy too: a copy no one reads to
+ * the end must not keep the network stream open, as a plain `clone()` would.
  */
 function reportedCopies(response: Response): [forPage: Response, forReport: Response] {
   if (response.body === null) return [response, response.clone()]
@@ -182,7 +160,7 @@ function reportedCopies(response: Response): [forPage: Response, forReport: Resp
   return [shaped(response, page), shaped(response, report)]
 }
 
-/** A stream that reads `reader` as it is read (no chunk read ahead), and cancels as `cancel` says. */
+/** No chunk read ahead. */
 function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (reason: unknown) => Promise<void>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
@@ -197,7 +175,7 @@ function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (re
   )
 }
 
-/** A Response with `body` and the head of `like`, the properties the constructor cannot set included. */
+/** With the head of `like`, the properties the constructor cannot set included. */
 function shaped(like: Response, body: ReadableStream<Uint8Array>): Response {
   const response = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers })
   Object.defineProperties(response, {

@@ -2,15 +2,7 @@ import type { ExchangeSink } from '../contracts.js'
 import { canParseUrl, parseUrl } from '../url-parse.js'
 import { PageFetchExchange, type PageFetchRoutes } from './page-fetch-exchange.js'
 
-/**
- * Replaces the page's `fetch` with one that hands each request to `sink` as
- * an exchange (see `PageFetchExchange` for what the page then sees). Returns
- * the function that gives the page its `fetch` back (if another patch wrapped
- * this one since, this one lets every request through from then on).
- *
- * @example
- * const restoreFetch = patchPageFetch(runtime.handle)
- */
+/** The restore function, if another patch wrapped this one since, lets every request through from then on. */
 export function patchPageFetch(sink: ExchangeSink): () => void {
   const realFetch = globalThis.fetch
   let active = true
@@ -35,12 +27,7 @@ export function patchPageFetch(sink: ExchangeSink): () => void {
   }
 }
 
-/**
- * The parsed URL of `fetch(input)` without init when the Request it stands
- * for is certain to be valid: a URL that parses (against the document, as
- * `againstDocument`) and carries no credentials. `undefined` when the Request
- * must be built now, and may throw.
- */
+/** Set only when the Request is certain to be valid (it parses, no credentials): else it is built now, and may throw. */
 function plainFetchUrl(input: RequestInfo | URL): URL | undefined {
   const text = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined
   if (text === undefined) return undefined
@@ -49,7 +36,7 @@ function plainFetchUrl(input: RequestInfo | URL): URL | undefined {
   return url
 }
 
-/** A relative URL as a string resolves against the document (DOM test environments do not do it themselves). */
+/** DOM test environments do not resolve a relative URL against the document themselves. */
 function againstDocument(input: RequestInfo | URL): RequestInfo | URL {
   if (typeof input !== 'string' || typeof location === 'undefined' || canParseUrl(input)) return input
   return new URL(input, location.href)

@@ -1,15 +1,14 @@
-import type { ExchangeSink, StartingSource } from '../contracts.js'
+import type { StartingSource } from '../contracts.js'
 import { message } from '../errors.js'
 import { createReportTracker, type ReportTracker } from './report-tracker.js'
 import { connectWorker } from './worker-connection.js'
 
-/** Default URL of the worker script: where `npx mocklib init <publicDir>` puts it. */
-export const DEFAULT_WORKER_URL = '/mocklib-worker.js'
+/** Where `npx mocklib init <publicDir>` puts the worker script. */
+const DEFAULT_WORKER_URL = '/mocklib-worker.js'
 
-/** How the page's requests are intercepted, once its source started. */
 export type PageInterception = { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' }
 
-/** What the page's request source reads when it starts: the options of the current `start()`, and where it says how it intercepts. */
+/** The options of the current `start()`, and where the source says how it intercepts. */
 export interface PageRequestSettings {
   options: {
     readonly interception?: 'auto' | 'service-worker' | 'in-page'
@@ -17,19 +16,15 @@ export interface PageRequestSettings {
     readonly quiet?: boolean
   }
   started: PageInterception | undefined
-  /** The passthrough reports asked for and not yet in (a recording's `settled()` waits for them); set by the first start. */
+  /** Set by the first start: a recording's `settled()` waits for the reports asked for. */
   reports?: ReportTracker
-  /**
-   * Loads the in-page fallback's EventSource patch (an EventSource that reads
-   * through the patched fetch), which returns the function that restores the page's.
-   */
+  /** The in-page fallback's EventSource reads through the patched fetch; the patch returns its restore. */
   loadEventSourcePatch(): Promise<() => () => void>
 }
 
-// Said once per page, however many times mocking starts.
+// Said once per page, however many times mocking starts (a quiet start leaves it unsaid).
 let fallbackAnnounced = false
 
-/** Says why the page falls back to in-page interception, once per page (a quiet start says nothing and leaves it unsaid). */
 function announceFallback(reason: string): void {
   if (fallbackAnnounced) return
   fallbackAnnounced = true
@@ -41,20 +36,6 @@ function announceFallback(reason: string): void {
   )
 }
 
-/**
- * Patches fetch, XMLHttpRequest and EventSource in the page. Its code is a
- * chunk of its own: a page that uses the Service Worker never downloads it.
- */
-async function startInPage(sink: ExchangeSink, reports: ReportTracker, settings: PageRequestSettings): Promise<() => void> {
-  const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
-  const restoreRequests = await inPage.interceptInPage(sink, reports)
-  const restoreEventSource = patchEventSource()
-  return () => {
-    restoreEventSource()
-    restoreRequests()
-  }
-}
-
 function whyNoServiceWorker(): string | undefined {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'This is not a window context.'
   if (!isSecureContext) return `This page (${location.origin}) is not a secure context, where browsers offer no Service Worker.`
@@ -63,10 +44,8 @@ function whyNoServiceWorker(): string | undefined {
 }
 
 /**
- * The page's requests: through the mocklib Service Worker, or, where none can
- * run (or `interception: 'in-page'`), patched in the page itself. With `'service-worker'` a worker that cannot run
- * fails `start()` instead of falling back. Writes how it intercepts to
- * `settings.started`, and the passthrough reports it waits for to `settings.reports`.
+ * Through the mocklib Service Worker, or patched in the page where none can run (or `interception: 'in-page'`);
+ * with `'service-worker'`, a worker that cannot run fails `start()` instead.
  */
 export function pageRequestSource(settings: PageRequestSettings): StartingSource {
   return {
@@ -87,19 +66,25 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
           reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
         }
         if (registration) {
-          const connection = await connectWorker(registration, url, sink, reports)
+          const stop = await connectWorker(registration, url, sink, reports)
           if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
           settings.started = { mode: 'service-worker', registration }
-          return () => connection.stop()
+          return stop
         }
       } else if (mode === 'service-worker') {
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
       if (!quiet) announceFallback(reason ?? '')
-      const restore = await startInPage(sink, reports, settings)
+      // A chunk of its own: a page that uses the Service Worker never downloads it.
+      const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
+      const restoreRequests = await inPage.interceptInPage(sink, reports)
+      const restoreEventSource = patchEventSource()
       if (!quiet) console.info(message('Mocking enabled (in-page).'))
       settings.started = { mode: 'in-page' }
-      return restore
+      return () => {
+        restoreEventSource()
+        restoreRequests()
+      }
     },
   }
 }

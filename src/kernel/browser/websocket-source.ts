@@ -1,19 +1,12 @@
-// Loaded with `import()` by setupWorker's start(): pages that never start
-// mocking do not download the interceptor.
+// Loaded by setupWorker's start(): pages that never start mocking do not download the interceptor.
 import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket'
 import type { ExchangeSink, Source } from '../contracts.js'
 import { message } from '../errors.js'
 import { interceptedWebSocketExchange } from '../websocket-exchange.js'
 
 /**
- * The page's WebSocket source. A Service Worker never sees WebSocket traffic,
- * so whatever the interception mode, `globalThis.WebSocket` is patched in the
- * page itself (with @mswjs/interceptors, as in Node): each `new WebSocket(url)`
- * becomes a `WebSocketExchange` for the runtime, and `server.connect()` (or an
- * unhandled connection let through) opens a real socket with the page's
- * original `WebSocket` class. Stopping it restores the class; sockets already
- * open stay as they are. Where another runtime patches the class already,
- * starting fails and says so.
+ * A Service Worker never sees WebSocket traffic: whatever the interception mode, the page's class is patched.
+ * Stopping restores it; sockets already open stay as they are.
  */
 export function pageWebSocketSource(): Source {
   return {

@@ -5,7 +5,6 @@ import {
   type LinkMessage,
   type LinkReply,
   type PageMessage,
-  type RequestMessage,
   type RequestReply,
   type SerializedRequest,
 } from '../../worker-protocol/messages.js'
@@ -18,38 +17,25 @@ import { deserializeResponse, workerExchange, type ReplySender, type ReportWaite
 const HANDSHAKE_TIMEOUT = 5_000
 const KEEPALIVE_INTERVAL = 10_000
 
-/** `npx mocklib init` with the public directory spelled out for the reader. */
 const INIT = 'npx mocklib init <publicDir>'
-
-/** A live link between this page and the mocklib worker. */
-export interface WorkerConnection {
-  readonly registration: ServiceWorkerRegistration
-  /** Deactivates mocking for this page; its requests reach the network again. */
-  stop(): Promise<void>
-}
 
 const PASSTHROUGH: RequestReply = { type: 'passthrough', report: false }
 
-/** What the worker sends to a page. */
-type WorkerMessage = RequestMessage | BypassMessage
-
-type Receiver = (data: WorkerMessage, port: MessagePort | undefined) => void
+type Receiver = (data: LinkMessage, port: MessagePort | undefined) => void
 
 let receiver: Receiver | undefined
 let listening = false
 
 /**
- * The page's single listener for worker messages. The worker knows pages, not
- * runtimes, so one runtime at a time receives them; with none (after `stop()`,
- * for a request that was already on its way) the request passes through
- * instead of hanging. Returns the function that releases the page.
+ * The worker knows pages, not runtimes: one runtime at a time receives its messages. With none (after
+ * `stop()`, a request already on its way) the request passes through instead of hanging.
  */
 function receiveWorkerMessages(next: Receiver): () => void {
   if (receiver) throw new Error(message('Another mocklib worker already runs in this page.', 'Call stop() on it before start() on this one; one worker mocks a page at a time.'))
   receiver = next
   if (!listening) {
     listening = true
-    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage | null>) => {
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<LinkMessage | null>) => {
       const data = event.data
       if (data?.type !== 'mocklib:request' && data?.type !== 'mocklib:bypass') return
       if (receiver) receiver(data, event.ports[0])
@@ -62,11 +48,10 @@ function receiveWorkerMessages(next: Receiver): () => void {
   }
 }
 
-/** Sends a message to the worker and waits for its reply on a MessageChannel. */
-function ask<Reply>(worker: ServiceWorker, question: PageMessage, timeout: number, transfer: Transferable[] = []): Promise<Reply | undefined> {
+function ask<Reply>(worker: ServiceWorker, question: PageMessage, transfer: Transferable[] = []): Promise<Reply | undefined> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
-    const timer = setTimeout(() => resolve(undefined), timeout)
+    const timer = setTimeout(() => resolve(undefined), HANDSHAKE_TIMEOUT)
     channel.port1.onmessage = (event: MessageEvent<Reply>) => {
       clearTimeout(timer)
       channel.port1.close()
@@ -76,7 +61,7 @@ function ask<Reply>(worker: ServiceWorker, question: PageMessage, timeout: numbe
   })
 }
 
-/** The registration's worker once activated (an installing update is waited for). */
+/** An installing update is waited for. */
 async function activatedWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
   const pending = registration.installing ?? registration.waiting
   if (pending) {
@@ -93,7 +78,7 @@ async function activatedWorker(registration: ServiceWorkerRegistration): Promise
   return registration.active
 }
 
-/** Makes `worker` control this page (it may not after a hard reload). */
+/** It may not control the page after a hard reload. */
 async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerRegistration, url: string): Promise<void> {
   const container = navigator.serviceWorker
   if (container.controller === worker) return
@@ -107,27 +92,22 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
       resolve(true)
     })
   })
-  await ask(worker, { type: 'mocklib:claim' }, HANDSHAKE_TIMEOUT)
+  await ask(worker, { type: 'mocklib:claim' })
   if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
 }
 
 /**
- * The Service Worker source. Checks that the registered script is this
- * mocklib version's worker, makes it control the page, and activates mocking
- * for this page: from then on the worker sends each request of this page here
- * and it reaches `sink` as an exchange. The passthrough reports it asks of the
- * worker are tracked by `reports` until they arrive. Rejects with a message
- * that says what to do on a version mismatch.
+ * Checks that the registered script is this mocklib version's worker, makes it control the page and
+ * activates mocking for it. Resolves to the function that deactivates it.
  */
-export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<WorkerConnection> {
+export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<() => Promise<void>> {
   const worker = await activatedWorker(registration)
   if (!worker) throw new Error(notMocklibWorkerText(url))
-  const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' }, HANDSHAKE_TIMEOUT)
+  const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' })
   if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
   if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
   await ensureControl(worker, registration, url)
 
-  // Passthroughs whose real response the worker reports back (for events and recording).
   const awaitingReports: ReportWaiters = new Map()
   const takeReport = (data: BypassMessage): void => {
     const report = awaitingReports.get(data.requestId)
@@ -136,8 +116,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     // `null`: the worker's fetch failed (the client's failed too), or its response is opaque and cannot be read.
     report(data.response === null ? undefined : deserializeResponse(data.response))
   }
-  // Requests come on the page's link; a restarted worker has lost it and
-  // asks the client instead, with a port for the reply: then link again.
+  // A restarted worker has lost the page's link and asks the client, with a port for the reply: link again.
   const release = receiveWorkerMessages((data, port) => {
     if (data.type === 'mocklib:bypass') return takeReport(data)
     if (!port) return
@@ -162,7 +141,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   // Activating again is harmless, and each time hands the worker a new link (the old one retires).
   const activate = (target = worker): Promise<unknown> => {
     const link = newLink()
-    return ask(target, { type: 'mocklib:activate', link }, HANDSHAKE_TIMEOUT, [link])
+    return ask(target, { type: 'mocklib:activate', link }, [link])
   }
   let relinking = false
   const relink = (): void => {
@@ -186,18 +165,15 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   const keepalive = setInterval(() => worker.postMessage({ type: 'mocklib:ping' } satisfies PageMessage), KEEPALIVE_INTERVAL)
   await activate()
 
-  return {
-    registration,
-    async stop() {
-      clearInterval(keepalive)
-      removeEventListener('pagehide', deactivate)
-      removeEventListener('pageshow', onPageShow)
-      release()
-      stopped = true
-      for (const report of awaitingReports.values()) report(undefined)
-      awaitingReports.clear()
-      await ask(worker, { type: 'mocklib:deactivate' }, HANDSHAKE_TIMEOUT)
-    },
+  return async () => {
+    clearInterval(keepalive)
+    removeEventListener('pagehide', deactivate)
+    removeEventListener('pageshow', onPageShow)
+    release()
+    stopped = true
+    for (const report of awaitingReports.values()) report(undefined)
+    awaitingReports.clear()
+    await ask(worker, { type: 'mocklib:deactivate' })
   }
 }
 
@@ -215,7 +191,6 @@ function notMocklibWorkerText(url: string): string {
   )
 }
 
-/** The worker's scope does not cover the page, so it can never control it. */
 function scopeText(url: string, scope: string): string {
   return message(
     `The Service Worker "${url}" has the scope "${scope}", which does not include this page (${location.href}), so it cannot intercept its requests.`,

@@ -4,19 +4,15 @@ import { knownBodyOf } from '../known-body.js'
 import { bypassMarkOf } from '../passthrough.js'
 import type { ReportTracker } from './report-tracker.js'
 
-/** Sends the page's reply to one request of the worker, with what to transfer. */
 export type ReplySender = (reply: RequestReply, transfer: Transferable[]) => void
 
-/** Where a passthrough that wants the real response waits for the worker to report it (`undefined`: the network failed). */
+/** A passthrough waits here for the worker to report its real response (`undefined`: the network failed). */
 export type ReportWaiters = Map<string, (response: Response | undefined) => void>
 
 /**
- * The exchange for a request the worker sent: whatever the runtime decides
- * (mocked answer, network error, passthrough) goes back through `send`, once.
- * `undefined` when the request cannot be rebuilt in the page; the worker was
- * told then, and fails it as a network error. A report asked of the worker is
- * tracked by `tracker` from before the worker is told to pass through, so a
- * recording's `settled()` knows of it before the client can see the response.
+ * What the runtime decides goes back through `send`, once. `undefined` when the request cannot be rebuilt in
+ * the page: the worker fails it as a network error. A report is tracked from before the worker is told to pass
+ * through, so a recording's `settled()` knows of it before the client can see the response.
  */
 export function workerExchange(serialized: SerializedRequest, send: ReplySender, reports: ReportWaiters, tracker: ReportTracker): HttpExchange | undefined {
   let replied = false
@@ -61,7 +57,6 @@ export function workerExchange(serialized: SerializedRequest, send: ReplySender,
   }
 }
 
-/** Rebuilds the Fetch `Request` the worker intercepted, as handlers expect it. */
 function deserializeRequest(serialized: SerializedRequest): Request {
   const init: RequestInit = {
     method: serialized.method,
@@ -84,12 +79,11 @@ function deserializeRequest(serialized: SerializedRequest): Request {
   }
 }
 
-// Statuses whose response has no body, where `new Response(body)` throws.
+// `new Response(body)` throws for these.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
 let streamsTransfer: boolean | undefined
 
-/** True where a ReadableStream can be transferred through postMessage. */
 function canTransferStreams(): boolean {
   if (streamsTransfer === undefined) {
     try {
@@ -105,18 +99,14 @@ function canTransferStreams(): boolean {
   return streamsTransfer
 }
 
-/** A mocked response as the worker needs it, and what to transfer with it. */
 interface SerializedAnswer {
   readonly response: SerializedResponse
   readonly transfer: Transferable[]
 }
 
 /**
- * A mocked response as the worker needs it. A body built from a string goes
- * as that string (copying it costs less than setting up a transferred
- * stream, the largest part of a small answer's trip); any other body streams
- * where the browser transfers streams, else it is read whole (then, and only
- * then, the result is a Promise).
+ * A body built from a string goes as the string: copying it costs less than setting up a transferred stream,
+ * the largest part of a small answer's trip. Only a body read whole (no stream transfer) makes a Promise.
  */
 function serializeResponse(response: Response): SerializedAnswer | Promise<SerializedAnswer> {
   const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] }
@@ -131,7 +121,6 @@ function serializeResponse(response: Response): SerializedAnswer | Promise<Seria
   return response.arrayBuffer().then((body) => ({ response: { ...head, body }, transfer: [body] }))
 }
 
-/** A response the worker reported back (for `response:bypass`). */
 export function deserializeResponse(serialized: SerializedResponse): Response {
   const body = NULL_BODY_STATUS.has(serialized.status) ? null : serialized.body
   return new Response(body, { status: serialized.status, statusText: serialized.statusText, headers: serialized.headers })
