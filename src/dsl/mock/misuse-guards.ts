@@ -5,9 +5,8 @@ import type { MockTypeError } from '../shared/type-helpers.js'
 declare const unsetBrand: unique symbol
 
 /**
- * A method that must not be called here: calling it is a type error that carries the sentence ("The 'this' context
- * of type 'RestMock<…>' is not assignable to method's 'this' of type 'MockTypeError<"This mock already has an
- * answer…">'"), where a missing method would say "has no call signatures".
+ * A method that must not be called here: calling it is a type error that carries the sentence (`… is not assignable
+ * to method's 'this' of type 'MockTypeError<"This mock already has an answer…">'`), not "has no call signatures".
  *
  * @example
  * // @ts-expect-error This mock already has an answer …

@@ -15,8 +15,7 @@ import type { MockResolver, MockStep } from './step-table.js'
  * @example
  * const created = mock.post('https://api.test/posts').body({ title: 'Hello' }).reply(201, { id: '1' })
  * server.use(created)
- * // …
- * created.calls[0]?.body // { title: 'Hello' }
+ * created.calls[0]?.body // { title: 'Hello' }, once requested
  */
 export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any, Limited extends boolean = boolean> extends MockHandler<MockCall<Params, RequestBodyType>> {
   /** Which builder made it (a literal also lets the compiler tell the two kinds apart without comparing members). */
