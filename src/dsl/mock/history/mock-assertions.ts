@@ -22,8 +22,8 @@ export interface MockAssertions {
    */
   assertDone(): void
   /**
-   * The requests of this scope that no handler answered (whatever the `onUnhandledRequest` policy), oldest first; the
-   * last 100 are kept.
+   * The requests of this scope that no handler answered (whatever the `onUnhandledRequest` policy, even if the
+   * application swallowed the failure), oldest first; the last 100 are kept.
    * @example expect(server.unhandledRequests()).toHaveLength(0)
    */
   unhandledRequests(): readonly UnhandledRequestRecord[]
