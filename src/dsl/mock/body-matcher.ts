@@ -1,12 +1,11 @@
-import { message, type RequestContext } from '../../kernel/index.js'
+import { message } from '../../kernel/index.js'
 import { formatValue } from './format-value.js'
 import type { StepCheck } from './step-check.js'
-import { peekRequestBody, requestBody } from './request-body.js'
+import { peekRequestBody, requestBody, type RequestBody } from './request-body.js'
 
 /**
- * How a value inside a JSON body is matched: the value itself, a RegExp (for
- * strings), a predicate, or (for objects and arrays) a matcher of the same
- * shape whose own values may be matchers too.
+ * How a value inside a JSON body is matched: the value, a RegExp (strings), a predicate, or for objects and arrays
+ * a matcher of the same shape.
  *
  * @example
  * const title: DeepMatcher<{ title: string; tags: string[] }> = { title: /^Hello/ }
@@ -16,10 +15,8 @@ export type DeepMatcher<Value> =
   | (Value extends string ? Value | RegExp : Value extends readonly (infer Item)[] ? readonly DeepMatcher<Item>[] : Value extends object ? { readonly [Key in keyof Value]?: DeepMatcher<Value[Key]> } : Value)
 
 /**
- * `.body(...)`: the exact text (a string), a RegExp tested against the text,
- * a predicate that receives the parsed body (JSON, a form as an object, else
- * the text), or an object / array matched against the parsed body: partially
- * (extra keys allowed) unless `{ exact: true }` is given.
+ * `.body(...)`: the exact text, a RegExp on the text, a predicate on the parsed body (JSON, a form as an object,
+ * else the text), or an object / array matched against the parsed body, partially unless `{ exact: true }`.
  *
  * @example
  * mock.post('/posts').body({ title: 'Hello' })
@@ -34,39 +31,30 @@ export interface BodyMatchOptions {
   readonly exact?: boolean
 }
 
-/** Compiles `.body(...)`; throws a TypeError on bad input. @internal */
+/** Compiles `.body(...)`; throws a TypeError on bad input. */
 export function bodyStep(matcher: unknown, options: BodyMatchOptions = {}): StepCheck {
-  const description = `body(${formatValue(matcher)}${options.exact ? ', exact' : ''})`
-  const base = {
-    description,
-    load: (context) => {
+  const test = bodyTest(matcher, options.exact === true)
+  return {
+    description: `body(${formatValue(matcher)}${options.exact ? ', exact' : ''})`,
+    load(context) {
       const body = requestBody(context)
       return body.state === 'pending' ? body.ready : undefined
     },
     loaded: (context) => peekRequestBody(context)?.state === 'read',
-  } satisfies Partial<StepCheck>
-  const unreadable = (context: RequestContext) => (requestBody(context).state === 'unavailable' ? 'could not be read: it was already consumed' : undefined)
-  if (typeof matcher === 'string') {
-    return { ...base, check: (context) => unreadable(context) ?? textReason(requestBody(context).text, matcher === requestBody(context).text, formatValue(matcher)) }
+    check(context) {
+      const body = requestBody(context)
+      return body.state === 'unavailable' ? 'could not be read: it was already consumed' : test(body)
+    },
   }
+}
+
+function bodyTest(matcher: unknown, exact: boolean): (body: RequestBody) => string | undefined {
+  if (typeof matcher === 'string') return ({ text }) => textReason(text, text === matcher, formatValue(matcher))
   if (matcher instanceof RegExp) {
     const regexp = new RegExp(matcher.source, matcher.flags.replace(/[gy]/g, ''))
-    return { ...base, check: (context) => unreadable(context) ?? textReason(requestBody(context).text, regexp.test(requestBody(context).text), String(matcher)) }
+    return ({ text }) => textReason(text, regexp.test(text), String(matcher))
   }
-  if (typeof matcher === 'function') {
-    return {
-      ...base,
-      check(context) {
-        const { parsed } = requestBody(context)
-        if (requestBody(context).state === 'unavailable') return unreadable(context)
-        return (matcher as (body: unknown) => unknown)(parsed) === true ? undefined : `${formatValue(parsed)} was rejected by ${formatValue(matcher)}`
-      },
-    }
-  }
-  if (typeof matcher === 'object' && matcher !== null) {
-    const exact = options.exact === true
-    return { ...base, check: (context) => unreadable(context) ?? mismatch(requestBody(context).parsed, matcher, '', exact) }
-  }
+  if (typeof matcher === 'function' || (typeof matcher === 'object' && matcher !== null)) return ({ parsed }) => mismatch(parsed, matcher, '', exact)
   throw new TypeError(
     message(`.body() got ${matcher === null ? 'null' : typeof matcher}.`, 'Pass a string, a RegExp, a predicate function, or an object or array to match the JSON body.'),
   )

@@ -1,9 +1,6 @@
 const MAX_LENGTH = 80
 
-/**
- * Formats a value for a message: strings quoted, RegExps as written,
- * functions as `<function name>`, objects as compact JSON, cut at 80 characters.
- */
+/** A value in a message: strings quoted, RegExps as written, functions as `<function name>`, objects as JSON. */
 export function formatValue(value: unknown): string {
   if (value instanceof RegExp) return String(value)
   if (typeof value === 'function') return value.name ? `<function ${value.name}>` : '<function>'

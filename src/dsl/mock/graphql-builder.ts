@@ -9,9 +9,7 @@ import type { Unfinished } from './rest-builder.js'
 declare const unfinished: unique symbol
 
 /**
- * What `.variables(...)` accepts: a predicate over the variables, or a partial
- * object whose values are checked against the document's variable types (a
- * value, a RegExp for a string, a predicate, or a nested partial object).
+ * What `.variables(...)` accepts: a predicate over the variables, or a partial object typed from the document.
  *
  * @example
  * const byId: TypedVariablesMatcher<{ id: string }> = { id: /^post-/ }
@@ -21,9 +19,8 @@ export type TypedVariablesMatcher<Variables> =
   | { readonly [Key in keyof Variables]?: DeepMatcher<Variables[Key]> }
 
 /**
- * The first stage of `mock.query(...)` / `mock.mutation(...)`: optional
- * matching steps, then one answer. `Result` and `Variables` come from a typed
- * document (TypedDocumentNode, typed document string) or explicit generics.
+ * The first stage of `mock.query(...)` / `mock.mutation(...)`: matching steps, then one answer. `Result` and
+ * `Variables` come from a typed document or explicit type arguments.
  *
  * @example
  * mock.mutation(DeletePostDocument).variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
@@ -38,8 +35,7 @@ export interface GraphQLMockBuilder<Result, Variables, _Unfinished extends Unfin
   /** Match a subset of the cookies, or a predicate. */
   cookies(matcher: CookiesMatcher): GraphQLMockBuilder<Result, Variables>
   /**
-   * Answer with a GraphQL body `{ data, errors?, extensions? }` (status 200),
-   * typed from the document, or with a resolver (as `graphql.*` resolvers).
+   * Answer with a GraphQL body `{ data, errors?, extensions? }` (status 200) or a `graphql.*` resolver.
    * @example mock.query('ListPosts').reply({ data: { posts: [] } })
    */
   reply(body: GraphQLResponseBody<Result>): GraphQLMock<Result, Variables>
@@ -56,9 +52,7 @@ export interface GraphQLMockBuilder<Result, Variables, _Unfinished extends Unfin
 }
 
 /**
- * `mock.query` / `mock.mutation`: by operation name, RegExp or (typed) document.
- * A bad selector (a document with no or several operations, or of the other
- * type) throws at once.
+ * `mock.query` / `mock.mutation`: by operation name, RegExp or (typed) document. A bad selector throws at once.
  *
  * @example
  * mock.query('ListPosts').reply({ data: { posts: [] } })
@@ -68,12 +62,11 @@ export interface GraphQLMockFactory {
   <Result = any, Variables = GraphQLVariables>(selector: GraphQLOperationSelector<Result, Variables>): GraphQLMockBuilder<Result, Variables>
 }
 
-/** @internal */
 export function graphQLMockFactory(operationType: 'query' | 'mutation'): GraphQLMockFactory {
   return ((selector: unknown) => new GraphQLBuilder(graphQLMockStart(operationType, selector))) as unknown as GraphQLMockFactory
 }
 
-/** The code behind `GraphQLMockBuilder` (see `RestBuilder`): steps through the step table, answers build a `GraphQLMock`. */
+/** The code behind `GraphQLMockBuilder`, whose interface carries the typed signatures. */
 class GraphQLBuilder extends MockBuilder {
   variables(matcher: unknown): GraphQLBuilder {
     return this.withStep('variables', [matcher])

@@ -3,7 +3,7 @@ import type { ParsedOperation } from '../graphql/graphql-operation.js'
 import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
 import type { MockStart } from './mock-builder.js'
-import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
+import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
 import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
 
 /**
@@ -19,24 +19,20 @@ export interface GraphQLMockCall<Variables = Record<string, unknown>> extends Mo
 }
 
 /**
- * A GraphQL mock: a `graphql.*` handler, built by `mock.query(...)` /
- * `mock.mutation(...)…reply(...)`, decorated with the builder's steps.
- * Steps: the operation (type and name), then the builder's steps
- * (`variables`, `headers`, `cookies`). Answers use status 200. `Result` is
- * the type `.reply()` was checked against; like msw's handlers, the built mock
- * does not carry it in its members, so that an array of mocks of different
- * operations costs the compiler nothing per pair.
+ * A GraphQL mock, built by `mock.query(...)` / `mock.mutation(...)…reply(...)`: a `graphql.*` handler with the
+ * builder's steps. `Result` is the type `.reply()` was checked against; as in msw's handlers, no member carries it, so
+ * that an array of mocks of different operations costs the compiler nothing.
  *
  * @example
  * const list = mock.query('ListPosts').reply({ data: { posts: [] } }).once()
  * server.use(list)
  */
 export class GraphQLMock<Result = any, Variables = Record<string, unknown>, Limited extends boolean = boolean> extends MockHandler<GraphQLMockCall<Variables>> {
-  /** Which builder made it: `'graphql'` here, `'rest'` for `mock.get` and the other REST methods. */
+  /** Which builder made it. */
   readonly protocol: 'graphql' = 'graphql'
 }
 
-/** The builder methods a built GraphQL mock refuses (generated from the step table), and its typed limit modifiers. */
+/** The builder methods a built GraphQL mock refuses, and its typed limit modifiers. */
 export interface GraphQLMock<Result, Variables, Limited extends boolean> extends MisuseGuards<'graphql'>, LimitState<Limited> {
   /**
    * Answer exactly `count` operations, then let later ones reach the next handler.
@@ -55,11 +51,7 @@ export interface GraphQLMock<Result, Variables, Limited extends boolean> extends
   persist<Self>(this: OneLimit<Self>): GraphQLMock<Result, Variables, true>
 }
 
-/**
- * Where `mock.query(selector)` / `mock.mutation(selector)` starts: the selector compiled
- * at once (throws naming the factory), and how the answered builder makes its `GraphQLMock`.
- * @internal
- */
+/** Where `mock.query(selector)` / `mock.mutation(selector)` starts: the selector is compiled (and checked) at once. */
 export function graphQLMockStart(operationType: 'query' | 'mutation', selector: unknown): MockStart {
   const compiled = compileSelector(operationType, selector, `mock.${operationType}()`)
   // A document was read once here: the wrapped handler gets the name it resolved to.
@@ -74,17 +66,7 @@ export function graphQLMockStart(operationType: 'query' | 'mutation', selector: 
         handler: new GraphQLHandler({ operationType, selector: handlerSelector }, resolver),
         header: compiled.label,
         baseSteps: [{ name: 'operation', ...operationStep(operationType, compiled) }],
-        toCall: (context, operation, body, status) => ({
-          request: context.request,
-          requestId: context.requestId,
-          params: {},
-          body: body.parsed,
-          time: Date.now(),
-          status,
-          operationName: operation.operationName,
-          query: operation.query,
-          variables: operation.variables,
-        }),
+        toCall: (context, { operationName, query, variables }, body, status) => ({ ...mockCall(context, {}, body, status), operationName, query, variables }),
       }
       return new GraphQLMock(target, steps)
     },

@@ -1,18 +1,13 @@
 import { message, type RequestContext } from '../../kernel/index.js'
-import type { GraphQLOperationType, GraphQLRequestState, ParsedOperation } from '../graphql/graphql-operation.js'
+import type { GraphQLOperationType, GraphQLRequestState } from '../graphql/graphql-operation.js'
 import { graphQLRequestState } from '../graphql/graphql-request-state.js'
 import type { CompiledSelector } from '../graphql/operation-selector.js'
 import { mismatch } from './body-matcher.js'
 import { formatValue } from './format-value.js'
 import type { StepCheck } from './step-check.js'
 
+/** Each request's GraphQL reading once settled, so that `check` and diagnostics stay synchronous. */
 const settled = new WeakMap<RequestContext, GraphQLRequestState>()
-
-/** The GraphQL view of a request once read (shared with `graphql.*` handlers); `undefined` while not read. @internal */
-export function settledOperation(context: RequestContext): ParsedOperation | undefined {
-  const state = settled.get(context)
-  return state?.kind === 'operation' ? state : undefined
-}
 
 function load(context: RequestContext): Promise<unknown> | undefined {
   if (settled.has(context)) return undefined
@@ -24,7 +19,7 @@ function load(context: RequestContext): Promise<unknown> | undefined {
 
 const loaded = (context: RequestContext) => settled.has(context)
 
-/** `mock.query(name)` / `mock.mutation(name)`: the operation type and name. @internal */
+/** `mock.query(name)` / `mock.mutation(name)`: the operation type and name. */
 export function operationStep(operationType: GraphQLOperationType, selector: CompiledSelector): StepCheck {
   return {
     description: '',
@@ -43,15 +38,15 @@ export function operationStep(operationType: GraphQLOperationType, selector: Com
 }
 
 /**
- * `.variables(...)`: a subset of the variables (values may be RegExps or
- * predicates, objects match partially), or a predicate over all of them.
+ * `.variables(...)`: a subset of the variables (values may be RegExps or predicates, objects match partially), or a
+ * predicate over all of them.
  *
  * @example
  * mock.mutation('DeletePost').variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
  */
 export type VariablesMatcher<Variables> = ((variables: Variables) => boolean) | { readonly [Key in keyof Variables]?: unknown }
 
-/** Compiles `.variables(...)`; throws a TypeError naming the mock on bad input. @internal */
+/** Compiles `.variables(...)`; throws a TypeError naming the mock on bad input. */
 export function variablesStep(matcher: unknown, header: string): StepCheck {
   if (typeof matcher !== 'function' && (typeof matcher !== 'object' || matcher === null || Array.isArray(matcher))) {
     throw new TypeError(
@@ -66,12 +61,10 @@ export function variablesStep(matcher: unknown, header: string): StepCheck {
     load,
     loaded,
     check(context) {
-      const variables = settledOperation(context)?.variables ?? {}
-      if (typeof matcher === 'function') {
-        return (matcher as (value: unknown) => unknown)(variables) === true ? undefined : `${formatValue(variables)} was rejected by ${formatValue(matcher)}`
-      }
-      const reason = mismatch(variables, matcher, '', false)
-      return reason === undefined ? undefined : reason.startsWith('.') ? `$${reason.slice(1)}` : reason
+      const state = settled.get(context)
+      const reason = mismatch(state?.kind === 'operation' ? state.variables : {}, matcher, '', false)
+      // A path into the variables reads `$postId`, as in the document.
+      return reason?.startsWith('.') ? `$${reason.slice(1)}` : reason
     },
   }
 }

@@ -3,13 +3,11 @@ export { MOCK_CALL_HISTORY_LIMIT, MockHandler, type MockCall, type MockDiagnosis
 export { RestMock } from './rest-mock.js'
 export type { BodyAlreadySet, ReplyBody, RestBodyStep, RestMockBuilder, RestMockFactory, RestReplyStep } from './rest-builder.js'
 export type { BodyMatcher, BodyMatchOptions, DeepMatcher } from './body-matcher.js'
-export type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
-export type { ValueMatcher } from './record-steps.js'
+export type { CookiesMatcher, HeadersMatcher, QueryMatcher, ValueMatcher } from './record-steps.js'
 export type { MockStepName } from './step-table.js'
 export type { AlreadyAnswered, LimitSet, LimitState, MisuseGuards, OneLimit, Resolved, StepAfterAnswer, Unset } from './misuse-guards.js'
 export type { MockTypeError } from '../shared/type-helpers.js'
-// History and assertions are imported by their own paths (setupServer statically, setupWorker
-// lazily): a value export here would tie them to every bundle of the mock builder.
+// Types only from history: a value export would tie it to every bundle of the mock builder.
 export type { MockAssertions, PendingMock } from './history/mock-assertions.js'
 export type { UnhandledRequestRecord } from './history/scope-traffic.js'
 export { GraphQLMock, type GraphQLMockCall } from './graphql-mock.js'

@@ -5,10 +5,8 @@ import type { MockTypeError } from '../shared/type-helpers.js'
 declare const unsetBrand: unique symbol
 
 /**
- * A method that must not be called here. Calling it is a type error whose text
- * carries the sentence: "The 'this' context of type 'RestMock<…>' is not
- * assignable to method's 'this' of type 'MockTypeError<"This mock already has
- * an answer…">'" (instead of "has no call signatures").
+ * A method that must not be called here: calling it is a type error that carries the sentence (`… is not assignable
+ * to method's 'this' of type 'MockTypeError<"This mock already has an answer…">'`), not "has no call signatures".
  *
  * @example
  * // @ts-expect-error This mock already has an answer …
@@ -19,8 +17,7 @@ export interface MisuseCall<Message extends string> extends MockTypeError<Messag
 }
 
 /**
- * Builder state: "this type was not declared yet". A body type stays `Unset`
- * until `.body<Type>()` (request) or `.reply<Type>(…)` (response) declares it.
+ * A body type not declared yet, by `.body<Type>()` (request) or `.reply<Type>(…)` (response).
  *
  * @example
  * type Declared = Resolved<Unset, unknown> // unknown
@@ -37,12 +34,11 @@ export interface Unset {
  */
 export type Resolved<Type, Fallback> = [Type] extends [Unset] ? Fallback : Type
 
-/** The type-only key of a mock's limit state (`LimitState`). @internal */
+/** The type-only key of a mock's limit state. @internal */
 export declare const limitBrand: unique symbol
 
 /**
- * Type-only mark of a mock whose usage limit is set (`times(n)`, `once()` or
- * `persist()` was called): another limit modifier is then a type error.
+ * Type-only mark of a mock whose usage limit is set by `times(n)`, `once()` or `persist()`: another is a type error.
  *
  * @example
  * const once: LimitSet = mock.get('/a').reply(200).once()
@@ -52,11 +48,9 @@ export interface LimitSet {
 }
 
 /**
- * A built mock's limit state, its last type argument: `true` once `times(n)`,
- * `once()` or `persist()` was called, `boolean` (either) by default, so that a
- * limited mock is still a `RestMock<Params, Body, Response>`. A type argument,
- * not `Mock & LimitSet`: an array of mocks of one generic type is compared by
- * type arguments, an intersection member by member, pair by pair.
+ * A built mock's limit state, its last type argument: `true` once a limit is set, `boolean` by default (so a limited
+ * mock is still a `RestMock<Params, Body, Response>`). Not `Mock & LimitSet`: the compiler relates an array of mocks of
+ * one generic type by type arguments, but an intersection member by member, pair by pair.
  *
  * @example
  * const login: RestMock<{}, unknown, any, true> = mock.post('/login').reply(200).once()
@@ -66,10 +60,7 @@ export interface LimitState<Limited extends boolean> {
 }
 
 /**
- * The `this` of a limit modifier: the mock itself, or, once a limit is set, a
- * `MockTypeError` that the compiler prints ("The 'this' context of type … is
- * not assignable to method's 'this' of type 'MockTypeError<"A mock has one
- * usage limit …">'").
+ * The `this` of a limit modifier: the mock itself, or once a limit is set a `MockTypeError` that the compiler prints.
  *
  * @example
  * // @ts-expect-error A mock has one usage limit
@@ -86,8 +77,7 @@ export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply
 export type StepAfterAnswer = MisuseCall<'Matching steps (query, headers, cookies, body, variables) come before the answer: call them before reply().'>
 
 /**
- * The builder methods a built mock of one kind refuses, from the step table:
- * every answer is `AlreadyAnswered`, every step of that builder `StepAfterAnswer`.
+ * The builder methods a built mock refuses: every answer is `AlreadyAnswered`, every step of its builder `StepAfterAnswer`.
  *
  * @example
  * type Refused = keyof MisuseGuards<'graphql'> // 'reply' | … | 'variables' | 'headers' | 'cookies'
@@ -96,11 +86,7 @@ export type MisuseGuards<Kind extends MockKind> = { readonly [Name in AnswerName
 
 const START: Record<MockKind, string> = { rest: 'mock.get(path)', graphql: 'mock.query(operation)' }
 
-/**
- * Puts throwing stand-ins for the builder's methods (every answer and every
- * step the table gives this kind) on a mock class, so that plain JavaScript
- * gets the same clear message the types give. @internal
- */
+/** Throwing stand-ins for the refused methods, so that plain JavaScript gets the message the types give. */
 export function installMisuseGuards(prototype: object, kind: MockKind): void {
   if (guarded.has(prototype)) return
   guarded.add(prototype)

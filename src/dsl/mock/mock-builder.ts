@@ -1,10 +1,9 @@
 import { message } from '../../kernel/index.js'
 import type { MockHandler } from './mock-handler.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
-import type { MockResolver } from './step-table.js'
-import { ANSWER_TABLE, STEP_TABLE, type AnswerName, type MockKind, type MockStep, type StepRow, type StepTableName } from './step-table.js'
+import { ANSWER_TABLE, STEP_TABLE, type AnswerName, type MockKind, type MockResolver, type MockStep, type StepRow, type StepTableName } from './step-table.js'
 
-/** Where a builder starts, and how it builds its mock once answered. @internal */
+/** Where a builder starts, and how it builds its mock once answered. */
 export interface MockStart {
   readonly kind: MockKind
   /** The mock in messages: `GET /posts/:id`, `query ListPosts`. */
@@ -12,17 +11,11 @@ export interface MockStart {
   build(steps: readonly MockStep[], resolver: MockResolver): MockHandler<any>
 }
 
-/**
- * What the REST and GraphQL builders share: the steps so far, compiled through
- * the step table, the steps and answers both builders have, and the answer that
- * builds the mock. Immutable: each step
- * returns a new builder, so a partial builder can be reused.
- * @internal
- */
+/** What the REST and GraphQL builders share. Immutable, so that a partial builder can be reused. */
 export class MockBuilder {
   readonly #start: MockStart
   readonly #steps: readonly MockStep[]
-  /** Steps that may be called once, already called. */
+  /** The once-only steps already called. */
   readonly #called: readonly StepTableName[]
 
   constructor(start: MockStart, steps: readonly MockStep[] = [], called: readonly StepTableName[] = []) {
@@ -31,7 +24,6 @@ export class MockBuilder {
     this.#called = called
   }
 
-  /** A builder of the same class with step `name` added (throws a `[mocklib]` error on bad arguments). */
   protected withStep(name: StepTableName, args: readonly unknown[]): this {
     const start = this.#start
     const row: StepRow = STEP_TABLE[name]
@@ -62,7 +54,6 @@ export class MockBuilder {
     return this.answer('passthrough', [])
   }
 
-  /** The mock this builder makes with answer `name`. */
   protected answer(name: AnswerName, args: readonly unknown[]): MockHandler<any> {
     const start = this.#start
     return start.build(this.#steps, ANSWER_TABLE[name][start.kind](args, start.header))

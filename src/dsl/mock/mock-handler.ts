@@ -10,8 +10,7 @@ import type { MockTypeError } from '../shared/type-helpers.js'
  *
  * @example
  * const created = mock.post('/posts').body<{ title: string }>().reply(201)
- * // … after the request:
- * created.calls[0]?.body.title // 'Hello'
+ * created.calls[0]?.body.title // 'Hello', after the request
  */
 export interface MockCall<Params = Record<string, string>, Body = unknown> {
   /** The intercepted request (its body may have been read by then: use `body`). */
@@ -28,16 +27,11 @@ export interface MockCall<Params = Record<string, string>, Body = unknown> {
   readonly status: number | undefined
 }
 
-/**
- * How many calls a mock keeps in `calls`. `callCount` counts every call; only
- * the most recent 100 are kept, so a mock that answers 100,000 requests holds
- * 100 records.
- */
+/** How many of its latest calls a mock keeps in `calls` (`callCount` counts them all). */
 export const MOCK_CALL_HISTORY_LIMIT = 100
 
 /**
- * The argument of `.times(n)`: a whole number of at least 1. A literal `0`,
- * a negative or a fraction is a type error that says so.
+ * The argument of `.times(n)`: a whole number of at least 1; a literal `0`, negative or fraction is a type error.
  *
  * @example
  * mock.get('/posts').reply(200).times(3)
@@ -51,8 +45,8 @@ export type TimesCount<Count extends number> = number extends Count
     : Count
 
 /**
- * How far a request got through a mock's steps: `depth` steps passed; `step`
- * and `reason` name the one that rejected it (absent when every step passed).
+ * How far a request got through a mock's steps: `depth` steps passed; `step` and `reason` name the one that rejected
+ * it (absent when every step passed).
  */
 export interface MockDiagnosis {
   readonly depth: number
@@ -62,34 +56,26 @@ export interface MockDiagnosis {
 
 type Answer = Response | undefined
 
-/**
- * What a mock decorates: a plain handler (`http.*`- or `graphql.*`-style,
- * made from the builder's answer) and what the mock needs to describe its
- * matches. @internal
- */
+/** The `MockCall` fields every mock records. */
+export function mockCall<Params>(context: RequestContext, params: Params, body: RequestBody, status: number | undefined): MockCall<Params> {
+  return { request: context.request, requestId: context.requestId, params, body: body.parsed, time: Date.now(), status }
+}
+
+/** What a mock decorates: the plain handler made from the builder's answer, and how to describe its matches. */
 export interface MockTarget<Match = any, Call = MockCall> {
-  /** The plain handler: its `match` is the mock's first stage (path and method, or the operation), its `respond` the answer. */
+  /** Its `match` is the mock's first stage (path and method, or the operation), its `respond` the answer. */
   readonly handler: Handler<Match, RequestContext>
-  /** The mock in messages: `GET /posts/:id`, `query ListPosts`. */
   readonly header: string
-  /** Steps that mirror `handler.match` for diagnostics ("rejected at path"); they are never run to match. */
+  /** Steps that mirror `handler.match` for diagnostics ("rejected at path"), never run to match. */
   readonly baseSteps: readonly MockStep[]
   toCall(context: RequestContext, match: Match, body: RequestBody, status: number | undefined): Call
-  /** A tie-breaker between requests rejected at the same step: higher is nearer. */
   similarity?(context: RequestContext): number
 }
 
 /**
- * What every mock built by `mock.*` is: a decorator over a plain request
- * handler that adds matching steps, call history, usage limits, a delay and
- * diagnostics. Use it anywhere a handler goes (`setupServer`, `server.use`,
- * `boundary`, `getResponse`).
- *
- * Limits: persistent by default (as `http.*` handlers); `times(n)` answers
- * exactly n requests, even in parallel (uses are claimed synchronously).
- * `isDone()` is true once a limited mock answered its n requests, or once a
- * persistent mock answered one. `restoreHandlers()` re-arms it and clears
- * its calls.
+ * What every mock built by `mock.*` is: a plain request handler decorated with matching steps, call history, usage
+ * limits, a delay and diagnostics. Persistent by default; `times(n)` answers exactly n requests, even in parallel.
+ * `restoreHandlers()` re-arms it and clears its calls.
  *
  * @example
  * const posts = mock.get('https://api.test/posts').reply(200, []).times(2)
@@ -103,7 +89,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   readonly #target: MockTarget<unknown, Call>
   /** The builder's steps, run after the wrapped handler matched. */
   readonly #steps: readonly MockStep[]
-  /** For diagnostics: the wrapped handler's steps, then the builder's. */
+  /** For diagnostics: the wrapped handler's steps too. */
   readonly #allSteps: readonly MockStep[]
   #calls: Call[] = []
   #callCount = 0
@@ -117,7 +103,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     this.#steps = steps
     this.#allSteps = [...target.baseSteps, ...steps]
     ;(this as { kind: Handler['kind'] }).kind = target.handler.kind
-    // History tells mocks from other handlers by this `kind` (see `isMock`), without importing this class.
+    // History tells mocks apart by `info.kind` (see `isMock`), without importing this class.
     this.info = { kind: 'mock', header: target.header }
   }
 
@@ -135,17 +121,17 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return this.#callCount
   }
 
-  /** True once the mock answered all the requests it expects (see the class docs). */
+  /** True once a limited mock answered its n requests, or a persistent mock one. */
   isDone(): boolean {
     return Number.isFinite(this.limit) ? this.#callCount >= this.limit : this.#callCount > 0
   }
 
-  /** True when a step reads data asynchronously (the body, the GraphQL operation). @internal */
+  /** True when a step reads data asynchronously. @internal */
   get loads(): boolean {
     return this.#allSteps.some((step) => step.load !== undefined)
   }
 
-  /** Starts the asynchronous reads of every step, so that diagnostics can use them later. @internal */
+  /** Starts the asynchronous reads of every step, for diagnostics. @internal */
   prefetch(context: RequestContext): void {
     for (const step of this.#allSteps) step.load?.(context)
   }
@@ -163,14 +149,11 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   /**
-   * Answer exactly `count` requests, then let later requests reach the next handler.
-   * Throws on a count that is not a whole number >= 1, or after `once()`/`persist()`
-   * (a type error too: a mock has one usage limit).
+   * Answer exactly `count` requests, then let later requests reach the next handler. Throws on a count that is not a
+   * whole number >= 1, or after `once()`/`persist()`.
    * @example mock.get('/posts').reply(200, []).times(2)
    */
-  // The limit modifiers are typed again on RestMock and GraphQLMock, which return their
-  // limited type (a type reference, not `this & LimitSet`: an intersection makes the
-  // compiler compare every pair of mocks in an array member by member).
+  // RestMock and GraphQLMock type the limit modifiers again, returning their limited type (see LimitState).
   times<Count extends number>(count: TimesCount<Count>): MockHandler<Call> {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
       throw new TypeError(
@@ -206,8 +189,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * Wait `ms` milliseconds before answering. Throws on a negative or non-finite number.
    * @example mock.get('/slow').reply(200).delay(500)
    */
-  // `Self` instead of `this`: a `this` return type is instantiated for every mock type a file
-  // mentions (300 routes, 300 instantiations), a method type parameter only where it is called.
+  // `Self`, not `this`: a `this` return type is instantiated for every mock type a file mentions, `Self` only where called.
   delay<Self>(this: Self, ms: number): Self {
     const self = this as unknown as MockHandler<Call>
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
@@ -243,10 +225,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return this.#target.similarity?.(context) ?? 0
   }
 
-  /**
-   * How far `context` gets through the steps, without reading anything new:
-   * a body that was never read counts as "not captured".
-   */
+  /** How far `context` gets through the steps, without reading anything new (a body never read is "not captured"). */
   diagnose(context: RequestContext): MockDiagnosis {
     const steps = this.#allSteps
     for (let depth = 0; depth < steps.length; depth++) {
@@ -260,18 +239,27 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return { depth: steps.length }
   }
 
-  /** The wrapped handler matches, then every step passes (steps that need the body or the operation wait for it; no use is held meanwhile). */
+  /** The wrapped handler matches, then every step passes (waiting for the body or operation holds no use). */
   match(context: RequestContext): unknown {
     const matched = this.#target.handler.match(context)
     if (matched instanceof Promise) return matched.then((inner) => (inner === undefined ? undefined : this.#stepsPass(context, inner)))
     return matched === undefined ? undefined : this.#stepsPass(context, matched)
   }
 
-  // The wrapped handler's answer, and the call recorded: synchronously when the body is already
-  // read and there is no delay. A resolver that throws still counts as a call.
+  // Synchronous when the body is already read and there is no delay. A resolver that throws still counts as a call.
   respond(match: unknown, context: RequestContext): Answer | Promise<Answer> {
     const body = requestBody(context)
-    if (body.state === 'pending' || this.#delayMs !== 0) return this.#answerLater(match, context, body, this.#delayMs)
+    if (body.state === 'pending' || this.#delayMs !== 0) return this.#respondLater(match, context, body, this.#delayMs)
+    return this.#respondNow(match, context, body)
+  }
+
+  async #respondLater(match: unknown, context: RequestContext, body: RequestBody, delayMs: number): Promise<Answer> {
+    await body.ready
+    if (delayMs > 0) await wait(delayMs)
+    return this.#respondNow(match, context, body)
+  }
+
+  #respondNow(match: unknown, context: RequestContext, body: RequestBody): Answer | Promise<Answer> {
     let response: Answer | Promise<Answer>
     try {
       response = this.#target.handler.respond(match, context)
@@ -285,18 +273,6 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     )
   }
 
-  async #answerLater(match: unknown, context: RequestContext, body: RequestBody, delayMs: number): Promise<Answer> {
-    await body.ready
-    if (delayMs > 0) await wait(delayMs)
-    let response: Answer
-    try {
-      response = await this.#target.handler.respond(match, context)
-    } catch (error) {
-      throw this.#failed(context, match, body, error)
-    }
-    return this.#answered(context, match, body, response)
-  }
-
   #answered(context: RequestContext, match: unknown, body: RequestBody, response: Answer): Answer {
     if (response === undefined) return undefined
     const status = response.type === 'error' ? 0 : isPassthrough(response) ? undefined : response.status
@@ -304,7 +280,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return response
   }
 
-  /** The client gets a 500, or the thrown Response: the call is recorded with that status. */
+  /** The client gets the thrown Response, else a 500: the call is recorded with that status. */
   #failed(context: RequestContext, match: unknown, body: RequestBody, error: unknown): unknown {
     this.#record(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
     return error

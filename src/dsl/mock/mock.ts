@@ -3,16 +3,10 @@ import { restMockFactory, type RestMockFactory } from './rest-builder.js'
 import { mockWebSocketLink, type WebSocketLinkFactory } from '../ws/index.js'
 
 /**
- * The fluent mock builder: a predicate, optional matching steps, one answer,
- * optional modifiers. What it builds is an ordinary request handler that also
- * keeps its calls (`calls`, `callCount`, `isDone()`), for `server.assertDone()`.
- *
- * Steps: `.query()`, `.headers()`, `.cookies()`, `.body()`.
- * Answers: `.reply(status, body?, init?)`, `.reply(resolver)`, `.replyWith(response)`,
- * `.networkError()`, `.passthrough()`.
- * Modifiers (on the built mock): `.times(n)`, `.once()`, `.persist()` (default), `.delay(ms)`.
- * GraphQL: `mock.query(nameOrDocument)` / `mock.mutation(...)`, step `.variables()`,
- * answer `.reply({ data, errors })` typed from a typed document.
+ * The fluent mock builder: a predicate, matching steps (`.query()`, `.headers()`, `.cookies()`, `.body()`,
+ * GraphQL `.variables()`), one answer (`.reply()`, `.replyWith()`, `.networkError()`, `.passthrough()`), then
+ * modifiers (`.times(n)`, `.once()`, `.persist()`, `.delay(ms)`). It builds a request handler that keeps its calls
+ * (`calls`, `callCount`, `isDone()`) for `server.assertDone()`.
  *
  * @example
  * import { mock } from 'mocklib'

@@ -3,19 +3,15 @@ import { formatValue } from './format-value.js'
 import type { StepCheck } from './step-check.js'
 
 /**
- * How one value (a query param, a header, a cookie) is matched: exactly by a
- * string, by a RegExp, or by a predicate that receives the value.
+ * How one query param, header or cookie is matched: exactly by a string, by a RegExp, or by a predicate.
  *
  * @example
  * mock.get('/posts').query({ page: /^\d+$/, sort: 'asc', q: (value) => value.length > 2 })
  */
 export type ValueMatcher = string | RegExp | ((value: string) => boolean)
 
-/** A compiled value matcher: `undefined` when the value passes, else why not. */
-type CompiledValueMatcher = (value: string | null) => string | undefined
-
-/** Compiles a value matcher; throws a TypeError naming `where` on bad input. */
-function compileValueMatcher(matcher: ValueMatcher, where: string): CompiledValueMatcher {
+/** Compiles a value matcher to why a value fails (`null`: missing); throws a TypeError naming `where` on bad input. */
+function compileValueMatcher(matcher: ValueMatcher, where: string): (value: string | null) => string | undefined {
   const expected = formatValue(matcher)
   const got = (value: string | null) => (value === null ? 'is missing' : `is ${formatValue(value)}`)
   if (typeof matcher === 'string' || typeof matcher === 'number' || typeof matcher === 'boolean') {
@@ -35,8 +31,7 @@ function compileValueMatcher(matcher: ValueMatcher, where: string): CompiledValu
 }
 
 /**
- * `.query(...)`: a subset of the search params (each value a string, RegExp
- * or predicate), or a predicate that receives all of them.
+ * `.query(...)`: a subset of the search params, or a predicate that receives all of them.
  *
  * @example
  * mock.get('/posts').query({ page: '2' })
@@ -45,8 +40,7 @@ function compileValueMatcher(matcher: ValueMatcher, where: string): CompiledValu
 export type QueryMatcher = Readonly<Record<string, ValueMatcher>> | ((searchParams: URLSearchParams) => boolean)
 
 /**
- * `.headers(...)`: a subset of the headers (names are case-insensitive), or a
- * predicate that receives the `Headers`.
+ * `.headers(...)`: a subset of the headers (names are case-insensitive), or a predicate on the `Headers`.
  *
  * @example
  * mock.get('/me').headers({ authorization: /^Bearer / })
@@ -61,6 +55,7 @@ export type HeadersMatcher = Readonly<Record<string, ValueMatcher>> | ((headers:
  */
 export type CookiesMatcher = Readonly<Record<string, ValueMatcher>> | ((cookies: Record<string, string>) => boolean)
 
+/** Where a step reads its record of values (query, headers, cookies) from. */
 interface RecordSource<Whole> {
   readonly name: 'query' | 'headers' | 'cookies'
   whole(context: RequestContext): Whole
@@ -68,28 +63,29 @@ interface RecordSource<Whole> {
   show(whole: Whole): string
 }
 
-const querySource: RecordSource<URLSearchParams> = {
+export const querySource: RecordSource<URLSearchParams> = {
   name: 'query',
   whole: (context) => context.url.searchParams,
   read: (params, key) => params.get(key),
   show: (params) => (params.size === 0 ? '(no query)' : `?${params.toString()}`),
 }
 
-const headersSource: RecordSource<Headers> = {
+export const headersSource: RecordSource<Headers> = {
   name: 'headers',
   whole: (context) => context.request.headers,
   read: (headers, key) => headers.get(key),
   show: (headers) => formatValue(Object.fromEntries(headers)),
 }
 
-const cookiesSource: RecordSource<Record<string, string>> = {
+export const cookiesSource: RecordSource<Record<string, string>> = {
   name: 'cookies',
   whole: (context) => context.cookies,
   read: (cookies, key) => (Object.hasOwn(cookies, key) ? cookies[key]! : null),
   show: (cookies) => formatValue(cookies),
 }
 
-function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record<string, ValueMatcher>> | ((whole: Whole) => boolean)): StepCheck {
+/** Compiles `.query()`, `.headers()` or `.cookies()`; throws a TypeError on bad input. */
+export function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record<string, ValueMatcher>> | ((whole: Whole) => boolean)): StepCheck {
   const where = `.${source.name}()`
   if (typeof matcher === 'function') {
     return {
@@ -105,34 +101,17 @@ function recordStep<Whole>(source: RecordSource<Whole>, matcher: Readonly<Record
       message(`${where} expects an object of expected values or a predicate function, but got ${matcher === null ? 'null' : Array.isArray(matcher) ? 'an array' : typeof matcher}.`),
     )
   }
-  const entries: [string, CompiledValueMatcher][] = Object.entries(matcher).map(([key, value]) => [key, compileValueMatcher(value, `${where} for "${key}"`)])
-  const description = Object.entries(matcher)
-    .map(([key, value]) => `${key}=${formatValue(value)}`)
-    .join(', ')
+  const entries = Object.entries(matcher)
+  const tests = entries.map(([key, value]) => [key, compileValueMatcher(value, `${where} for "${key}"`)] as const)
   return {
-    description: `${source.name}(${description})`,
+    description: `${source.name}(${entries.map(([key, value]) => `${key}=${formatValue(value)}`).join(', ')})`,
     check(context) {
       const whole = source.whole(context)
-      for (const [key, test] of entries) {
+      for (const [key, test] of tests) {
         const reason = test(source.read(whole, key))
         if (reason !== undefined) return `"${key}" ${reason}`
       }
       return undefined
     },
   }
-}
-
-/** Compiles `.query(...)`. @internal */
-export function queryStep(matcher: QueryMatcher): StepCheck {
-  return recordStep(querySource, matcher)
-}
-
-/** Compiles `.headers(...)`. @internal */
-export function headersStep(matcher: HeadersMatcher): StepCheck {
-  return recordStep(headersSource, matcher)
-}
-
-/** Compiles `.cookies(...)`. @internal */
-export function cookiesStep(matcher: CookiesMatcher): StepCheck {
-  return recordStep(cookiesSource, matcher)
 }

@@ -1,43 +1,35 @@
 import type { RequestContext } from '../../kernel/index.js'
 
+const READY = Promise.resolve()
+
 /**
- * The body of one request as mocks see it, read once per request through
- * `context.bodyText()` (shared with the GraphQL reader; the request stays
- * readable for resolvers and the network).
- *
- * `state` is `'pending'` while reading, `'read'` once `text`/`parsed` are set,
- * and `'unavailable'` when the body had already been consumed.
+ * The body of one request as mocks see it, read once through `context.bodyText()` (shared with the GraphQL reader;
+ * the request stays readable for resolvers and the network). `'unavailable'`: already consumed.
  */
 export class RequestBody {
   state: 'pending' | 'read' | 'unavailable' = 'pending'
-  /** The body as text (`''` for no body). */
+  /** `''` for no body. */
   text = ''
   /** JSON for a JSON body, an object for a form body, else the text; `undefined` for no body. */
   parsed: unknown = undefined
-  readonly ready: Promise<void>
+  readonly ready: Promise<void> = READY
 
   constructor(context: RequestContext) {
     const request = context.request
-    if (request.body === null) {
-      this.state = 'read'
-      this.ready = Promise.resolve()
-    } else if (request.bodyUsed) {
-      this.state = 'unavailable'
-      this.ready = Promise.resolve()
-    } else {
+    if (request.body === null) this.state = 'read'
+    else if (request.bodyUsed) this.state = 'unavailable'
+    else {
       this.ready = context.bodyText().then(
-        (text) => this.#accept(text, request.headers.get('content-type') ?? ''),
+        (text) => {
+          this.text = text
+          this.parsed = parseBody(text, request.headers.get('content-type') ?? '')
+          this.state = 'read'
+        },
         () => {
           this.state = 'unavailable'
         },
       )
     }
-  }
-
-  #accept(text: string, contentType: string): void {
-    this.text = text
-    this.parsed = parseBody(text, contentType)
-    this.state = 'read'
   }
 }
 
@@ -57,14 +49,14 @@ function parseBody(text: string, contentType: string): unknown {
 
 const bodies = new WeakMap<RequestContext, RequestBody>()
 
-/** The request's body snapshot, started on first use and shared by every mock. @internal */
+/** The request's body, read on first use and shared by every mock. */
 export function requestBody(context: RequestContext): RequestBody {
   let body = bodies.get(context)
   if (body === undefined) bodies.set(context, (body = new RequestBody(context)))
   return body
 }
 
-/** The snapshot if some mock (or the recorder) already started reading it. @internal */
+/** The body if some mock (or the recorder) already started reading it. */
 export function peekRequestBody(context: RequestContext): RequestBody | undefined {
   return bodies.get(context)
 }

@@ -11,8 +11,8 @@ import { restMockStart, type RestMock } from './rest-mock.js'
 import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
 
 /**
- * The body `.reply(status, body)` accepts: the declared response type, or any
- * body while none is declared (strings become text, other values JSON).
+ * The body `.reply(status, body)` accepts: the declared response type, or while none is declared any body (strings
+ * become text, other values JSON).
  *
  * @example
  * type Body = ReplyBody<{ id: string }> // { id: string }
@@ -28,8 +28,8 @@ export type Unfinished = 'Unfinished mock: call .reply(...), .replyWith(...), .n
 export type BodyAlreadySet = MisuseCall<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
 
 /**
- * `.body<Type>(matcher?, options?)`: declares the request body type (for the
- * resolver's `request.json()` and for `calls[i].body`) and optionally matches it.
+ * `.body<Type>(matcher?, options?)`: declares the request body type (of the resolver's `request.json()` and of
+ * `calls[i].body`) and optionally matches the body.
  *
  * @example
  * mock.post('/posts/:id').body<PostInput>().reply<Post>(201, post)
@@ -40,19 +40,16 @@ export interface RestBodyStep<Params> {
 }
 
 /**
- * `.reply(...)`: answers with a status and optional body (`init` adds headers
- * or a status text), or with a resolver that receives what an `http.*`
- * resolver receives. State the response type as `.reply<Type>(…)` to check
- * the body. Throws at once on a status outside 200–599.
+ * `.reply(...)`: answers with a status, an optional body and `init` (headers, status text), or with an `http.*`
+ * resolver. `.reply<Type>(…)` checks the body. Throws at once on a status outside 200–599.
  *
  * @example
  * mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'Hello' })
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
  */
 export interface RestReplyStep<Params, RequestBody> {
-  // Overload order is type-check cost: the non-generic resolver form first (a function argument
-  // settles it at once, and explicit type arguments skip it), then the status form (a number fails
-  // the first cheaply), then the resolver with a declared response type.
+  // Overload order is type-check cost: the non-generic resolver form first (a function settles it at once, explicit
+  // type arguments skip it), then the status form (a number fails the first cheaply), then the typed resolver.
   (resolver: HttpResolver<Params, Resolved<RequestBody, any>, any>): RestMock<Params, Resolved<RequestBody, unknown>, any>
   // A declared response type needs its body: `.reply<Post>(200)` is an error.
   <ResponseBody = Unset, Status extends number = number>(
@@ -60,9 +57,8 @@ export interface RestReplyStep<Params, RequestBody> {
     ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInference<ResponseBody>, init?: ResponseInit]
   ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
   <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInference<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
-  // A response type that is a helper's own type parameter (`reply<Body>(200, body)`): the
-  // status form's conditional cannot tell it from `Unset` yet and stays deferred, so it
-  // lands here. Last, so that no call that the forms above accept pays for it.
+  // A response type that is a helper's own type parameter (`reply<Body>(200, body)`) leaves the status form's
+  // conditional deferred and lands here; last, so that no call the forms above accept pays for it.
   <ResponseBody, Status extends number = number>(
     status: Status & StatusInRange<Status>,
     body: NoInference<ResponseBody>,
@@ -71,19 +67,15 @@ export interface RestReplyStep<Params, RequestBody> {
 }
 
 /**
- * The first stage of `mock.get(...)` and friends: optional matching steps,
- * then exactly one answer, which returns the mock (a request handler).
- * Each step returns a new builder, so a partial builder can be reused.
+ * The first stage of `mock.get(...)` and friends: matching steps, then one answer, which returns the mock (a request
+ * handler). Each step returns a new builder, so a partial builder can be reused.
  *
  * @example
  * const base = mock.get('https://api.test/posts').headers({ authorization: /^Bearer / })
  * server.use(base.query({ page: '1' }).reply(200, page1), base.query({ page: '2' }).reply(200, page2))
  */
 export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extends Unfinished = Unfinished> {
-  /**
-   * Type-only: an unfinished builder is not a handler. Its third type argument
-   * shows in the compiler's message where one is passed as a handler.
-   */
+  /** Type-only: an unfinished builder is not a handler (the third type argument shows in messages). */
   readonly [unfinished]?: _Unfinished
   /** Match a subset of the search params, or a predicate over them. */
   query(matcher: QueryMatcher): RestMockBuilder<Params, RequestBody>
@@ -113,10 +105,8 @@ export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extend
 }
 
 /**
- * Starts a REST mock for one method, e.g. `mock.get`. The predicate takes the
- * same forms as `http.*` (path with `:params`, absolute URL, `*`, RegExp,
- * function); params are inferred from a path literal. An invalid pattern
- * throws at once, naming it.
+ * Starts a REST mock for one method, e.g. `mock.get`, with the predicates of `http.*` (params inferred from a path
+ * literal). An invalid pattern throws at once, naming it.
  *
  * @example
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
@@ -126,16 +116,11 @@ export interface RestMockFactory {
   (predicate: RegExp | ((info: HttpPredicateInfo) => boolean)): RestMockBuilder<Record<string, string>>
 }
 
-/** @internal */
 export function restMockFactory(method: string): RestMockFactory {
   return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
 }
 
-/**
- * The code behind `RestMockBuilder`: each step compiles its matcher through
- * the step table, each answer builds a `RestMock`. The typed signatures are the
- * interface's (the public type), which carries the builder's type state.
- */
+/** The code behind `RestMockBuilder`, whose interface carries the typed signatures and the builder's type state. */
 class RestBuilder extends MockBuilder {
   query(matcher: QueryMatcher): RestBuilder {
     return this.withStep('query', [matcher])

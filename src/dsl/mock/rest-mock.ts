@@ -3,34 +3,26 @@ import { HttpHandler } from '../http/http-handler.js'
 import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
 import { formatValue } from './format-value.js'
 import type { MockStart } from './mock-builder.js'
-import { MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
+import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
 import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
- * A REST mock: an `http.*` handler, built by `mock.get(...)…reply(...)`,
- * decorated with the builder's steps. Checked in the order path, method, then
- * the builder's steps; `calls` keeps the params and parsed body of each
- * answered request. `ResponseBody` is the type `.reply()` was checked against;
- * like msw's handlers, the built mock does not carry it in its members, so that
- * an array of mocks with different bodies costs the compiler nothing per pair.
+ * A REST mock, built by `mock.get(...)…reply(...)`: an `http.*` handler with the builder's steps, whose `calls` keep
+ * the params and parsed body of each answered request. `ResponseBody` is the type `.reply()` was checked against; as
+ * in msw's handlers, no member carries it, so that an array of mocks with different bodies costs the compiler nothing.
  *
  * @example
  * const created = mock.post('https://api.test/posts').body({ title: 'Hello' }).reply(201, { id: '1' })
  * server.use(created)
- * // …
- * created.calls[0]?.body // { title: 'Hello' }
+ * created.calls[0]?.body // { title: 'Hello' }, once requested
  */
 export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any, Limited extends boolean = boolean> extends MockHandler<MockCall<Params, RequestBodyType>> {
-  /**
-   * Which builder made it: `'rest'` here, `'graphql'` for `mock.query`/`mock.mutation`.
-   * (A literal-typed member also lets the compiler tell mocks of the two kinds apart at a glance
-   * in an array of handlers, instead of comparing them member by member.)
-   */
+  /** Which builder made it (a literal also lets the compiler tell the two kinds apart without comparing members). */
   readonly protocol: 'rest' = 'rest'
 }
 
-/** The builder methods a built REST mock refuses (generated from the step table), and its typed limit modifiers. */
+/** The builder methods a built REST mock refuses, and its typed limit modifiers. */
 export interface RestMock<Params, RequestBodyType, ResponseBody, Limited extends boolean> extends MisuseGuards<'rest'>, LimitState<Limited> {
   /**
    * Answer exactly `count` requests, then let later requests reach the next handler.
@@ -49,11 +41,7 @@ export interface RestMock<Params, RequestBodyType, ResponseBody, Limited extends
   persist<Self>(this: OneLimit<Self>): RestMock<Params, RequestBodyType, ResponseBody, true>
 }
 
-/**
- * Where `mock.<method>(predicate)` starts: the predicate checked at once (throws like
- * `http.*`, naming `mock.<method>()`), and how the answered builder makes its `RestMock`.
- * @internal
- */
+/** Where `mock.<method>(predicate)` starts: the predicate is checked at once (throws like `http.*`). */
 export function restMockStart(method: string, predicate: HttpPredicate): MockStart {
   const call = `mock.${method === '*' ? 'all' : method.toLowerCase()}()`
   checkPredicate(predicate, call)
@@ -98,15 +86,7 @@ function restTarget(method: string, predicate: HttpPredicate, header: string, ca
     header,
     // Path before method: for diagnostics, "same URL, other method" is nearer than "same method, other URL".
     baseSteps: [pathStep, methodStep],
-    toCall: (context, matched, body, status) => ({
-      request: context.request,
-      requestId: context.requestId,
-      params: matched,
-      body: body.parsed,
-      time: Date.now(),
-      status,
-    }),
-    /** Ties between requests rejected at the same step go to the URL sharing the longest prefix with the pattern. */
+    toCall: mockCall,
     similarity(context) {
       const url = context.request.url
       const limit = Math.min(url.length, pattern.length)

@@ -1,21 +1,13 @@
 import type { RequestContext } from '../../kernel/index.js'
 
 /**
- * What a step compiler makes of a step's argument: a cheap check compiled at
- * creation. `check` returns `undefined` when the request passes, else a short
- * reason such as `"page" is "x", expected /^\d+$/`. The step table gives it
- * its name (see `MockStep`).
- *
- * A check that needs data read asynchronously (the body, the GraphQL
- * operation) has `load`: it starts reading (once per request) and returns a
- * promise while the data is not there yet; `check` runs only after it.
- * `loaded` tells diagnostics, without starting a read, whether it is there.
- *
- * @example
- * const hasQuery: StepCheck = { description: 'query(any)', check: (context) => (context.url.search ? undefined : 'is empty') }
+ * A step's argument compiled at creation. `check` returns why a request fails (`"page" is "x", expected /^\d+$/`),
+ * `undefined` when it passes. A step on data read asynchronously (the body, the GraphQL operation) has `load`, which
+ * starts the read once per request and returns a promise until the data is there, and `loaded`, which tells
+ * diagnostics whether it is there without starting a read.
  */
 export interface StepCheck {
-  /** How the step appears in a mock's description, e.g. `query(page=/^\d+$/)`; `''` for none. */
+  /** The step in a mock's description, e.g. `query(page=/^\d+$/)`; `''` for none. */
   readonly description: string
   load?(context: RequestContext): Promise<unknown> | undefined
   loaded?(context: RequestContext): boolean

@@ -3,7 +3,7 @@ import type { WebSocketHandler } from '../../ws/index.js'
 import type { MockHandler } from '../mock-handler.js'
 import type { RecentConnection, RecentRequest, UnhandledRequestRecord } from './scope-traffic.js'
 
-/** A pending mock and the recent request (or connection) that came closest to it. @internal */
+/** A pending mock and the recent request (or connection) that came closest to it. */
 export type PendingReport =
   | { readonly mock: MockHandler; readonly nearest: RecentRequest | undefined }
   | { readonly mock: WebSocketHandler<any, any, any>; readonly nearestConnection: RecentConnection | undefined }
@@ -31,19 +31,7 @@ function nearestLines(report: PendingReport): string[] {
   return lines
 }
 
-/**
- * The text `assertDone()` throws:
- *
- * ```text
- * [mocklib] assertDone(): 1 mock is pending.
- *
- *   • GET https://api.test/posts query(page="2") — never called
- *     nearest request: GET https://api.test/posts?page=1
- *     rejected at query: "page" is "1", expected "2"
- *
- * Make the requests these mocks expect, or remove the mocks that are not needed (server.pendingMocks() lists them).
- * ```
- */
+/** The text `assertDone()` throws: each pending mock, the nearest request and the step that rejected it. */
 export function pendingMocksText(reports: readonly PendingReport[]): string {
   const blocks = reports.map((report) => [`  • ${report.mock.description} — ${report.mock.progress}`, ...nearestLines(report)].join('\n'))
   return (
@@ -52,17 +40,7 @@ export function pendingMocksText(reports: readonly PendingReport[]): string {
   )
 }
 
-/**
- * The text `assertNoUnhandledRequests()` throws:
- *
- * ```text
- * [mocklib] assertNoUnhandledRequests(): 1 request reached no request handler.
- *
- *   • GET https://api.test/missing
- *
- * Add a handler for each (for example mock.get(url).reply(200)), or answer them with passthrough() if they should reach the network.
- * ```
- */
+/** The text `assertNoUnhandledRequests()` throws. */
 export function unhandledRequestsText(records: readonly UnhandledRequestRecord[], total: number): string {
   const lines = records.map((record) => `  • ${record.kind === 'websocket' ? 'WebSocket' : record.method} ${record.url}`)
   if (total > records.length) lines.push(`  … and ${total - records.length} more (only the last ${records.length} are kept)`)

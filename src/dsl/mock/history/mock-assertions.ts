@@ -6,29 +6,24 @@ import { scopeTraffic, type RecentConnection, type RecentRequest, type Unhandled
 import { createTrafficRecorder, isMock } from './traffic-recorder.js'
 
 /**
- * Request history and assertions of a runtime (`setupServer`, and any runtime
- * built on the kernel). Everything acts on the scope of the code that calls
- * it: inside `server.boundary(...)` only that boundary's mocks and traffic.
+ * Request history and assertions of a runtime, on the scope of the code that calls them: inside
+ * `server.boundary(...)` only that boundary's mocks and traffic.
  */
 export interface MockAssertions {
   /**
-   * The mocks of this scope that are not done: limited mocks (`times`/`once`)
-   * not used up, persistent mocks never called, and the handlers of
-   * `mock.ws` links that did not take their connections. Inside a boundary,
-   * only the mocks added in it (inherited ones belong to the enclosing scope).
+   * The mocks added in this scope that are not done: limited mocks not used up, persistent mocks never called, and
+   * `mock.ws` handlers that did not take their connections.
    * @example expect(server.pendingMocks()).toEqual([])
    */
   pendingMocks(): readonly PendingMock[]
   /**
-   * Throws an error listing each pending mock with the recent request that
-   * came closest to it and the step that rejected it.
+   * Throws an error listing each pending mock with the nearest recent request and the step that rejected it.
    * @example afterEach(() => server.assertDone())
    */
   assertDone(): void
   /**
-   * The requests of this scope that no handler answered (whatever the
-   * `onUnhandledRequest` policy, and even if the application swallowed the
-   * failure), oldest first; the last 100 are kept.
+   * The requests of this scope that no handler answered (whatever the `onUnhandledRequest` policy, even if the
+   * application swallowed the failure), oldest first; the last 100 are kept.
    * @example expect(server.unhandledRequests()).toHaveLength(0)
    */
   unhandledRequests(): readonly UnhandledRequestRecord[]
@@ -38,42 +33,35 @@ export interface MockAssertions {
    */
   assertNoUnhandledRequests(): void
   /**
-   * The WebSocket connections of this scope that a handler took, oldest
-   * first (the last 100), each with its URL, params, protocols, messages in
-   * both directions and close.
+   * The WebSocket connections of this scope that a handler took, oldest first (the last 100), with their messages.
    * @example expect(server.webSocketConnections()[0]?.messages).toMatchObject([{ direction: 'incoming', data: 'hi' }])
    */
   webSocketConnections(): readonly WebSocketConnectionRecord[]
   /**
-   * Forgets this scope's recorded traffic (unhandled and recent requests,
-   * WebSocket connections); mocks and handlers keep their calls and
-   * connections until `restoreHandlers()`.
+   * Forgets this scope's recorded traffic; mocks and handlers keep their calls until `restoreHandlers()`.
    * @example afterEach(() => server.clearHistory())
    */
   clearHistory(): void
 }
 
 /**
- * What `pendingMocks()` lists: a mock built by `mock.*`, or the handler of a
- * `mock.ws` link.
+ * What `pendingMocks()` lists: a mock built by `mock.*`, or the handler of a `mock.ws` link.
  *
  * @example
  * server.pendingMocks().map((pending) => `${pending.description}: ${pending.progress}`)
  */
 export type PendingMock = MockHandler | WebSocketHandler<any, any, any>
 
-/** A WebSocket handler of a `mock.ws` link (told apart without loading the WebSocket code into a browser bundle). */
-function isExpectedWebSocket(handler: unknown): handler is WebSocketHandler<any, any, any> {
-  return (handler as Partial<WebSocketHandler>).kind === 'websocket' && (handler as Partial<WebSocketHandler>).expected === true
-}
-
+/** A mock, or a `mock.ws` link's handler (told apart without loading the WebSocket code into a browser bundle). */
 function isExpectation(handler: unknown): handler is PendingMock {
-  return isMock(handler) || isExpectedWebSocket(handler)
+  const webSocket = handler as Partial<WebSocketHandler>
+  return isMock(handler) || (webSocket.kind === 'websocket' && webSocket.expected === true)
 }
 
-function ownMocks(scope: HandlerScope): PendingMock[] {
+/** The mocks added in `scope` (not inherited from its parent) that are not done. */
+function pendingIn(scope: HandlerScope): PendingMock[] {
   const inherited = scope.parent ? new Set(scope.parent.list.handlers) : undefined
-  return scope.list.handlers.filter((handler): handler is PendingMock => isExpectation(handler) && !inherited?.has(handler))
+  return scope.list.handlers.filter((handler): handler is PendingMock => isExpectation(handler) && !inherited?.has(handler) && !handler.isDone())
 }
 
 /** The recent connection most like what `handler` expects: the longest shared URL prefix, then the latest. */
@@ -93,10 +81,7 @@ function nearestConnection(handler: WebSocketHandler<any, any, any>, recent: rea
   return best
 }
 
-/**
- * The recent request that got furthest through `mock`'s steps; on a tie the
- * one the mock finds most similar (REST: longest shared URL prefix), then the latest.
- */
+/** The recent request that got furthest through `mock`'s steps; on a tie the most similar, then the latest. */
 function nearest(mock: MockHandler, recent: readonly RecentRequest[]): RecentRequest | undefined {
   let best: RecentRequest | undefined
   let bestDepth = -1
@@ -116,9 +101,8 @@ function nearest(mock: MockHandler, recent: readonly RecentRequest[]): RecentReq
 }
 
 /**
- * Creates the history and assertion API over a runtime's scope store, and
- * registers the recorder that feeds it in `observers` (a runtime's
- * `Runtime.observers`).
+ * Creates the history and assertion API over a runtime's scope store, and adds the recorder that feeds it to
+ * `observers` (a runtime's `Runtime.observers`).
  *
  * @example
  * const assertions = createMockAssertions(store, core.observers)
@@ -128,11 +112,11 @@ export function createMockAssertions(store: ScopeStore, observers: Set<TrafficOb
   observers.add(createTrafficRecorder())
   return {
     pendingMocks() {
-      return Object.freeze(ownMocks(store.current()).filter((mock) => !mock.isDone()))
+      return Object.freeze(pendingIn(store.current()))
     },
     assertDone() {
       const scope = store.current()
-      const pending = ownMocks(scope).filter((mock) => !mock.isDone())
+      const pending = pendingIn(scope)
       if (pending.length === 0) return
       const { recent, recentConnections } = scopeTraffic(scope)
       const reports: PendingReport[] = pending.map((mock) =>

@@ -18,32 +18,26 @@ export interface UnhandledRequestRecord {
   readonly time: number
 }
 
-/** A recent request of a scope and the handler that answered it, if any. @internal */
+/** A recent request of a scope and the handler that answered it, if any. */
 export interface RecentRequest {
   readonly context: RequestContext
   readonly handler: Handler | undefined
 }
 
-/** A recent connection of a scope and the WebSocket handlers that took it (none: unhandled). @internal */
+/** A recent connection of a scope and the WebSocket handlers that took it (none: unhandled). */
 export interface RecentConnection {
   readonly url: string
   readonly handlers: readonly Handler[]
 }
 
 /**
- * Memory bounds of what a scope records. The last 20 requests are kept for
- * "nearest request" diagnostics; the last 100 unhandled requests are listed
- * (all are counted), and the last 100 WebSocket connections (each keeps its
- * last 1000 messages). Nothing else grows with traffic.
+ * What a scope keeps of its traffic: the last 20 requests (for "nearest request" diagnostics), the last 100 unhandled
+ * requests (all are counted), the last 100 WebSocket connections (each with its last 1000 messages). Nothing else
+ * grows with traffic.
  */
 export const TRAFFIC_LIMITS = { recentRequests: 20, unhandledRequests: 100, connections: 100 } as const
 
-
-/**
- * What one handler scope (the root or one boundary) recorded, kept in
- * `HandlerScope.extensions` so that it is scoped exactly like the handlers.
- * @internal
- */
+/** What one handler scope (the root or a boundary) recorded, kept in its `extensions` to be scoped like its handlers. */
 export class ScopeTraffic {
   readonly #recent: RecentRequest[] = []
   #recentNext = 0
@@ -60,43 +54,32 @@ export class ScopeTraffic {
   }
 
   addUnhandled(context: RequestContext): void {
-    this.#unhandledCount++
     const { request } = context
-    this.#pushUnhandled({ kind: 'http', request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
+    this.#addUnhandled({ kind: 'http', request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
   }
 
-  /** A connection, with the handlers that took it (none: unhandled) and its record, if a WebSocket handler made one. */
   addConnection(context: ConnectionContext, handlers: readonly Handler[], record: WebSocketConnectionRecord | undefined): void {
     const url = context.url.href
-    this.#recentConnections.push({ url, handlers })
-    if (this.#recentConnections.length > TRAFFIC_LIMITS.recentRequests) this.#recentConnections.shift()
-    if (handlers.length > 0) {
-      if (record === undefined) return
-      this.#connections.push(record)
-      if (this.#connections.length > TRAFFIC_LIMITS.connections) this.#connections.shift()
-      return
-    }
+    pushBounded(this.#recentConnections, { url, handlers }, TRAFFIC_LIMITS.recentRequests)
+    if (handlers.length === 0) {
+      const request = new Request(context.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
+      this.#addUnhandled({ kind: 'websocket', request, method: 'GET', url, requestId: context.requestId, time: Date.now() })
+    } else if (record !== undefined) pushBounded(this.#connections, record, TRAFFIC_LIMITS.connections)
+  }
+
+  #addUnhandled(record: UnhandledRequestRecord): void {
     this.#unhandledCount++
-    const request = new Request(context.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
-    this.#pushUnhandled({ kind: 'websocket', request, method: 'GET', url, requestId: context.requestId, time: Date.now() })
+    pushBounded(this.#unhandled, record, TRAFFIC_LIMITS.unhandledRequests)
   }
 
-  #pushUnhandled(record: UnhandledRequestRecord): void {
-    this.#unhandled.push(record)
-    if (this.#unhandled.length > TRAFFIC_LIMITS.unhandledRequests) this.#unhandled.shift()
-  }
-
-  /** The WebSocket connections handlers took, oldest first. */
   get connections(): readonly WebSocketConnectionRecord[] {
     return this.#connections.slice()
   }
 
-  /** The recent connections, handled or not, oldest first. */
   get recentConnections(): readonly RecentConnection[] {
     return this.#recentConnections.slice()
   }
 
-  /** The recent requests, oldest first. */
   get recent(): readonly RecentRequest[] {
     if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) return this.#recent.slice()
     return [...this.#recent.slice(this.#recentNext), ...this.#recent.slice(0, this.#recentNext)]
@@ -120,9 +103,14 @@ export class ScopeTraffic {
   }
 }
 
+function pushBounded<Item>(list: Item[], item: Item, limit: number): void {
+  list.push(item)
+  if (list.length > limit) list.shift()
+}
+
 const TRAFFIC = Symbol('mock traffic')
 
-/** The records of `scope`, created on first use. @internal */
+/** The records of `scope`, created on first use. */
 export function scopeTraffic(scope: HandlerScope): ScopeTraffic {
   let traffic = scope.extensions.get(TRAFFIC) as ScopeTraffic | undefined
   if (traffic === undefined) scope.extensions.set(TRAFFIC, (traffic = new ScopeTraffic()))

@@ -5,13 +5,8 @@ import type { MockHandler } from '../mock-handler.js'
 import { scopeTraffic } from './scope-traffic.js'
 
 /**
- * True for a handler made by `mock.*` (a `MockHandler`, subclasses included),
- * told by its `info.kind`: an `instanceof` would make every browser app carry
- * the class (history is in the page's lazy chunks, whose imports from the core
- * join the app's initial bundle).
- *
- * @example
- * if (isMock(handler)) handler.isDone()
+ * True for a handler made by `mock.*`, told by its `info.kind`: an `instanceof` would make every browser app carry the
+ * class (what the page's lazy history chunk imports from the core joins the app's initial bundle).
  */
 export function isMock(handler: unknown): handler is MockHandler {
   return (handler as { info?: { kind?: unknown } } | undefined)?.info?.kind === 'mock'
@@ -21,10 +16,7 @@ const loadingMocks = new WeakMap<HandlerList, readonly MockHandler[]>()
 
 const isLoadingMock = (handler: Handler): handler is MockHandler => isMock(handler) && handler.loads
 
-/**
- * The mocks of `list` with asynchronous steps (body, GraphQL operation). A list made by
- * `use()` or a boundary extends another: only its own handlers are looked at.
- */
+/** The mocks of `list` with asynchronous steps, memoized per list (a list made by `use()` or a boundary extends its base). */
 function mocksThatLoad(list: HandlerList): readonly MockHandler[] {
   let mocks = loadingMocks.get(list)
   if (mocks === undefined) {
@@ -44,20 +36,11 @@ function record(context: RequestContext, handler: Handler | undefined): void {
   const traffic = scopeTraffic(context.scope)
   traffic.addRequest(context, handler)
   if (handler === undefined) traffic.addUnhandled(context)
-  // Read what asynchronous steps need (a clone of the body…) now if no mock did, so that
-  // assertDone() can say why such a step rejected the request. Reads are shared and done once.
+  // Read what asynchronous steps need now if no mock did, so that assertDone() can say why such a step rejected it.
   for (const mock of mocksThatLoad(context.scope.list)) if (!mock.isDone()) mock.prefetch(context)
 }
 
-/**
- * The traffic observer behind request history and assertions: records each
- * request and WebSocket connection in the scope it was made in (see
- * `ScopeTraffic` for the bounds).
- * Add it to a runtime's `Runtime.observers`.
- *
- * @example
- * core.observers.add(createTrafficRecorder())
- */
+/** The traffic observer behind history and assertions: records each request and connection in its scope. */
 export function createTrafficRecorder(): TrafficObserver & ConnectionObserver {
   return {
     onHandled: (context, handler) => record(context, handler),
@@ -68,7 +51,7 @@ export function createTrafficRecorder(): TrafficObserver & ConnectionObserver {
 
 /** A WebSocket connection: its record (made by the first handler that took it), or an unhandled entry. */
 function recordConnection(context: ConnectionContext, handlers: readonly Handler[]): void {
-  // The first handler that keeps connection records (a ws.link handler), found without loading its class.
+  // A ws.link handler, found without loading its class.
   const first = handlers.find((handler) => Array.isArray((handler as { connections?: unknown }).connections)) as
     | { readonly connections: readonly WebSocketConnectionRecord[] }
     | undefined
