@@ -166,7 +166,10 @@ export type GraphQLResolver<Result = any, Variables = GraphQLVariables, Operatio
 export interface GraphQLOperationHandlerFactory {
   <Result = any, Variables = GraphQLVariables>(
     selector: GraphQLOperationSelector<Result, Variables>,
-    resolver: GraphQLResolver<NoInference<Result>, NoInference<Variables>>,
+    // One `NoInference` around the whole resolver type rather than one per
+    // type argument: the same (nothing is inferred from the resolver), and a
+    // third fewer instantiations on a file of typed-document handlers.
+    resolver: NoInference<GraphQLResolver<Result, Variables>>,
     options?: HandlerOptions,
   ): GraphQLHandler
 }
