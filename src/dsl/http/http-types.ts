@@ -5,7 +5,7 @@ import type { HttpResponse } from '../response/http-response.js'
 import type { IsAny, MaybePromise, MockTypeError, NoInference } from '../shared/type-helpers.js'
 import type { HttpHandler } from './http-handler.js'
 import type { HttpPredicate, HttpPredicateInfo, HttpPredicateResult } from './http-predicate.js'
-import type { HelperPathThis, PathCheck, PathParams, PathThis } from './path-params.js'
+import type { HelperPathThis, LiteralPathParams, PathCheck, PathParams, PathThis } from './path-params.js'
 
 /**
  * What a REST resolver receives.
@@ -116,7 +116,7 @@ export interface HttpHandlerFactory {
   // body is not: any Response fits a path-inferred handler, and inferring it
   // from each resolver's `HttpResponse.json({...})` would instantiate the
   // resolver types once per response shape, which dominated a file's type-check.
-  <Path extends string, RequestBody = JsonBodyType>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<PathParams<Path>>, RequestBody, any>, options?: HandlerOptions): HttpHandler
+  <Path extends string, RequestBody = JsonBodyType>(this: NoInference<PathThis<Path>>, path: Path, resolver: HttpResolver<NoInference<LiteralPathParams<Path>>, RequestBody, any>, options?: HandlerOptions): HttpHandler
   // A helper's path, a bare `<Path extends string>` the overload above cannot
   // show to be accepted: params are a string record, as for a widened path.
   // Second, so that the handlers of a file of literal paths never try it.

@@ -14,11 +14,32 @@ import type { MockTypeError } from '../shared/type-helpers.js'
  * type P = PathParams<'/pkg/:name@:version/files/*'>
  * //   { name: string; version: string; "0": string }
  */
-// Both exported types start with a conditional type distributed over the
+// An indexed access whose key is a conditional on the path, like
+// `HelperPathThis`: in a helper generic over its path (`<Path extends
+// string>`), TypeScript reads the key through the constraint of `Path`,
+// `string`, so `PathParams<Path>` is a string record there, read and written:
+// the helper can pass it any `Record<string, string>` (a RegExp route's
+// params, defaults) without a cast. A literal path selects `literal`, the
+// parsed params. The object is a type literal, not an interface: TypeScript
+// 6.0 reads an interface instantiated with `Path` as generic and would not
+// go through the key's constraint.
+export type PathParams<Path extends string> = {
+  readonly literal: LiteralPathParams<Path>
+  readonly unknown: Record<string, string>
+}[Path extends Known<Path> ? 'literal' : 'unknown']
+
+/**
+ * `PathParams` of a path whose text is (partly) known: the parse alone, for
+ * the handler factories' path-checked overload (one layer fewer per route).
+ *
+ * @example
+ * type P = LiteralPathParams<'/posts/:id'> // { id: string }
+ */
+// Both parse-based types start with a conditional type distributed over the
 // parse result: on a path with a generic hole TypeScript defers them and reads
 // them through their constraint, the same type with each hole replaced by its
 // constraint (`${string}/:id`), which parses like any other path.
-export type PathParams<Path extends string> = ParamsOf<ParsePath<Path>>
+export type LiteralPathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 
 /**
  * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
