@@ -1,6 +1,6 @@
 import type { HttpPredicateInfo } from '../http/http-predicate.js'
 import type { HttpResolver } from '../http/http-types.js'
-import type { PathParams } from '../http/path-params.js'
+import type { LiteralPathParams } from '../http/path-params.js'
 import type { DefaultBodyType } from '../response/body-types.js'
 import type { HttpResponse, StatusInRange } from '../response/http-response.js'
 import type { NoInference } from '../shared/type-helpers.js'
@@ -112,7 +112,7 @@ export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extend
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
  */
 export interface RestMockFactory {
-  <Path extends string>(path: Path): RestMockBuilder<PathParams<Path>>
+  <Path extends string>(path: Path): RestMockBuilder<LiteralPathParams<Path>>
   (predicate: RegExp | ((info: HttpPredicateInfo) => boolean)): RestMockBuilder<Record<string, string>>
 }
 
