@@ -72,6 +72,7 @@ export {
   type MockCall,
   type MockDiagnosis,
   type MockStepName,
+  type LimitGuard,
   type LimitSet,
   type LimitState,
   type MisuseGuards,

@@ -47,11 +47,8 @@ describe('type-check cost of the bench workload against msw 2', () => {
   }, 60_000)
 
   // Issue 36 asks for at most 0.8x in every style; the limits below hold what is reached so far
-  // (http.* inferred 0.78x, explicit generics 0.98x on tsc 5.9 and 1.00x on tsc 7, builder 0.99x: its
-  // limit state is a type argument now, which costs a few instantiations and saves the pairwise
-  // comparisons counted below)
-  // against regressions.
-  const limits = { mocklibFile: 0.8, mocklibExplicitFile: 1.02, mocklibBuilderFile: 1.0 }
+  // (http.* inferred 0.73x, explicit generics 0.74x, builder 0.91x) against regressions.
+  const limits = { mocklibFile: 0.78, mocklibExplicitFile: 0.78, mocklibBuilderFile: 0.93 }
   for (const [maker, limit] of Object.entries(limits)) {
     it(`${maker}: instantiations at most ${limit}x msw 2's`, async () => {
       const { instantiations } = await check(maker, generate[maker]!(workload))

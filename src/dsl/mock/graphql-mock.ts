@@ -4,7 +4,7 @@ import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
 import type { MockStart } from './mock-builder.js'
 import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
+import { installMisuseGuards, type LimitGuard, type LimitState, type MisuseGuards } from './misuse-guards.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -38,17 +38,17 @@ export interface GraphQLMock<Result, Variables, Limited extends boolean> extends
    * Answer exactly `count` operations, then let later ones reach the next handler.
    * @example mock.query('ListPosts').reply({ data: { posts: [] } }).times(2)
    */
-  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): GraphQLMock<Result, Variables, true>
+  times<Count extends number>(this: LimitGuard<Limited>, count: TimesCount<Count>): GraphQLMock<Result, Variables, true>
   /**
    * Answer one operation only: `times(1)`.
    * @example mock.mutation('Login').reply({ data: { login: true } }).once()
    */
-  once<Self>(this: OneLimit<Self>): GraphQLMock<Result, Variables, true>
+  once(this: LimitGuard<Limited>): GraphQLMock<Result, Variables, true>
   /**
    * Answer any number of operations (the default; states it explicitly).
    * @example mock.query('Config').reply({ data: { config: {} } }).persist()
    */
-  persist<Self>(this: OneLimit<Self>): GraphQLMock<Result, Variables, true>
+  persist(this: LimitGuard<Limited>): GraphQLMock<Result, Variables, true>
 }
 
 /** Where `mock.query(selector)` / `mock.mutation(selector)` starts: the selector is compiled (and checked) at once. */

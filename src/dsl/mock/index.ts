@@ -5,7 +5,7 @@ export type { BodyAlreadySet, ReplyBody, RestBodyStep, RestMockBuilder, RestMock
 export type { BodyMatcher, BodyMatchOptions, DeepMatcher } from './body-matcher.js'
 export type { CookiesMatcher, HeadersMatcher, QueryMatcher, ValueMatcher } from './record-steps.js'
 export type { MockStepName } from './step-table.js'
-export type { AlreadyAnswered, LimitSet, LimitState, MisuseGuards, OneLimit, Resolved, StepAfterAnswer, Unset } from './misuse-guards.js'
+export type { AlreadyAnswered, LimitGuard, LimitSet, LimitState, MisuseGuards, OneLimit, Resolved, StepAfterAnswer, Unset } from './misuse-guards.js'
 export type { MockTypeError } from '../shared/type-helpers.js'
 // Types only from history: a value export would tie it to every bundle of the mock builder.
 export type { MockAssertions, PendingMock } from './history/mock-assertions.js'

