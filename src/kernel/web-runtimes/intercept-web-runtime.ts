@@ -7,7 +7,7 @@ import { patchWebFetch } from './fetch-source.js'
 
 export type WebRuntime = 'bun' | 'deno'
 
-/** Bun and Deno have no undici behind `fetch` and no socket layer under `node:http`: the Node sources cannot see their requests. */
+/** Bun and Deno have no undici behind `fetch` and no socket layer under `node:http` for the Node sources to see. */
 export function webRuntime(): WebRuntime | undefined {
   const versions = globalThis.process?.versions as Record<string, string | undefined> | undefined
   if (versions?.bun !== undefined) return 'bun'
@@ -20,7 +20,6 @@ export interface WebRuntimeOptions {
   readonly patchEventSource?: () => () => void
 }
 
-/** Both runtimes run the ClientRequest layer as Node does. */
 export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions = {}): () => void {
   const restoreRequests = removeOwnCallHeader()
   const restoreWebSocket = removeOwnCallWebSocketHeader()
@@ -36,8 +35,8 @@ export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions =
   }
 }
 
-// Under Node, the socket layer and undici's dispatcher remove the `ownCall()` header before the wire. Bun and
-// Deno have neither, so the real functions the ClientRequest layer and the WebSocket source take are wrapped.
+// Under Node, the socket layer and undici's dispatcher remove the `ownCall()` header before the wire; here the
+// real functions the ClientRequest layer and the WebSocket source call are wrapped to do it.
 
 type RequestFunction = (...args: unknown[]) => unknown
 
