@@ -24,7 +24,6 @@ export class HandlerList {
     this.#own = base === undefined ? handlers.length : handlers.length - base.handlers.length
   }
 
-  /** The list this one extends. */
   get base(): HandlerList | undefined {
     return this.#base
   }

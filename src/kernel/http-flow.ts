@@ -15,7 +15,7 @@ import type { UnhandledVerdict } from './unhandled-report.js'
 // A runtime without answer checks (most test suites) never downloads or compiles them.
 export const answerChecking = onFirstUse(() => import('./answer-check.js'))
 
-/** So that normally no request waits for the checks; a failed load is retried, and reported, by the first checked request. */
+/** So that normally no request waits for the checks (a failed load is retried by the first checked request). */
 export function prepareAnswerChecking(): void {
   answerChecking.load().then(undefined, () => undefined)
 }
@@ -31,9 +31,8 @@ const UNMATCHED: TurnOutcome = { kind: 'unmatched' }
 const BYPASS: TurnOutcome = { kind: 'bypass' }
 
 /**
- * Asks the listening runtimes, newest first; the first whose handlers answer settles the exchange, and
- * older ones never see it. When none answered, it was handled if some handler fell through, else each
- * reports it unhandled and the newest's policy decides, once. Never rejects.
+ * Newest runtime first; the first whose handlers answer settles the exchange. When none answered, it was handled
+ * if some handler fell through, else each reports it unhandled and the newest's policy decides, once. Never rejects.
  */
 export async function answerInChain(runtimes: readonly HttpVisitor[], exchange: HttpExchange): Promise<void> {
   try {

@@ -1,8 +1,7 @@
-import type { AnswerCheck } from './answer-check.js'
 import type { Exchange, ExchangeSink, HttpExchange, Source, StartingSource, WebSocketExchange } from './contracts.js'
 import { asError } from './errors.js'
-import { LifecycleEmitter, type TrafficObserver } from './events.js'
-import type { FlowOptions } from './exchange-flow.js'
+import { LifecycleEmitter } from './events.js'
+import type { FlowOptions, FlowShared } from './exchange-flow.js'
 import { createHttpFlow, type HttpTurn } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
 import { runSteps, step, type Steps } from './steps.js'
@@ -20,11 +19,7 @@ export interface RuntimeStartOptions {
 }
 
 /** The one core `setupServer`, `setupWorker` and the others compose; every real response is reported here, once. */
-export interface Runtime {
-  readonly emitter: LifecycleEmitter
-  readonly observers: Set<TrafficObserver>
-  readonly answerChecks: Set<AnswerCheck>
-  readonly store: ScopeStore
+export interface Runtime extends FlowShared {
   readonly running: boolean
   onUnhandledRequest: UnhandledRequestStrategy
   /** Never rejects. */

@@ -1,4 +1,3 @@
-// Loaded on first use (see unhandled-policy.ts).
 import { asError, exceptionResponse, message } from './errors.js'
 import { isCommonAssetRequest } from './static-asset.js'
 

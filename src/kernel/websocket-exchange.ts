@@ -8,7 +8,7 @@ interface InterceptedWebSocketConnection {
   readonly info: { readonly protocols?: string | readonly string[] | undefined }
 }
 
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
+/** RFC 6455 "internal error". */
 export const INTERNAL_ERROR = 1011
 
 /** `errorWith()`: the client sees `error`, then `close` with code 1011. */
