@@ -79,7 +79,6 @@ export class HandlerList {
     return (pending.length === 1 ? pending[0]! : Promise.all(pending)).then(() => mergeAscending(found))
   }
 
-  /** The channels of `kind` that hold at least one handler of this list. */
   channels(kind: ExchangeKind): Iterable<Channel<any>> {
     const known = this.#channels?.get(kind)
     if (known !== undefined) return known
