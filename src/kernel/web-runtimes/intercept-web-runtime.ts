@@ -1,4 +1,3 @@
-import type { RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { patchClientRequests } from '../node/client-request/client-request-adapter.js'
 import type { HttpSink } from '../node/http-layer.js'
@@ -58,18 +57,13 @@ function wrapRequest(module: typeof import('node:http') | typeof import('node:ht
   }
 }
 
-interface WebSocketOptions {
-  protocols?: string | string[]
-  headers?: Record<string, string>
-  [option: string]: unknown
-}
-
 function removeOwnCallWebSocketHeader(): () => void {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket')
   const Native = globalThis.WebSocket
   if (descriptor === undefined || typeof Native !== 'function') return () => {}
   const WithoutOwnCall = class WebSocket extends Native {
-    constructor(url: string | URL, options?: string | string[] | WebSocketOptions) {
+    // Bun's second argument may be options with headers.
+    constructor(url: string | URL, options?: unknown) {
       super(url, withoutOwnCall(options) as string | string[])
     }
   }
@@ -81,7 +75,7 @@ function removeOwnCallWebSocketHeader(): () => void {
 
 function withoutOwnCall(options: unknown): unknown {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return options
-  const headers = (options as RequestOptions | WebSocketOptions).headers
+  const headers = (options as { headers?: unknown }).headers
   if (headers === undefined || headers === null || Array.isArray(headers)) return options
   const record = headers as Record<string, unknown>
   if (record[BYPASS_HEADER] !== ownCall()) return options
