@@ -5,10 +5,7 @@ import { knownBodyOf } from './known-body.js'
 import type { RequestContext } from './request-context.js'
 import { step, type Steps } from './steps.js'
 
-/**
- * A mocked answer about to reach the client, as an `AnswerCheck` sees it. Read it during the
- * check: the copies behind `request` and `response` are made on first read.
- */
+/** A mocked answer about to reach the client, as an `AnswerCheck` sees it: read it during the check. */
 export interface CheckedAnswer {
   readonly id: string
   /** The request's method, upper case. */
@@ -32,8 +29,7 @@ export interface CheckedAnswer {
 }
 
 /**
- * A check every mocked answer passes before the client gets it. Resolving to an `Error` fails
- * the client's request with it, as the unhandled-request policy `'error'` does.
+ * A check every mocked answer passes before the client gets it; an `Error` fails the client's request with it.
  *
  * @example
  * const noTeapots: AnswerCheck = {
@@ -43,10 +39,7 @@ export interface CheckedAnswer {
  */
 export interface AnswerCheck {
   check(answer: CheckedAnswer): void | Error | undefined | Promise<void | Error | undefined>
-  /**
-   * Sees a copy of what the network answered a request sent on to it (not a `bypass()` one); it cannot
-   * hold the answer back. Without it, real responses are neither copied nor read.
-   */
+  /** Sees a copy of what the network answered a request sent on (not a `bypass()` one); it cannot hold it back. */
   checkReceived?(received: CheckedAnswer): void | Promise<void>
 }
 
@@ -69,7 +62,7 @@ export interface ReportingAnswerCheck<Problem extends AnswerProblem = AnswerProb
 
 /** The first `Error` wins; a check that throws fails the request with what it threw, so its bug is seen. */
 export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAnswer): Error | undefined | Promise<Error | undefined> {
-  // A plain loop rather than steps: every checked exchange runs it, and synchronous checks then cost no generator.
+  // Not steps: synchronous checks then cost no generator.
   const iterator = checks[Symbol.iterator]()
   for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
     let found: ReturnType<AnswerCheck['check']>
@@ -84,7 +77,7 @@ export function runAnswerChecks(checks: Iterable<AnswerCheck>, answer: CheckedAn
   return undefined
 }
 
-/** The rest of `runAnswerChecks` once a check answered with a promise (or a thenable of another realm): the checks after it run after it, in order. */
+// The checks after a promise (or another realm's thenable) run after it, in order.
 async function finishChecks(pending: PromiseLike<void | Error | undefined>, rest: Iterator<AnswerCheck>, answer: CheckedAnswer): Promise<Error | undefined> {
   try {
     const found = await pending
@@ -103,7 +96,7 @@ function isThenable(value: unknown): value is PromiseLike<void | Error | undefin
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
-/** The answer checks' side of one HTTP exchange, made before its handlers run (the resolver may read the original request). */
+/** Made before the handlers run: the resolver may read the original request. */
 export class CheckedExchange {
   readonly sentCopy: Request | undefined
   readonly readsReceived: boolean
@@ -112,8 +105,9 @@ export class CheckedExchange {
     readonly checks: ReadonlySet<AnswerCheck>,
     readonly exchange: HttpExchange,
   ) {
-    this.sentCopy = sentCopyOf(exchange)
-    this.readsReceived = readsReceived(checks)
+    // A bodyless request is shared, not cloned: only a body can be used up, and a clone costs undici a new AbortSignal.
+    this.sentCopy = exchange.bodyless === true || exchange.request.body === null ? undefined : exchange.request.clone()
+    this.readsReceived = [...checks].some((check) => check.checkReceived !== undefined)
   }
 
   *check(context: RequestContext, response: Response, scope: object): Steps<Error | undefined> {
@@ -126,16 +120,10 @@ export class CheckedExchange {
     }
   }
 
-  /** Nothing waits on these checks (the client already has the response); one that throws is printed. */
+  /** Nothing waits on these checks: the client already has the response. */
   received(context: RequestContext, real: Response, scope: object): void {
     void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
   }
-}
-
-/** A check reads real responses too (`AnswerCheck.checkReceived`). */
-function readsReceived(checks: Iterable<AnswerCheck>): boolean {
-  for (const check of checks) if (check.checkReceived !== undefined) return true
-  return false
 }
 
 async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
@@ -157,14 +145,7 @@ function receivedAnswer(id: string, url: URL, request: Request, response: Respon
   return { id, method: request.method.toUpperCase(), url, request, requestText: undefined, response, status: response.status, responseHeaders: response.headers, responseText: undefined, scope }
 }
 
-// A bodyless request is shared, not cloned: only a body can be used up, and a clone costs undici a new AbortSignal.
-function sentCopyOf(exchange: HttpExchange): Request | undefined {
-  if (exchange.bodyless === true) return undefined
-  const { request } = exchange
-  return request.body === null ? undefined : request.clone()
-}
-
-/** Copies are made on first read only; closed once the checks are done, as the response then goes to the client. */
+/** Closed once the checks are done, as the response then goes to the client. */
 class MockedAnswer implements CheckedAnswer {
   readonly #context: RequestContext
   readonly #sentCopy: Request | undefined
@@ -216,10 +197,8 @@ class MockedAnswer implements CheckedAnswer {
   }
 
   get responseText(): string | undefined {
-    const known = knownBodyOf(this.#original)
-    if (known !== undefined) return known
-    // Only a body made from a string is known; reading `body` of any other makes nothing new.
-    return this.#original.body === null ? '' : undefined
+    // Reading `body` of a response not made from a string makes nothing new.
+    return knownBodyOf(this.#original) ?? (this.#original.body === null ? '' : undefined)
   }
 
   close(): void {

@@ -6,24 +6,20 @@ export type ExchangeKind = 'http' | 'websocket'
 export interface HttpExchange {
   readonly kind: 'http'
   readonly id: string
-  /** May be built on first read (a source that knows method and URL without it). */
+  /** May be built on first read. */
   readonly request: Request
   /** Known without building `request`: a plain `fetch(url)` needs no Request unless someone reads it. */
   readonly method?: string
   readonly url?: URL
-  /** The body, when the source was given it as a string: readers need not copy and decode the stream. */
+  /** The body, when the source was given a string: readers need not copy and decode the stream. */
   readonly bodyText?: string
-  /** Known bodyless without building `request`: the answer checks then need no copy of it. */
   readonly bodyless?: boolean
   /** Made by `bypass()`: sent on without looking at handlers. */
   readonly bypassed?: boolean
   /** What a host-less handler path (`/api/x`) resolves against (Playwright: the frame's origin); absent: any origin. */
   readonly pageOrigin?: string
   respondWith(response: Response): void
-  /**
-   * With `report`, resolves with a copy of the real response once its head arrived; else, or when
-   * the network failed (the source has already failed the client's request), with `undefined`.
-   */
+  /** With `report`, resolves with a copy of the real response's head; else, or on a network failure, with `undefined`. */
   passthrough(report?: boolean): Promise<Response | undefined>
   errorWith(error: Error): void
 }
@@ -51,13 +47,13 @@ export interface Source {
   start(sink: ExchangeSink): () => void
 }
 
-/** A source that must wait before it intercepts (a Service Worker's handshake); its stop may wait too. */
+/** A source that must wait before it intercepts (a Service Worker's handshake). */
 export interface StartingSource {
   readonly name: string
   start(sink: ExchangeSink): Promise<() => void | Promise<void>>
 }
 
-/** What handlers share about an exchange, parsed once (see `RequestContext`, the HTTP one). */
+/** What handlers share about an exchange, parsed once. */
 export interface ExchangeContext {
   readonly exchange: Exchange
   readonly requestId: string
@@ -69,16 +65,15 @@ export interface ExchangeContext {
 
 /** What a handler looks like in messages and in `listHandlers()`. */
 export interface HandlerInfo {
-  /** The family of the handler: `'http'`, `'graphql'`, `'mock'`, `'ws'`… */
+  /** `'http'`, `'graphql'`, `'mock'`, `'ws'`… */
   readonly kind: string
   /** A one-line description, such as `GET /posts/:id`. */
   readonly header: string
 }
 
 /**
- * A family of handlers indexed the same way (REST by method and path prefix, GraphQL by operation);
- * the kernel never interprets keys. `requestKeys` is `null` when none can match, and is only asked
- * when the list holds one of the channel's handlers. `whenUnanswered` is GraphQL batches' second try.
+ * A family of handlers indexed the same way (REST by method and path prefix, GraphQL by operation).
+ * `requestKeys` is `null` when none can match; `whenUnanswered` is GraphQL batches' second try.
  */
 export interface Channel<Context extends ExchangeContext = ExchangeContext> {
   readonly name: string
@@ -107,9 +102,8 @@ export interface IndexKey {
 export const HANDLER_BRAND: symbol = Symbol.for('mocklib.handler')
 
 /**
- * The contract between the kernel and every handler. `match` (maybe async) returns what `respond`
- * needs, or `undefined`; the runtime then claims a use synchronously and calls `respond`, whose
- * `undefined` gives the use back. A `respond` that throws answers 500 (a thrown Response is the answer).
+ * What every handler is to the kernel. `match` returns what `respond` needs, or `undefined`; a use is
+ * claimed synchronously before `respond`, whose `undefined` gives it back.
  *
  * @example
  * const handlers: Handler[] = [http.get('/user', () => HttpResponse.json({ id: 1 }))]
@@ -123,12 +117,12 @@ export interface Handler<Match = unknown, Context extends ExchangeContext = any>
   readonly alsoTakes?: readonly { readonly kind: ExchangeKind; readonly indexKey: IndexKey }[]
   match(context: Context): Match | undefined | Promise<Match | undefined>
   respond(match: Match, context: Context): Response | undefined | Promise<Response | undefined>
-  /** Reserves one use; false when the handler is used up. */
+  /** False when the handler is used up. */
   claim(): boolean
   /** Gives back a use reserved by `claim`. */
   unclaim(): void
-  /** Re-arms the handler (`restoreHandlers()`). */
+  /** `restoreHandlers()`. */
   restore(): void
-  /** Forgets per-handler progress (`resetHandlers()`), e.g. generator state. */
+  /** `resetHandlers()`: forgets progress such as generator state. */
   reset?(): void | Promise<void>
 }

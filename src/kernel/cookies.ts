@@ -25,37 +25,16 @@ export function decodeComponentSafely(value: string): string {
   }
 }
 
-/**
- * Headers without `getSetCookie` (jsdom < 24.1, happy-dom < 16) may join values with ", ": split
- * before each `name=` after a comma (an `Expires` date's comma has no `=` before the next `;`).
- */
+// A comma before a `name=` (an `Expires` date's comma has no `=` before the next `;`); linear, each scan stops at `;` or `,`.
+const JOINED_COOKIE_BOUNDARY = /,(?=\s*[^\s;,=][^;,=]*=)/
+
+/** Headers without `getSetCookie` (jsdom < 24.1, happy-dom < 16) may join the values with ", ". */
 export function setCookieValues(headers: Headers): string[] {
   if (typeof headers.getSetCookie === 'function') return headers.getSetCookie()
   const values: string[] = []
   headers.forEach((value, name) => {
-    if (name.toLowerCase() === 'set-cookie') values.push(...splitJoinedSetCookie(value))
+    if (name.toLowerCase() !== 'set-cookie') return
+    for (const cookie of value.split(JOINED_COOKIE_BOUNDARY)) if (cookie.trim() !== '') values.push(cookie.trim())
   })
   return values
-}
-
-function splitJoinedSetCookie(joined: string): string[] {
-  const cookies: string[] = []
-  let start = 0
-  for (let comma = joined.indexOf(','); comma !== -1; comma = joined.indexOf(',', comma + 1)) {
-    if (!startsWithPair(joined, comma + 1)) continue
-    cookies.push(joined.slice(start, comma).trim())
-    start = comma + 1
-  }
-  cookies.push(joined.slice(start).trim())
-  return cookies.filter((cookie) => cookie !== '')
-}
-
-// The scan stops at `;` or `,`, so the whole split stays linear.
-function startsWithPair(text: string, from: number): boolean {
-  for (let index = from; index < text.length; index++) {
-    const char = text[index]
-    if (char === '=') return text.slice(from, index).trim() !== ''
-    if (char === ';' || char === ',') return false
-  }
-  return false
 }

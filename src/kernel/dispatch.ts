@@ -28,10 +28,7 @@ export async function dispatch(list: HandlerList, context: RequestContext, onPar
   return runSteps(dispatchSteps(list, context, onPartError))
 }
 
-/**
- * No use is held while a handler matches (it may read a body), so a concurrent request is never
- * kept from a handler it matches; the use is claimed synchronously before `respond`.
- */
+// No use is held while a handler matches (it may read a body): a concurrent request is never kept from a handler it matches.
 export function* dispatchSteps(list: HandlerList, context: RequestContext, onPartError?: (error: ResolverError) => void, part = false): Steps<DispatchOutcome> {
   const found = list.candidates('http', context)
   const positions = found instanceof Promise ? yield* step(found) : found

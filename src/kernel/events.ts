@@ -81,9 +81,7 @@ export class LifecycleEmitter implements LifecycleEvents {
   }
 
   emit<EventName extends keyof LifecycleEventMap>(event: EventName, info: LifecycleEventMap[EventName]): void {
-    const list = this.#listeners.get(event)
-    if (!list) return
-    for (const listener of list) {
+    for (const listener of this.#listeners.get(event) ?? []) {
       try {
         ;(listener as LifecycleListener<EventName>)(info)
       } catch (error) {
@@ -106,7 +104,7 @@ export interface CompletedExchange {
   readonly failure?: 'policy' | 'network'
 }
 
-/** History and assertions (`onHandled`/`onUnhandled`), recording (`onCompleted`, which alone makes the runtime copy requests and responses). */
+/** History and assertions (`onHandled`/`onUnhandled`), recording (`onCompleted`, which alone makes the runtime copy traffic). */
 export interface TrafficObserver {
   onHandled?(context: RequestContext, handler: Handler, response: Response): void
   onUnhandled?(context: RequestContext): void

@@ -4,7 +4,7 @@ import type { LifecycleEmitter, TrafficObserver } from './events.js'
 import type { ScopeStore } from './scope-store.js'
 import type { UnhandledPolicyOptions, UnhandledRequestStrategy } from './unhandled-report.js'
 
-/** The runtime as its flows see it (`onUnhandledRequest` is read when a flow decides: `start()` sets it). */
+/** The runtime as its flows see it; `onUnhandledRequest` is read when a flow decides, as `start()` sets it. */
 export interface FlowShared {
   readonly emitter: LifecycleEmitter
   readonly observers: Set<TrafficObserver>
@@ -14,7 +14,7 @@ export interface FlowShared {
 }
 
 export interface FlowOptions extends UnhandledPolicyOptions {
-  /** Extra cookies for a request (the page's cookies in a browser); `undefined` for none. */
+  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
   readonly readCookies?: ((request: Request) => Record<string, string> | undefined) | undefined
 }
 
@@ -23,5 +23,5 @@ export interface ExchangeFlow<Kind extends Exchange, Visit> {
   /** Never rejects. */
   handle(exchange: Kind): Promise<void>
   /** Rejects only on a fault of mocklib itself. */
-  visit(exchange: Kind): Visit | Promise<Visit>
+  visit(exchange: Kind): Visit
 }

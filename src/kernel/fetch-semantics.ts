@@ -1,5 +1,4 @@
-// Redirects and decoding, played by the sources that answer fetch themselves (Bun, Deno, DOM
-// environments without undici, a page's in-page mode).
+// Redirects and decoding, for the sources that answer fetch themselves (Bun, Deno, DOM environments, a page).
 import { parseUrl } from './url-parse.js'
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -15,10 +14,7 @@ export function isRedirect(response: Response): boolean {
   return REDIRECT_STATUSES.has(response.status) && response.headers.has('location')
 }
 
-/**
- * The request for the next hop, or `undefined`; throws the `TypeError` a fetch rejects with. As the
- * Fetch standard's "HTTP-redirect fetch": 303 (and 301/302 after a POST) become a bodyless GET.
- */
+/** As the Fetch standard's "HTTP-redirect fetch"; throws the `TypeError` a fetch rejects with. */
 export function nextRedirect(request: Request, body: ArrayBuffer | null, response: Response, redirectsSoFar: number): Request | undefined {
   const location = response.headers.get('location')
   if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === 'manual') return undefined
@@ -32,7 +28,7 @@ export function nextRedirect(request: Request, body: ArrayBuffer | null, respons
   const becomesGet = response.status === 303 ? request.method !== 'GET' && request.method !== 'HEAD' : (response.status === 301 || response.status === 302) && request.method === 'POST'
   if (becomesGet) for (const name of BODY_HEADERS) headers.delete(name)
   if (target.origin !== new URL(request.url).origin) for (const name of CROSS_ORIGIN_HEADERS) headers.delete(name)
-  // Keep the fragment of the original URL when the Location has none (the Fetch standard's rule).
+  // The Fetch standard keeps the original fragment when the Location has none.
   if (target.hash === '') target.hash = new URL(request.url).hash
   return new Request(target.href, {
     method: becomesGet ? 'GET' : request.method,

@@ -6,11 +6,8 @@ type KindIndex = Map<Channel<any>, KeyTable>
 const NONE: readonly number[] = Object.freeze([])
 
 /**
- * An immutable, ordered list of handlers, indexed on first use by kind, then channel key. Candidates
- * are visited in ascending position, so the observable order is exactly the list order.
- *
- * A list may extend another (`use()` prepends a few handlers to thousands): it indexes only its own
- * leading handlers, so the first request after `use` costs time in the added handlers only.
+ * An immutable, ordered list of handlers, indexed on first use by kind, then channel key. A list may
+ * extend another (`use()` prepends a few handlers to thousands) and indexes only its own leading handlers.
  */
 export class HandlerList {
   readonly handlers: readonly Handler[]
@@ -20,14 +17,13 @@ export class HandlerList {
   /** How many leading handlers are this list's own (the offset of the base's positions). */
   readonly #own: number
 
-  /** `handlers` ends with exactly `base.handlers`. */
+  /** `handlers` ends with `base.handlers`. */
   constructor(handlers: readonly Handler[], base?: HandlerList) {
     this.handlers = handlers
     this.#base = base
     this.#own = base === undefined ? handlers.length : handlers.length - base.handlers.length
   }
 
-  /** The list this one extends (its handlers are this list's last ones). */
   get base(): HandlerList | undefined {
     return this.#base
   }
@@ -75,23 +71,19 @@ export class HandlerList {
     let pending: Promise<void>[] | undefined
     for (const [channel, table] of byChannel) {
       const keys = channel.requestKeys(context)
-      if (keys instanceof Promise) {
-        ;(pending ??= []).push(keys.then((resolved) => collect(table, resolved, found)))
-      } else {
-        collect(table, keys, found)
-      }
+      if (keys instanceof Promise) (pending ??= []).push(keys.then((resolved) => collect(table, resolved, found)))
+      else collect(table, keys, found)
     }
     if (pending === undefined) return mergeAscending(found)
-    // One asynchronous channel (GraphQL reading the body) is the usual case: no Promise.all for it.
+    // Usually one asynchronous channel (GraphQL reading the body): no Promise.all for it.
     return (pending.length === 1 ? pending[0]! : Promise.all(pending)).then(() => mergeAscending(found))
   }
 
-  /** The channels of `kind` that hold at least one handler of this list. */
   channels(kind: ExchangeKind): Iterable<Channel<any>> {
     const known = this.#channels?.get(kind)
     if (known !== undefined) return known
     const channels = new Set<Channel<any>>(this.#kindIndex(kind)?.keys())
-    for (const channel of this.#base?.channels(kind) ?? NONE_CHANNELS) channels.add(channel)
+    if (this.#base !== undefined) for (const channel of this.#base.channels(kind)) channels.add(channel)
     const list = [...channels]
     ;(this.#channels ??= new Map()).set(kind, list)
     return list
@@ -101,8 +93,6 @@ export class HandlerList {
     return (this.#index ??= buildIndex(this.handlers, this.#own)).get(kind)
   }
 }
-
-const NONE_CHANNELS: readonly Channel[] = Object.freeze([])
 
 function buildIndex(handlers: readonly Handler[], count: number): Map<ExchangeKind, KindIndex> {
   const index = new Map<ExchangeKind, KindIndex>()

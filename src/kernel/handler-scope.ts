@@ -2,10 +2,7 @@ import type { Handler } from './contracts.js'
 import { message } from './errors.js'
 import { HandlerList } from './handler-list.js'
 
-/**
- * The handler state of a runtime or of one boundary. `extensions` holds higher layers' per-scope
- * data (request history), scoped exactly like the handlers.
- */
+/** The handlers of a runtime or of one boundary; `extensions` holds higher layers' data scoped like them (request history). */
 export class HandlerScope {
   #initial: readonly Handler[]
   /** Runtime handlers, newest LAST (the reverse of list order), so `use` appends in O(added). */
@@ -36,7 +33,7 @@ export class HandlerScope {
 
   /** Without handlers: drop the overrides. With handlers: they become the initial ones. */
   reset(nextInitial?: readonly Handler[]): void {
-    // Generator resolvers start over (and their `finally` runs), as in msw; an error there is reported, never thrown.
+    // As msw, generator resolvers start over (their `finally` runs); an error there is reported, never thrown.
     for (const handler of this.list.handlers) {
       Promise.resolve(handler.reset?.()).catch((error: unknown) => {
         console.error(message(`Resetting "${handler.info.header}" failed: its generator resolver threw when it was stopped.`, 'Fix the finally block of the generator.'), error)

@@ -1,8 +1,6 @@
 import { HANDLER_BRAND, type ExchangeKind, type Handler, type HandlerInfo, type IndexKey } from './contracts.js'
 import type { RequestContext } from './request-context.js'
 
-export type { HandlerInfo } from './contracts.js'
-
 /**
  * Options every handler factory accepts.
  *

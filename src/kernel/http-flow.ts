@@ -15,7 +15,7 @@ import type { UnhandledVerdict } from './unhandled-report.js'
 // A runtime without answer checks (most test suites) never downloads or compiles them.
 export const answerChecking = onFirstUse(() => import('./answer-check.js'))
 
-/** So that normally no request waits for the checks; a failed load is retried, and reported, by the first checked request. */
+/** So that normally no request waits for the checks (a failed load is retried by the first checked request). */
 export function prepareAnswerChecking(): void {
   answerChecking.load().then(undefined, () => undefined)
 }
@@ -31,11 +31,8 @@ const UNMATCHED: TurnOutcome = { kind: 'unmatched' }
 const BYPASS: TurnOutcome = { kind: 'bypass' }
 
 /**
- * Answers one HTTP exchange with the listening runtimes, newest first (a lone runtime is a chain of
- * one); the first whose handlers answer settles it, and older ones never see it. A runtime that
- * passed it on ends with `request:end` only (after `request:match` if its handlers fell through).
- * When none answered, each shares the ending: handled if some handler fell through, else each
- * reports it unhandled and the newest's policy decides, once. Never rejects.
+ * Newest runtime first; the first whose handlers answer settles the exchange. When none answered, it was handled
+ * if some handler fell through, else each reports it unhandled and the newest's policy decides, once. Never rejects.
  */
 export async function answerInChain(runtimes: readonly HttpVisitor[], exchange: HttpExchange): Promise<void> {
   try {
@@ -47,7 +44,6 @@ export async function answerInChain(runtimes: readonly HttpVisitor[], exchange: 
 }
 
 function* chainSteps(runtimes: readonly HttpVisitor[], exchange: HttpExchange): Steps<void> {
-  // Made only when a runtime passes the exchange on.
   let turns: [HttpTurn, ...HttpTurn[]] | undefined
   for (let index = 0; index < runtimes.length; index++) {
     const runtime = runtimes[index]!
@@ -66,7 +62,7 @@ function* chainSteps(runtimes: readonly HttpVisitor[], exchange: HttpExchange): 
 
 function* settleUnanswered(turns: readonly [HttpTurn, ...HttpTurn[]], exchange: HttpExchange): Steps<void> {
   if (turns.some((turn) => turn.fellThrough)) {
-    // As msw: every matching handler answered nothing, so the request was handled (no policy) and goes on as it is.
+    // As msw: handled (no policy), and sent on as it is.
     for (const turn of turns) turn.close()
     return yield* sendOn(turns, exchange, 'passthrough')
   }
@@ -89,18 +85,13 @@ function* settleUnanswered(turns: readonly [HttpTurn, ...HttpTurn[]], exchange: 
 
 function* sendOn(turns: readonly HttpTurn[], exchange: HttpExchange, outcome: 'passthrough' | 'bypass' | 'unhandled'): Steps<void> {
   const real = yield* step(exchange.passthrough(turns.some((turn) => turn.wantsResponse)))
-  // Each runtime reads its own copy (the last one takes the original).
   turns.forEach((turn, index) => turn.received(outcome, real !== undefined && index < turns.length - 1 ? real.clone() : real))
 }
 
-export interface HttpFlow extends ExchangeFlow<HttpExchange, Steps<HttpTurn>> {
-  visit(exchange: HttpExchange): Steps<HttpTurn>
-}
-
-export function createHttpFlow(runtime: FlowShared, options: FlowOptions): HttpFlow {
+export function createHttpFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<HttpExchange, Steps<HttpTurn>> {
   function* visit(exchange: HttpExchange): Steps<HttpTurn> {
     const checked = runtime.answerChecks.size > 0 && exchange.bypassed !== true
-    // The first checked request may find the checking code still loading (checks added in the same tick): it alone waits.
+    // Checks added in the same tick: the first checked request alone waits for their code.
     const checking = checked ? (answerChecking.loaded ?? (yield* step(answerChecking.load()))) : undefined
     const turn = new HttpTurn(runtime, options, exchange, checking && new checking.CheckedExchange(runtime.answerChecks, exchange))
     if (exchange.bypassed === true) {
@@ -115,7 +106,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): HttpF
       if (!(error instanceof ResolverError)) throw error
       turn.outcome = { kind: 'threw', error }
     }
-    // The policy's report loads on first use: a turn that may need it waits for it, before anyone hears of the request.
+    // The policy's report loads on first use: waited for before anyone hears of the request.
     if (turn.outcome.kind === 'unmatched') yield* step(unhandledPolicyReady(runtime.onUnhandledRequest))
     return turn
   }
@@ -181,14 +172,14 @@ export class HttpTurn {
     if (outcome.kind === 'threw') return yield* this.resolverFailed(outcome.error)
     if (outcome.kind !== 'answered') return
     const { handler, response } = outcome
-    // A read body cannot reach the client (each source failed its own way, one by hanging): the resolver's mistake, said as such.
+    // A read body cannot reach the client (each source failed its own way, one by hanging): said as the resolver's mistake.
     if (response.bodyUsed) return yield* this.resolverFailed(new ResolverError(handler, usedBody(handler)))
     for (const observer of this.runtime.observers) observer.onHandled?.(this.context!, handler, response)
     // As msw 2.15: passthrough() is a match.
     this.fire('request:match')
     this.fire('request:end')
     if (isPassthrough(response)) return yield* sendOn([this], this.exchange, 'passthrough')
-    // Without checks (most runtimes) the answer is delivered here: one step fewer on the fast path.
+    // One step fewer on the fast path.
     if (this.checked === undefined) return this.deliver(response)
     yield* this.answer(response)
   }
@@ -221,7 +212,6 @@ export class HttpTurn {
     const { checked } = this
     const failure = checked === undefined || response.type === 'error' ? undefined : yield* checked.check(this.context!, response, this.scope)
     if (failure === undefined) return this.deliver(response)
-    // Refused as the unhandled-request policy 'error' refuses: the client's request fails with the reason.
     this.exchange.errorWith(failure)
     this.finish('mocked', undefined, 'policy')
   }
@@ -234,14 +224,14 @@ export class HttpTurn {
     if (this.copy !== undefined) this.finish('mocked', recorded)
   }
 
-  /** `real` is `undefined` when the network failed (the source has failed the client's request). */
+  /** `real` is `undefined` when the network failed. */
   received(outcome: 'passthrough' | 'bypass' | 'unhandled', real: Response | undefined): void {
     if (real === undefined) return this.finish(outcome, undefined, 'network')
-    const { checked, copy, exchange } = this
+    const { checked, copy } = this
     const { emitter } = this.runtime
     // The checks get a copy of their own only when someone else reads the response too.
     if (checked?.readsReceived) checked.received(this.context!, copy !== undefined || emitter.has('response:bypass') ? real.clone() : real, this.scope)
-    if (emitter.has('response:bypass')) emitter.emit('response:bypass', { request: exchange.request, requestId: exchange.id, response: copy ? real.clone() : real })
+    if (emitter.has('response:bypass')) emitter.emit('response:bypass', { ...this.info, response: copy ? real.clone() : real })
     this.finish(outcome, real)
   }
 

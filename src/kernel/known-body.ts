@@ -1,8 +1,5 @@
-/**
- * A getter a Response built from a string may have (`HttpResponse` does): the string, while the body
- * is unread and its stream not made, so a source writes it as is (a stream read costs more than the
- * rest of a small mocked answer).
- */
+// A getter of a Response built from a string (`HttpResponse`) while its stream is not made: a source writes
+// the string as is, as a stream read costs more than the rest of a small mocked answer.
 export const KNOWN_BODY: unique symbol = Symbol('mocklib.known-body')
 
 export function knownBodyOf(response: Response): string | undefined {

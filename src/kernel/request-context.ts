@@ -11,7 +11,7 @@ export function createRequestId(): string {
 
 const NO_NOTES: readonly string[] = Object.freeze([])
 
-/** What every exchange context shares: `memo` and the notes on why nothing matched, both made on first use. */
+/** `memo` and the notes on why nothing matched, both made on first use. */
 export abstract class ContextScratchpad {
   /** Keys and values side by side: a request memoizes a handful of values, a Map costs more to make than to scan this. */
   #memo: unknown[] | undefined
@@ -41,7 +41,7 @@ export class RequestContext extends ContextScratchpad implements ExchangeContext
   #request: Request | undefined
   #url: URL | undefined
   #cookies: Record<string, string> | undefined
-  /** The source's text of the body; a fork stands for another request (one operation of a batch) and has none. */
+  /** A fork stands for another request (one operation of a batch) and has none. */
   readonly #knownBodyText: string | undefined
   #bodyText: Promise<string> | undefined
 

@@ -1,12 +1,9 @@
 import type { Exchange, ExchangeSink, Source, WebSocketExchange } from './contracts.js'
-import { asError, message } from './errors.js'
+import { failInternally } from './errors.js'
 import { answerInChain } from './http-flow.js'
 import { startSources, stopSources, type Runtime, type RuntimeStartOptions } from './runtime.js'
 
-/**
- * Several listening runtimes over one set of sources, patched when the first starts and restored
- * when the last stops. The newest is asked first, and its unhandled-request policy decides.
- */
+/** Several listening runtimes over one set of sources, patched when the first starts and restored when the last stops. */
 export interface RuntimeStack {
   /** Newest first. */
   readonly runtimes: readonly Runtime[]
@@ -19,7 +16,7 @@ export function createRuntimeStack(sources: () => readonly Source[]): RuntimeSta
   let runtimes: readonly Runtime[] = []
   let stops: (() => void)[] | undefined
 
-  const sink: ExchangeSink = (exchange: Exchange) => {
+  const sink: ExchangeSink = (exchange) => {
     const current = runtimes
     if (current.length === 0) return sendOnUnseen(exchange)
     if (exchange.kind === 'http') return answerInChain(current, exchange)
@@ -64,8 +61,7 @@ async function answerConnectionInChain(runtimes: readonly Runtime[], exchange: W
     if (offers[0] === undefined) exchange.passthrough()
     else offers[0].decline()
   } catch (error) {
-    console.error(message('An internal error stopped this connection; please report it.'), error)
-    exchange.errorWith(asError(error))
+    failInternally(exchange, error)
   }
 }
 

@@ -1,7 +1,7 @@
-import type { AnswerCheck } from './answer-check.js'
 import type { Exchange, ExchangeSink, HttpExchange, Source, StartingSource, WebSocketExchange } from './contracts.js'
 import { asError } from './errors.js'
-import { LifecycleEmitter, type TrafficObserver } from './events.js'
+import { LifecycleEmitter } from './events.js'
+import type { FlowOptions, FlowShared } from './exchange-flow.js'
 import { createHttpFlow, type HttpTurn } from './http-flow.js'
 import type { ScopeStore } from './scope-store.js'
 import { runSteps, step, type Steps } from './steps.js'
@@ -9,14 +9,9 @@ import type { UnhandledRequestStrategy } from './unhandled-report.js'
 import { acceptLateErrors } from './websocket-dispatch.js'
 import { createWebSocketFlow, type ConnectionOffer } from './websocket-flow.js'
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends FlowOptions {
   readonly store: ScopeStore
-  /** Started in order (each once the one before it intercepts), stopped newest first. */
   readonly sources: readonly (Source | StartingSource)[]
-  /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
-  readonly readCookies?: (request: Request) => Record<string, string> | undefined
-  /** Default `true`: `'warn'`/`'error'` never report requests for static assets (see `isCommonAssetRequest`). */
-  readonly exemptStaticAssets?: boolean
 }
 
 export interface RuntimeStartOptions {
@@ -24,11 +19,7 @@ export interface RuntimeStartOptions {
 }
 
 /** The one core `setupServer`, `setupWorker` and the others compose; every real response is reported here, once. */
-export interface Runtime {
-  readonly emitter: LifecycleEmitter
-  readonly observers: Set<TrafficObserver>
-  readonly answerChecks: Set<AnswerCheck>
-  readonly store: ScopeStore
+export interface Runtime extends FlowShared {
   readonly running: boolean
   onUnhandledRequest: UnhandledRequestStrategy
   /** Never rejects. */
@@ -36,13 +27,13 @@ export interface Runtime {
   /** Runs the handlers without settling (see `answerInChain`). */
   visit(exchange: HttpExchange): Steps<HttpTurn>
   /** Offers a connection to the handlers without settling (see `answerConnectionInChain`). */
-  offer(exchange: WebSocketExchange): ConnectionOffer | Promise<ConnectionOffer>
+  offer(exchange: WebSocketExchange): Promise<ConnectionOffer>
   /** A promise only when a source must wait (see `StartingSource`); so is `stop`'s. */
   start(options?: RuntimeStartOptions): void | Promise<void>
   stop(): void | Promise<void>
 }
 
-/** Nothing is intercepted until `start()`. A new kind of exchange is a new flow file and a case here. */
+/** Nothing is intercepted until `start()`. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { store, sources } = options
   const emitter = new LifecycleEmitter()
@@ -82,10 +73,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
 type SourceStop = () => void | Promise<void>
 
-/**
- * Each source starts once the one before it intercepts (the page's WebSocket patch waits for its
- * request interception, maybe a Service Worker). When one fails, those started are stopped.
- */
+/** Each source starts once the one before it intercepts (the page's WebSocket patch waits for a Service Worker); when one fails, those started are stopped. */
 export function startSources(sources: readonly Source[], sink: ExchangeSink): (() => void)[]
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]>
 export function startSources(sources: readonly (Source | StartingSource)[], sink: ExchangeSink): SourceStop[] | Promise<SourceStop[]> {

@@ -1,7 +1,4 @@
-/**
- * A flow written once and run synchronously while what it waits for is at hand (`yield* step(x)`
- * reads as `await x`): only a promise makes the rest asynchronous, so the fetch fast path pays for none.
- */
+/** A flow (`yield* step(x)` reads as `await x`) that runs synchronously until it meets a promise: the fetch fast path meets none. */
 export type Steps<Result> = Generator<unknown, Result, unknown>
 
 export function* step<Value>(value: Value | Promise<Value>): Steps<Value> {

@@ -20,8 +20,8 @@ export function applyUnhandledPolicy(
   strategy: UnhandledRequestStrategy,
   request: Request,
   url: URL,
-  notes: readonly string[] = [],
-  options: UnhandledPolicyOptions = {},
+  notes: readonly string[],
+  options: UnhandledPolicyOptions,
 ): UnhandledVerdict {
   return strategy === 'bypass' ? PASS : reporting.loaded!.reportUnhandled(strategy, request, url, notes, options)
 }

@@ -1,4 +1,3 @@
-// Loaded on first use (see unhandled-policy.ts).
 import { asError, exceptionResponse, message } from './errors.js'
 import { isCommonAssetRequest } from './static-asset.js'
 
@@ -16,8 +15,8 @@ export interface UnhandledRequestPrint {
 }
 
 /**
- * What to do with a request no handler answered: `'warn'` (the default: print a warning and let it
- * through), `'error'` (print an error and fail the request), `'bypass'` (let it through), or a callback.
+ * What to do with a request no handler answered: `'warn'` (the default: print a warning, let it through),
+ * `'error'` (print an error, fail the request), `'bypass'` (let it through), or a callback.
  *
  * @example
  * server.listen({ onUnhandledRequest: 'error' })
@@ -41,25 +40,20 @@ export interface UnhandledPolicyOptions {
 
 const PASS: UnhandledVerdict = { action: 'pass' }
 
-function describe(request: Request, notes: readonly string[]): string {
+function unhandledText(severity: 'Warning' | 'Error', request: Request, notes: readonly string[], todo: string): string {
   const why = notes.length === 0 ? '' : `\n\n  Why no handler matched:${notes.map((note) => `\n  - ${note}`).join('')}`
-  return `${request.method} ${request.url}${why}`
+  return message(`${severity}: intercepted a request without a matching request handler:\n\n  • ${request.method} ${request.url}${why}\n\n`, todo)
 }
 
-function unhandledWarningText(request: Request, notes: readonly string[]): string {
-  return message(
-    `Warning: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
-    'If this request should be mocked, add a handler for it (for example `http.' +
-      request.method.toLowerCase() +
-      "(...)`); if it should reach the network, answer it with `passthrough()` or set `onUnhandledRequest: 'bypass'`.",
-  )
+function warn(request: Request, notes: readonly string[]): void {
+  const todo = `If this request should be mocked, add a handler for it (for example \`http.${request.method.toLowerCase()}(...)\`); if it should reach the network, answer it with \`passthrough()\` or set \`onUnhandledRequest: 'bypass'\`.`
+  console.warn(unhandledText('Warning', request, notes, todo))
 }
 
-function unhandledErrorText(request: Request, notes: readonly string[]): string {
-  return message(
-    `Error: intercepted a request without a matching request handler:\n\n  • ${describe(request, notes)}\n\n`,
-    "Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.",
-  )
+function fail(request: Request, notes: readonly string[]): UnhandledVerdict {
+  const text = unhandledText('Error', request, notes, 'Add a request handler for it, or change `onUnhandledRequest` if unhandled requests are expected.')
+  console.error(text)
+  return { action: 'fail', error: new Error(text) }
 }
 
 /** A callback sees every request, static assets too. Never throws. */
@@ -70,16 +64,11 @@ export function reportUnhandled(
   notes: readonly string[],
   options: UnhandledPolicyOptions,
 ): UnhandledVerdict {
-  const failWith = (text: string): UnhandledVerdict => ({ action: 'fail', error: new Error(text) })
   if (typeof strategy === 'function') {
     let verdict = PASS
     const print: UnhandledRequestPrint = {
-      warning: () => console.warn(unhandledWarningText(request, notes)),
-      error: () => {
-        const text = unhandledErrorText(request, notes)
-        console.error(text)
-        verdict = failWith(text)
-      },
+      warning: () => warn(request, notes),
+      error: () => void (verdict = fail(request, notes)),
     }
     try {
       strategy(request, print)
@@ -90,11 +79,7 @@ export function reportUnhandled(
     return verdict
   }
   if (options.exemptStaticAssets !== false && isCommonAssetRequest(url)) return PASS
-  if (strategy === 'error') {
-    const text = unhandledErrorText(request, notes)
-    console.error(text)
-    return failWith(text)
-  }
-  console.warn(unhandledWarningText(request, notes))
+  if (strategy === 'error') return fail(request, notes)
+  warn(request, notes)
   return PASS
 }

@@ -3,15 +3,12 @@ import type { ExchangeContext, Handler, WebSocketExchange } from './contracts.js
 import { asError } from './errors.js'
 import type { HandlerScope } from './handler-scope.js'
 
-/**
- * What WebSocket handlers see while they match a connection; `report` takes an error a listener
- * throws later. `Connection` defaults to `any`: a handler names the shape where it reads it.
- */
+/** `report` takes an error a listener throws later; a handler names the `Connection` shape where it reads it. */
 export class ConnectionContext<Connection = any> extends ContextScratchpad implements ExchangeContext {
   constructor(
     readonly exchange: WebSocketExchange<Connection>,
     readonly scope: HandlerScope,
-    readonly report: (error: unknown) => void = () => {},
+    readonly report: (error: unknown) => void,
   ) {
     super()
   }
@@ -30,15 +27,12 @@ export interface ConnectionObserver {
   onConnection?(context: ConnectionContext, handlers: readonly Handler[]): void
 }
 
-/**
- * Unlike a request, a connection goes to EVERY handler that matches (as msw: several links may listen
- * to one socket). A handler that throws is reported through `onError`; the others still get it.
- */
+/** Unlike a request, a connection goes to EVERY handler that matches (as msw: several links may listen to one socket). */
 export async function dispatchConnection(
   scope: HandlerScope,
   exchange: WebSocketExchange,
   onError: (error: unknown) => void,
-  observers?: Iterable<object>,
+  observers: Iterable<object>,
 ): Promise<boolean> {
   const context = new ConnectionContext(exchange, scope, onError)
   const { list } = scope
@@ -67,9 +61,8 @@ export async function dispatchConnection(
       return true
     }
   }
-  if (observers !== undefined) for (const observer of observers) (observer as ConnectionObserver).onConnection?.(context, taken)
-  // As msw: a listener that throws fails the connection (`error`, then close 1011) and it never opens;
-  // it still counts as taken, so no unhandled policy applies.
+  for (const observer of observers) (observer as ConnectionObserver).onConnection?.(context, taken)
+  // As msw: a listener that throws fails the connection (`error`, then close 1011), which still counts as taken.
   if (failure !== undefined) {
     const error = asError(failure.error)
     listenerFailures.set(exchange, error)
@@ -81,10 +74,7 @@ export async function dispatchConnection(
 const listenerFailures = new WeakMap<WebSocketExchange, Error>()
 const offers = new WeakMap<WebSocketExchange, () => void>()
 
-/**
- * A connection that exists only if a handler takes it (a handshake made with `fetch`). When none
- * does, `fallBack` runs instead of the policy, and the `accept()` that follows must do nothing.
- */
+/** A connection that exists only if a handler takes it (a handshake made with `fetch`); else `fallBack` runs instead of the policy. */
 export function offerOnly(exchange: WebSocketExchange, fallBack: () => void): void {
   offers.set(exchange, fallBack)
 }
@@ -100,7 +90,7 @@ export function decideByPolicy(exchange: WebSocketExchange): void {
   policyOutcomes.add(exchange)
 }
 
-/** Lets a source play msw's outcome of a policy (the client opens at once on a passthrough) rather than a broken connection's. */
+/** Lets a source play msw's outcome of a policy (a passthrough opens the client at once) rather than a broken connection's. */
 export function decidedByPolicy(exchange: WebSocketExchange): boolean {
   return policyOutcomes.has(exchange)
 }

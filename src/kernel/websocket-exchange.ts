@@ -3,23 +3,12 @@ import { message } from './errors.js'
 
 /** What the interceptor library's connection objects have, as the kernel needs them (the `ws` DSL reads more). */
 interface InterceptedWebSocketConnection {
-  readonly client: InterceptedClientEnd
-  readonly server: InterceptedServerEnd
+  readonly client: { readonly id: string; readonly url: URL; readonly socket: EventTarget; close(code?: number, reason?: string): void }
+  readonly server: { connect(): void }
   readonly info: { readonly protocols?: string | readonly string[] | undefined }
 }
 
-interface InterceptedClientEnd {
-  readonly id: string
-  readonly url: URL
-  readonly socket: EventTarget
-  close(code?: number, reason?: string): void
-}
-
-interface InterceptedServerEnd {
-  connect(): void
-}
-
-/** RFC 6455 "internal error": the server met a condition it could not handle. */
+/** RFC 6455 "internal error". */
 export const INTERNAL_ERROR = 1011
 
 /** `errorWith()`: the client sees `error`, then `close` with code 1011. */

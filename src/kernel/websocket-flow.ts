@@ -13,15 +13,14 @@ export interface ConnectionOffer {
   decline(): void
 }
 
-/** Observers (history) hear of the connection once its fate is known. */
-export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<WebSocketExchange, ConnectionOffer> {
+
+export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<WebSocketExchange, Promise<ConnectionOffer>> {
   const { emitter, observers, store } = runtime
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
     try {
       const taken = await dispatchConnection(store.current(), exchange, reportError(exchange), observers)
       if (taken) return exchange.accept()
-      // The policy's report loads on first use: the first unhandled connection waits for it.
       const reporting = unhandledPolicyReady(runtime.onUnhandledRequest)
       if (reporting) await reporting
       applyPolicy(exchange)
@@ -30,9 +29,8 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
     }
   }
 
-  // For several runtimes (see `answerConnectionInChain`).
+  // Observers hear of the connection only once the chain of runtimes knows which one took it.
   async function offerConnection(exchange: WebSocketExchange): Promise<ConnectionOffer> {
-    // Observers hear of the connection only once the chain knows which runtime took it.
     let outcome: { readonly context: ConnectionContext; readonly handlers: readonly Handler[] } | undefined
     const deferred: ConnectionObserver = { onConnection: (context, handlers) => void (outcome = { context, handlers }) }
     const taken = await dispatchConnection(store.current(), exchange, reportError(exchange), [deferred])

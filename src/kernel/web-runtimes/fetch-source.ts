@@ -4,16 +4,12 @@ import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import type { HttpSink } from '../node/http-layer.js'
 import type { FetchCall } from './web-fetch-exchange.js'
 
-// Loaded by the first call, which waits for it.
 const exchanges = onFirstUse(
   () => import('./web-fetch-exchange.js'),
   (error) => new Error(message(`What answers a fetch call could not be loaded (${String(error)}), so this fetch failed rather than going to the network unchecked.`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
 )
 
-/**
- * For runtimes whose `fetch` has no undici under it (Bun, Deno): with no undici to lean on, it does itself
- * what a fetch does with an answer (redirects through the handlers again, decoding, HEAD, abort).
- */
+/** Bun and Deno have no undici under `fetch`: this does what a fetch does with an answer (redirects through the handlers, decoding, HEAD, abort). */
 export function patchWebFetch(sink: HttpSink): () => void {
   const realFetch = globalThis.fetch
   const network = (request: Request) => realFetch(withoutMark(request))
@@ -25,9 +21,8 @@ export function patchWebFetch(sink: HttpSink): () => void {
     const unread = request.body === null ? undefined : request.clone()
     return new Promise<Response>((resolve, reject) => {
       const call: FetchCall = { resolve, reject, network, send }
-      const loaded = exchanges.loaded
-      if (loaded !== undefined) return void sink(new loaded.WebFetchExchange(request, unread, mark === 'bypass', redirects, call))
-      exchanges.load().then((loaded) => void sink(new loaded.WebFetchExchange(request, unread, mark === 'bypass', redirects, call)), reject)
+      const loading = exchanges.use((loaded) => void sink(new loaded.WebFetchExchange(request, unread, mark === 'bypass', redirects, call)))
+      if (loading instanceof Promise) loading.catch(reject)
     })
   }
   const mockedFetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

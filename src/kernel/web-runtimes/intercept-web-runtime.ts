@@ -1,4 +1,3 @@
-import type { RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { patchClientRequests } from '../node/client-request/client-request-adapter.js'
 import type { HttpSink } from '../node/http-layer.js'
@@ -7,7 +6,7 @@ import { patchWebFetch } from './fetch-source.js'
 
 export type WebRuntime = 'bun' | 'deno'
 
-/** Bun and Deno have no undici behind `fetch` and no socket layer under `node:http`: the Node sources cannot see their requests. */
+/** Bun and Deno have no undici behind `fetch` and no socket layer under `node:http` for the Node sources to see. */
 export function webRuntime(): WebRuntime | undefined {
   const versions = globalThis.process?.versions as Record<string, string | undefined> | undefined
   if (versions?.bun !== undefined) return 'bun'
@@ -20,7 +19,6 @@ export interface WebRuntimeOptions {
   readonly patchEventSource?: () => () => void
 }
 
-/** Both runtimes run the ClientRequest layer as Node does. */
 export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions = {}): () => void {
   const restoreRequests = removeOwnCallHeader()
   const restoreWebSocket = removeOwnCallWebSocketHeader()
@@ -36,8 +34,8 @@ export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions =
   }
 }
 
-// Under Node, the socket layer and undici's dispatcher remove the `ownCall()` header before the wire. Bun and
-// Deno have neither, so the real functions the ClientRequest layer and the WebSocket source take are wrapped.
+// Under Node, the socket layer and undici's dispatcher remove the `ownCall()` header before the wire; here the
+// real functions the ClientRequest layer and the WebSocket source call are wrapped to do it.
 
 type RequestFunction = (...args: unknown[]) => unknown
 
@@ -59,18 +57,13 @@ function wrapRequest(module: typeof import('node:http') | typeof import('node:ht
   }
 }
 
-interface WebSocketOptions {
-  protocols?: string | string[]
-  headers?: Record<string, string>
-  [option: string]: unknown
-}
-
 function removeOwnCallWebSocketHeader(): () => void {
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket')
   const Native = globalThis.WebSocket
   if (descriptor === undefined || typeof Native !== 'function') return () => {}
   const WithoutOwnCall = class WebSocket extends Native {
-    constructor(url: string | URL, options?: string | string[] | WebSocketOptions) {
+    // Bun's second argument may be options with headers.
+    constructor(url: string | URL, options?: unknown) {
       super(url, withoutOwnCall(options) as string | string[])
     }
   }
@@ -82,7 +75,7 @@ function removeOwnCallWebSocketHeader(): () => void {
 
 function withoutOwnCall(options: unknown): unknown {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return options
-  const headers = (options as RequestOptions | WebSocketOptions).headers
+  const headers = (options as { headers?: unknown }).headers
   if (headers === undefined || headers === null || Array.isArray(headers)) return options
   const record = headers as Record<string, unknown>
   if (record[BYPASS_HEADER] !== ownCall()) return options

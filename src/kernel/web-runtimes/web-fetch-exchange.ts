@@ -4,12 +4,10 @@ import { asFetchResponse } from '../node/fetch/fetch-response.js'
 import { networkError } from '../node/http-layer.js'
 import { decodedBody, isRedirect, nextRedirect } from '../fetch-semantics.js'
 
-// Loaded by the first call (see `exchanges` in fetch-source.ts).
-
 export interface FetchCall {
   resolve(response: Response | Promise<Response>): void
   reject(reason: unknown): void
-  /** The runtime's own fetch, without mocklib's marking header. */
+  /** Without mocklib's marking header. */
   network(request: Request): Promise<Response>
   /** A redirect's next hop, through the handlers. */
   send(request: Request, redirects: number): Promise<Response>
