@@ -144,66 +144,34 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     return { match: { matches: true, params: match as Record<string, string> }, cookies: context.cookies }
   }
 
-  /**
-   * msw 2: reads what matching needs from the request (path params, cookies).
-   *
-   * @example
-   * await handler.parse({ request }) // { match: { matches: true, params: { id: '1' } }, cookies: {} }
-   */
+  /** msw 2: reads what matching needs from the request (path params, cookies). */
   async parse(args: ParseArgs): Promise<HttpRequestParsedResult> {
     const context = contextOf(args.request)
     const params = await this.#compiled().match(context)
     return { match: { matches: params !== undefined, params: params ?? {} }, cookies: context.cookies }
   }
 
-  /**
-   * msw 2: whether this handler takes the request (its method, and the path `parse` matched).
-   *
-   * @example
-   * await handler.predicate({ request, parsedResult: await handler.parse({ request }) }) // true
-   */
+  /** msw 2: whether this handler takes the request (its method, and the path `parse` matched). */
   predicate(args: PredicateArgs<HttpRequestParsedResult>): boolean | Promise<boolean> {
     return this.#takesMethod(args.request.method.toUpperCase()) && args.parsedResult.match.matches
   }
 
-  /**
-   * msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`.
-   *
-   * @example
-   * protected extendResolverArgs(args) { return { ...super.extendResolverArgs(args), tenant: 'acme' } }
-   */
+  /** msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`. */
   protected extendResolverArgs(args: { request: Request; parsedResult: HttpRequestParsedResult }): Record<string, unknown> {
     return { params: args.parsedResult.match.params, cookies: args.parsedResult.cookies }
   }
 
-  /**
-   * msw 2: matches and answers `request` with this handler alone; `null` when it does not take it (or is
-   * used up). An override wraps every answer this handler gives.
-   *
-   * @example
-   * const result = await handler.run({ request: new Request('https://api.example.com/posts'), requestId: '1' })
-   * await result?.response?.json()
-   */
+  /** msw 2: answers `request` with this handler alone, or `null`. An override wraps every answer it gives. */
   run(args: RunArgs): Promise<ExecutionResult<HttpRequestParsedResult> | null> {
     return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as HttpMatch, context))
   }
 
-  /**
-   * msw 2: whether this handler would take `request`, without answering it.
-   *
-   * @example
-   * await http.get('/posts', resolver).test({ request: new Request('http://localhost/posts') }) // true
-   */
+  /** msw 2: whether this handler would take `request`, without answering it. */
   test(args: ParseArgs): Promise<boolean> {
     return testHandler(this, args)
   }
 
-  /**
-   * msw 2: prints a mocked request and its response (called by `setupWorker()` unless `quiet`; never in Node).
-   *
-   * @example
-   * class Silent extends HttpHandler { log() {} }
-   */
+  /** msw 2: prints a mocked request and its response (called by `setupWorker()` unless `quiet`; never in Node). */
   log(args: LogArgs<HttpRequestParsedResult>): void | Promise<void> {
     return logHandled(this, `${args.request.method} ${args.request.url}`, args)
   }

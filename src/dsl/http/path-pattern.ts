@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../kernel/index.js'
 import { compileTokens } from './path-matcher.js'
-import { tokenizePath } from './path-tokenizer.js'
+import { findPathStart, tokenizePath } from './path-tokenizer.js'
 
 const PATHNAME = Symbol('lower-cased pathname')
 const ORIGIN_AND_PATH = Symbol('origin and path')
@@ -66,7 +66,8 @@ function lowerOriginAndPath(context: RequestContext): string {
 export function plainStaticPrefix(pattern: string): string | undefined {
   // One native test: cheap even while the calling code is still cold.
   if (!PLAIN.test(pattern)) return undefined
-  const pathStart = pattern.charCodeAt(0) === 47 /* / */ ? 0 : pathStartOf(pattern)
+  // 0 for a path: PLAIN refuses `//` in it.
+  const pathStart = findPathStart(pattern)
   const firstParam = pattern.indexOf(':', pathStart)
   // A repeated name is an error the tokenizer words.
   if (firstParam !== -1 && pattern.indexOf(':', firstParam + 1) !== -1 && hasRepeatedName(pattern, pathStart)) return undefined
@@ -84,11 +85,6 @@ export function plainStaticPrefix(pattern: string): string | undefined {
 const PLAIN = /^(?:https?:\/\/(?:[A-Za-z0-9.-]|:(?=[0-9]))*(?=\/|$)|(?=\/(?!\/)))(?:[A-Za-z0-9_\-.~@!$&+,;=]|\/(?!\/)|:[A-Za-z_])*$/
 
 const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g
-
-function pathStartOf(pattern: string): number {
-  const slash = pattern.indexOf('/', pattern.startsWith('https') ? 8 : 7)
-  return slash === -1 ? pattern.length : slash
-}
 
 function hasRepeatedName(pattern: string, pathStart: number): boolean {
   const names = new Set<string>()

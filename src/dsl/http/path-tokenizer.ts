@@ -172,7 +172,8 @@ function followsParamName(pattern: string, index: number): boolean {
   return start < index && start > 0 && pattern[start - 1] === ':' && isNameStart(pattern[start])
 }
 
-function findPathStart(target: string): number {
+/** Index of the first `/` of the path in an absolute pattern (after `scheme://host`). */
+export function findPathStart(target: string): number {
   const afterScheme = target.indexOf('//')
   const slash = target.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2)
   return slash === -1 ? target.length : slash
