@@ -115,7 +115,6 @@ function findEnd(subject: string, literal: string, from: number, excluded: strin
 }
 
 function noneOf(subject: string, excluded: string, start: number, end: number): boolean {
-  if (excluded === '') return true
   for (let i = 0; i < excluded.length; i++) {
     const found = subject.indexOf(excluded[i]!, start)
     if (found !== -1 && found < end) return false

@@ -87,10 +87,6 @@ const PLAIN = /^(?:https?:\/\/(?:[A-Za-z0-9.-]|:(?=[0-9]))*(?=\/|$)|(?=\/(?!\/))
 const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g
 
 function hasRepeatedName(pattern: string, pathStart: number): boolean {
-  const names = new Set<string>()
-  for (const [, name] of pattern.slice(pathStart).matchAll(PARAM)) {
-    if (names.has(name!)) return true
-    names.add(name!)
-  }
-  return false
+  const names = Array.from(pattern.slice(pathStart).matchAll(PARAM), ([, name]) => name)
+  return new Set(names).size !== names.length
 }
