@@ -36,27 +36,16 @@ export interface HttpRequestParsedResult {
   readonly cookies: Record<string, string>
 }
 
-/**
- * The path params; or, for a subclass that overrides `parse`/`predicate`, a
- * `ParsedMatch` (told apart with `instanceof`; typed as params so that the
- * handler's public type stays what it was).
- */
+// The path params, or a `ParsedMatch` when a subclass overrides `parse`/`predicate` (typed as params so that
+// the handler's public type stays the same).
 type HttpMatch = Record<string, string>
 
 /**
- * A REST request handler: a method, a predicate, and a resolver. Made by
- * `http.get(...)` and friends, or constructed as msw's:
- * `new HttpHandler(method, path, resolver, options?)`. The predicate is
- * checked at creation (bad input throws there), in one scan that also gives
- * the index key; its matcher is compiled when a request first reaches it
- * through the index, so creating and registering thousands of handlers stays
- * cheap.
+ * A REST request handler, made by `http.get(...)` and friends or as msw's
+ * `new HttpHandler(method, path, resolver, options?)`. A bad predicate throws at creation.
  *
- * A subclass may override msw 2's methods, which are called when msw calls
- * them: `parse` and `predicate` decide matching (the handler is then asked
- * about every request), `extendResolverArgs` adds to the resolver argument,
- * `run` wraps each answer; `log` is called by `setupWorker()` after a mocked
- * response (msw's `setupServer()` never calls it, nor does mocklib's).
+ * A subclass may override msw 2's `parse` and `predicate` (matching), `extendResolverArgs` (the resolver
+ * argument), `run` (each answer) and `log` (called by `setupWorker()` after a mocked response).
  *
  * @example
  * const handler = http.get('/posts', () => HttpResponse.json([]))
@@ -69,24 +58,23 @@ type HttpMatch = Record<string, string>
  */
 export class HttpHandler extends RequestHandler<Record<string, string>> {
   readonly info: HttpHandlerInfo
-  /** The resolver, as msw's `RequestHandler` keeps it (a subclass may read or wrap it before the first request). */
+  /** As msw's `RequestHandler` keeps it: a subclass may read or wrap it before the first request. */
   protected resolver: (info: never) => unknown
   /** Upper case, `'*'` for any method; `undefined` when `#methodPattern` decides. */
   readonly #method: string | undefined
   readonly #methodPattern: RegExp | undefined
   readonly #source: HttpPredicate
   readonly #label: string
-  /** The index key's path part, known at creation; the matcher is compiled on first match. */
   readonly #staticPrefix: string
   readonly #overrides: Overrides
+  /** Compiled on first match: creating and registering thousands of handlers stays cheap. */
   #predicate: CompiledAsyncPredicate | undefined
   #indexKey: IndexKey | undefined
   readonly #once: boolean
   /** Made on first answer: a registered handler that never answers costs no runner. */
   #runner: ResolverRunner<RunnerInfo> | undefined
 
-  // `info: any`, as msw's constructor types it: a direct construction cannot
-  // know the path's params, and a subclass's extendResolverArgs adds fields.
+  // `info: any`, as msw's: a direct construction cannot know the params, and extendResolverArgs adds fields.
   constructor(method: HttpHandlerMethod, predicate: HttpPredicate, resolver: (info: any) => unknown, options?: HandlerOptions) {
     super(options)
     const name = typeof method === 'string' ? method.toUpperCase() : undefined
@@ -129,7 +117,6 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     return (this.#predicate ??= compileHandlerPredicate(this.#source, this.#label, true))
   }
 
-  /** `method` in upper case (as `RequestContext.method`). */
   #takesMethod(method: string): boolean {
     if (this.#method === undefined) return this.#methodPattern!.test(method)
     return this.#method === '*' || this.#method === method
@@ -157,68 +144,34 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
     return { match: { matches: true, params: match as Record<string, string> }, cookies: context.cookies }
   }
 
-  /**
-   * msw 2: reads what matching needs from the request (path params, cookies).
-   *
-   * @example
-   * await handler.parse({ request }) // { match: { matches: true, params: { id: '1' } }, cookies: {} }
-   */
+  /** msw 2: reads what matching needs from the request (path params, cookies). */
   async parse(args: ParseArgs): Promise<HttpRequestParsedResult> {
     const context = contextOf(args.request)
     const params = await this.#compiled().match(context)
     return { match: { matches: params !== undefined, params: params ?? {} }, cookies: context.cookies }
   }
 
-  /**
-   * msw 2: whether this handler takes the request (its method, and the path `parse` matched).
-   *
-   * @example
-   * await handler.predicate({ request, parsedResult: await handler.parse({ request }) }) // true
-   */
+  /** msw 2: whether this handler takes the request (its method, and the path `parse` matched). */
   predicate(args: PredicateArgs<HttpRequestParsedResult>): boolean | Promise<boolean> {
     return this.#takesMethod(args.request.method.toUpperCase()) && args.parsedResult.match.matches
   }
 
-  /**
-   * msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`.
-   *
-   * @example
-   * protected extendResolverArgs(args) { return { ...super.extendResolverArgs(args), tenant: 'acme' } }
-   */
+  /** msw 2: what the resolver argument has besides `request`, `requestId` and `finalize`. */
   protected extendResolverArgs(args: { request: Request; parsedResult: HttpRequestParsedResult }): Record<string, unknown> {
     return { params: args.parsedResult.match.params, cookies: args.parsedResult.cookies }
   }
 
-  /**
-   * msw 2: matches and answers `request` with this handler alone; `null` when
-   * it does not take it (or is used up). A subclass's override wraps every
-   * answer this handler gives.
-   *
-   * @example
-   * const result = await handler.run({ request: new Request('https://api.example.com/posts'), requestId: '1' })
-   * await result?.response?.json()
-   */
+  /** msw 2: answers `request` with this handler alone, or `null`. An override wraps every answer it gives. */
   run(args: RunArgs): Promise<ExecutionResult<HttpRequestParsedResult> | null> {
     return runHandler(this, args, (match, context) => this.#parsedResultOf(match, context), (match, context) => this.#answer(match as HttpMatch, context))
   }
 
-  /**
-   * msw 2: whether this handler would take `request`, without answering it.
-   *
-   * @example
-   * await http.get('/posts', resolver).test({ request: new Request('http://localhost/posts') }) // true
-   */
+  /** msw 2: whether this handler would take `request`, without answering it. */
   test(args: ParseArgs): Promise<boolean> {
     return testHandler(this, args)
   }
 
-  /**
-   * msw 2: prints a mocked request and its response (called by `setupWorker()`
-   * unless `quiet`; never in Node, as msw). Override it to log differently.
-   *
-   * @example
-   * class Silent extends HttpHandler { log() {} }
-   */
+  /** msw 2: prints a mocked request and its response (called by `setupWorker()` unless `quiet`; never in Node). */
   log(args: LogArgs<HttpRequestParsedResult>): void | Promise<void> {
     return logHandled(this, `${args.request.method} ${args.request.url}`, args)
   }
@@ -234,25 +187,21 @@ export class HttpHandler extends RequestHandler<Record<string, string>> {
   }
 }
 
-// Filled by the class's static block, which alone can read its private field.
+// Set by the class's static block, which alone can read its private field.
 let REQUEST: PropertyDescriptor
 let COOKIES: PropertyDescriptor
 
 /**
- * What a REST resolver receives, as msw gives it: own enumerable `request`,
- * `params`, `cookies` and `requestId` (a spread or `Object.keys` sees all four).
- * `request` and `cookies` are accessors, so that a resolver which reads
- * neither never makes the source build the Request nor parse the Cookie
- * header. They are defined from two shared descriptors: an object literal
- * with getters costs far more per request (closures and a slow literal
- * path).
+ * What a REST resolver receives, as msw: own enumerable `request`, `params`, `cookies` and `requestId`.
+ * `request` and `cookies` are accessors, so a resolver that reads neither never makes the source build the
+ * Request nor parse cookies; two shared descriptors cost far less per request than a literal with getters.
  */
 class HttpResolverInfo {
   declare readonly request: Request
   readonly params: Record<string, string>
   declare readonly cookies: Record<string, string>
   readonly requestId: string
-  /** Set by the resolver runner; declared here so that every info has one shape. */
+  /** Set by the resolver runner; declared so that every info has one shape. */
   finalize: FinalizeFunction | undefined = undefined
   readonly #context: RequestContext
 

@@ -7,10 +7,7 @@ export interface HttpPredicateInfo {
   readonly cookies: Record<string, string>
 }
 
-/**
- * What a custom predicate function answers (as msw): a boolean, or
- * `{ matches, params }` to give the resolver params; sync or async.
- */
+/** What a custom predicate function answers (as msw): a boolean, or `{ matches, params }`; sync or async. */
 export type HttpPredicateResult = boolean | { readonly matches: boolean; readonly params?: Record<string, string> }
 
 /**
@@ -19,16 +16,17 @@ export type HttpPredicateResult = boolean | { readonly matches: boolean; readonl
  */
 export type HttpPredicate = string | RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>)
 
-/** A predicate compiled once at handler creation. */
-export interface CompiledPredicate {
-  readonly staticPrefix: string
-  match(context: RequestContext): Record<string, string> | undefined
+/** A compiled predicate; `Pending` is what an async custom function's answer becomes. */
+export interface CompiledPredicate<Pending = never> {
+  match(context: RequestContext): Record<string, string> | undefined | Pending
 }
 
+/** For handlers that await their match (`http.*`, `graphql.link`): a custom function may be async. */
+export type CompiledAsyncPredicate = CompiledPredicate<Promise<Record<string, string> | undefined>>
+
 /**
- * Checks a predicate without compiling it (cheap, at handler creation): throws
- * what `compilePredicate` would throw, and answers the static prefix the
- * compiled predicate will have. Compile later with `checked = true`.
+ * Checks a predicate without compiling it (cheap, at handler creation) and answers the static prefix of its
+ * index key. Compile later with `checked = true`.
  */
 export function checkPredicate(predicate: HttpPredicate, label: string): string {
   if (typeof predicate === 'string') return checkPath(predicate, label)
@@ -36,7 +34,7 @@ export function checkPredicate(predicate: HttpPredicate, label: string): string 
   return ''
 }
 
-/** Compiles any predicate form; throws a TypeError naming `label` on bad input. */
+/** Throws a TypeError naming `label` on bad input. */
 export function compilePredicate(predicate: HttpPredicate, label: string, checked = false): CompiledPredicate {
   if (typeof predicate === 'string') return compilePath(predicate, label, checked)
   if (predicate instanceof RegExp) return compileRegExp(predicate)
@@ -53,16 +51,6 @@ export function compilePredicate(predicate: HttpPredicate, label: string, checke
   )
 }
 
-/** A compiled predicate whose custom function may be async (`http.*` and `graphql.link` await it). */
-export interface CompiledAsyncPredicate {
-  readonly staticPrefix: string
-  match(context: RequestContext): Record<string, string> | undefined | Promise<Record<string, string> | undefined>
-}
-
-/**
- * As `compilePredicate`, for handlers that await their match: a custom
- * predicate function may be async and may answer `{ matches, params }`.
- */
 export function compileHandlerPredicate(predicate: HttpPredicate, label: string, checked = false): CompiledAsyncPredicate {
   if (typeof predicate !== 'function') return compilePredicate(predicate, label, checked)
   return functionPredicate(predicate, (result) => result.then(paramsOfResult))
@@ -71,9 +59,8 @@ export function compileHandlerPredicate(predicate: HttpPredicate, label: string,
 function functionPredicate<Pending>(
   predicate: (info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>,
   whenAsync: (result: Promise<HttpPredicateResult>) => Pending,
-): { readonly staticPrefix: string; match(context: RequestContext): Record<string, string> | undefined | Pending } {
+): CompiledPredicate<Pending> {
   return {
-    staticPrefix: '',
     match(context) {
       const result = predicate({ request: context.request, cookies: context.cookies })
       return result instanceof Promise ? whenAsync(result) : paramsOfResult(result)
@@ -81,15 +68,10 @@ function functionPredicate<Pending>(
   }
 }
 
-/** Params of a predicate function's answer (a null-prototype copy of own keys), or `undefined` when it does not match. */
+/** A null-prototype copy of the answer's own params, or `undefined` when it does not match. */
 function paramsOfResult(result: HttpPredicateResult): Record<string, string> | undefined {
-  const params = Object.create(null) as Record<string, string>
-  if (result === true) return params
-  if (typeof result !== 'object' || result === null || result.matches !== true) return undefined
-  if (result.params !== undefined && result.params !== null) {
-    for (const key of Object.keys(result.params)) params[key] = result.params[key]!
-  }
-  return params
+  if (result !== true && (typeof result !== 'object' || result === null || result.matches !== true)) return undefined
+  return Object.assign(Object.create(null) as Record<string, string>, result === true ? undefined : result.params)
 }
 
 function compileRegExp(source: RegExp): CompiledPredicate {
@@ -97,10 +79,8 @@ function compileRegExp(source: RegExp): CompiledPredicate {
   const regexp = new RegExp(source.source, source.flags.replace(/[gy]/g, ''))
   const groupNames = capturingGroupNames(regexp.source)
   return {
-    staticPrefix: '',
     match(context) {
-      // As msw: the RegExp sees origin and path, never the query string or hash,
-      // so `/\/userById$/` matches `GET /userById?input=...` (msw-trpc builds such patterns).
+      // As msw: the RegExp never sees the query string or hash (msw-trpc's `/\/userById$/` matches `/userById?input=…`).
       const found = regexp.exec(urlWithoutQuery(context))
       return found === null ? undefined : paramsOfGroups(found, groupNames)
     },
@@ -108,10 +88,8 @@ function compileRegExp(source: RegExp): CompiledPredicate {
 }
 
 /**
- * The params of a RegExp match as msw gives them: each capturing group in
- * order, under its name when it has one and else under its number among the
- * unnamed groups ("0", "1"…), URL-decoded; a group that took no part is left
- * out. A null-prototype object: a group named `__proto__` stays a plain key.
+ * As msw: each capturing group under its name, else its number among the unnamed groups ("0", "1"…),
+ * URL-decoded; a group that took no part is left out. Null prototype: a group named `__proto__` stays a key.
  */
 function paramsOfGroups(found: RegExpExecArray, groupNames: readonly string[]): Record<string, string> {
   const params = Object.create(null) as Record<string, string>
@@ -122,11 +100,7 @@ function paramsOfGroups(found: RegExpExecArray, groupNames: readonly string[]): 
   return params
 }
 
-/**
- * The key of each capturing group of a RegExp source, in order: its name, or
- * its number among the unnamed ones. One pass over the source: escapes and
- * character classes are skipped, `(?:`, lookarounds and `(?<=` capture nothing.
- */
+/** Each capturing group's key in one pass: escapes and classes skipped, `(?:` and lookarounds capture nothing. */
 function capturingGroupNames(source: string): string[] {
   const names: string[] = []
   let unnamed = 0
@@ -139,8 +113,7 @@ function capturingGroupNames(source: string): string[] {
     else if (char === '(') {
       if (source[index + 1] !== '?') names.push(String(unnamed++))
       else if (source[index + 2] === '<' && source[index + 3] !== '=' && source[index + 3] !== '!') {
-        const end = source.indexOf('>', index + 3)
-        names.push(source.slice(index + 3, end))
+        names.push(source.slice(index + 3, source.indexOf('>', index + 3)))
       }
     }
   }

@@ -7,10 +7,8 @@ function factory(method: string): HttpHandlerFactory {
 }
 
 /**
- * REST handler factories, one per method; `all` matches every method.
- * The predicate is a path (`/posts/:id`, `:id?`, `*`), an absolute URL
- * (`https://*.example.com/*`), a RegExp or a function. An invalid pattern
- * throws at creation, naming the pattern.
+ * REST handler factories, one per method; `all` matches every method. The predicate is a path (`/posts/:id`,
+ * `:id?`, `*`), an absolute URL (`https://*.example.com/*`), a RegExp or a function.
  *
  * @example
  * import { http, HttpResponse } from 'mocklib'
@@ -42,15 +40,12 @@ export const http: {
 }
 
 /**
- * The HTTP methods of the `http` namespace, as msw's `HttpMethods` enum
- * (a frozen object here, so it costs nothing at runtime and works with
- * `erasableSyntaxOnly`): `HttpMethods.GET === 'GET'`.
+ * msw's `HttpMethods` enum, as a frozen object (it works with `erasableSyntaxOnly`).
  *
  * @example
  * import { HttpMethods } from 'mocklib'
  * server.listHandlers().filter((handler) => handler.info.header.startsWith(HttpMethods.GET))
  */
-// Pure: a bundle that never reads it drops it (bundlers keep a call they cannot prove harmless).
 export const HttpMethods = /* @__PURE__ */ Object.freeze({
   HEAD: 'HEAD',
   GET: 'GET',
@@ -61,5 +56,5 @@ export const HttpMethods = /* @__PURE__ */ Object.freeze({
   DELETE: 'DELETE',
 } as const)
 
-/** One of the `HttpMethods` values (`'GET'`, `'POST'`…), as msw's enum type. */
+/** One of the `HttpMethods` values, as msw's enum type. */
 export type HttpMethods = (typeof HttpMethods)[keyof typeof HttpMethods]

@@ -1,64 +1,36 @@
 import { message } from '../../kernel/index.js'
 
 /**
- * path-to-regexp's inline pattern after a param (`:id(\d+)`), in the safe
- * subset mocklib accepts: a user regular expression could backtrack without
- * bound on a hostile URL, so the text in parentheses is never run as a
- * RegExp over the URL. It is read here into one of two shapes the linear
- * matcher (`compileConstrained` in `path-matcher.ts`) checks character by character:
+ * path-to-regexp's inline pattern after a param (`:id(\d+)`), in a safe subset: a user RegExp run over a
+ * hostile URL could backtrack without bound, so the group is read into one of two shapes the linear matcher
+ * checks character by character:
  *
- * - one character class with an optional quantifier: `\d`, `\w`, or a
- *   bracket class `[a-z0-9_-]` / `[^.]` (anything JavaScript reads as one
- *   class), then `+`, `*`, `?`, `{n}`, `{n,}`, `{n,m}` or nothing (exactly one
- *   character);
- * - literals separated by `|` (`json|xml`), each of letters, digits, `_`,
- *   `-` or `~`.
+ * - one character class (`\d`, `\w`, `[a-z0-9_-]`, `[^.]`) then `+`, `*`, `?`, `{n}`, `{n,}`, `{n,m}` or
+ *   nothing (exactly one character);
+ * - literals of `[A-Za-z0-9_~-]` separated by `|` (`json|xml`).
  *
- * Anything else (a nested group, `.`, `.*`, several atoms, a lazy quantifier,
- * anchors, lookarounds, back-references) is refused with an error naming the
- * pattern. Matching is case-insensitive like the rest of the path, and a
- * path param never spans a `/`, whatever its class.
+ * Anything else is refused with an error naming the pattern. Matching is case-insensitive, and a path param
+ * never spans a `/`, whatever its class.
  */
 export type InlinePattern =
-  | {
-      readonly kind: 'class'
-      readonly source: string
-      /** Whether a (lower-cased subject) character code belongs to the class. */
-      readonly test: (code: number) => boolean
-      readonly min: number
-      readonly max: number
-    }
-  | { readonly kind: 'choices'; readonly source: string; readonly choices: readonly string[] }
+  | { readonly kind: 'class'; readonly test: (code: number) => boolean; readonly min: number; readonly max: number }
+  | { readonly kind: 'choices'; readonly choices: readonly string[] }
 
-/**
- * The index of the `)` that closes the group opened at `open`, skipping
- * escapes and bracket classes; -1 when the group is not closed, -2 when it
- * holds another group.
- */
+/** The index of the `)` closing the group opened at `open`; -1 when it is not closed, -2 when it holds a group. */
 export function inlineGroupEnd(text: string, open: number): number {
   let inClass = false
   for (let i = open + 1; i < text.length; i++) {
     const char = text[i]
-    if (char === '\\') {
-      i++
-    } else if (inClass) {
-      if (char === ']') inClass = false
-    } else if (char === '[') {
-      inClass = true
-    } else if (char === '(') {
-      return -2
-    } else if (char === ')') {
-      return i
-    }
+    if (char === '\\') i++
+    else if (inClass) inClass = char !== ']'
+    else if (char === '[') inClass = true
+    else if (char === '(') return -2
+    else if (char === ')') return i
   }
   return -1
 }
 
-/**
- * Reads the inline pattern of `:name` whose `(` is at `open` in `text`:
- * answers the pattern and the index after its `)`, or throws a `[mocklib]`
- * TypeError naming the pattern and saying what is accepted.
- */
+/** The inline pattern of `:name` whose `(` is at `open`, and the index after its `)`; throws when refused. */
 export function readInlinePattern(text: string, open: number, name: string, label: string, pattern: string): { readonly inline: InlinePattern; readonly end: number } {
   const close = inlineGroupEnd(text, open)
   if (close < 0) throw refused(label, pattern, name, text.slice(open), close === -1 ? 'the group is not closed' : 'a group inside the group')
@@ -69,13 +41,9 @@ export function readInlinePattern(text: string, open: number, name: string, labe
   return { inline, end: close + 1 }
 }
 
-/**
- * `\d`, `\w` or a bracket class, then an optional quantifier. A linear test:
- * its alternatives start with different characters, so nothing backtracks.
- */
+/** Linear: its alternatives start with different characters, so nothing backtracks. */
 const CLASS = /^(\\[dw]|\[(?:\\.|[^\\\]])+\])(?:([+*?])|\{(\d{1,4})(,(\d{0,4}))?\})?$/
 
-/** Literals of `[A-Za-z0-9_~-]` separated by `|`. */
 const CHOICES = /^[\w~-]+(?:\|[\w~-]+)*$/
 
 function parseClass(source: string): InlinePattern | undefined {
@@ -93,12 +61,12 @@ function parseClass(source: string): InlinePattern | undefined {
   const min = sign === '+' ? 1 : sign !== undefined ? 0 : least === undefined ? 1 : Number(least)
   const max = sign === '?' ? 1 : sign !== undefined ? Infinity : least === undefined ? 1 : comma === undefined ? min : most ? Number(most) : Infinity
   if (max < min) return undefined
-  return { kind: 'class', source, test: (code) => character.test(String.fromCharCode(code)), min, max }
+  return { kind: 'class', test: (code) => character.test(String.fromCharCode(code)), min, max }
 }
 
 function parseChoices(source: string): InlinePattern | undefined {
   if (!CHOICES.test(source)) return undefined
-  return { kind: 'choices', source, choices: source.toLowerCase().split('|') }
+  return { kind: 'choices', choices: source.toLowerCase().split('|') }
 }
 
 function refused(label: string, pattern: string, name: string, group: string, why: string): TypeError {

@@ -2,7 +2,6 @@ import { decodeComponentSafely } from '../../kernel/index.js'
 import type { InlinePattern } from './path-inline-pattern.js'
 import type { PathToken } from './path-tokenizer.js'
 
-/** What a variable part of a pattern may cover. */
 interface Variable {
   /** Param name or star index (`"0"`); `undefined` for an uncaptured origin `*`. */
   readonly name: string | undefined
@@ -13,27 +12,19 @@ interface Variable {
   /** `/:name?`: nothing, or a slash and a non-empty segment. */
   readonly segment: boolean
   readonly optional: boolean
-  /** A param's inline pattern (`:id(\d+)`); such a pattern is matched by `compileConstrained`. */
   readonly inline: InlinePattern | undefined
 }
-
-/** Params of a match: a null-prototype record, so `__proto__` or `constructor` are plain keys. */
-export type ParamRecord = Record<string, string>
 
 /** The text a variable takes from a position: `[start, end]`, or `undefined` when the rest cannot match after it. */
 type Span = (position: number) => readonly [number, number] | undefined
 
 /**
- * A matcher whose cost is linear in the subject (for a given pattern): no
- * regular expression, no backtracking over positions. A pattern is literals
- * L0 V1 L1 … Vn Ln; the first literal is a prefix, the last a suffix, and each
- * variable in between ends at the leftmost occurrence of the literal after it
- * (the "lazy" reading, as `([^/]+?)` had). That choice never loses a match:
- * a later occurrence leaves a shorter rest, which the next variable could
- * only absorb anyway. Only optional segments branch (present, then absent),
- * so the cost is O(2^optionals × subject length).
+ * A matcher linear in the subject, with no RegExp and no backtracking. A pattern is literals L0 V1 L1 … Vn Ln;
+ * each variable ends at the leftmost occurrence of the literal after it (as `([^/]+?)`), which never loses a
+ * match: a later occurrence leaves a shorter rest, which the next variable could only absorb anyway. Only
+ * optional segments branch, so the cost is O(2^optionals × subject length). Params have a null prototype.
  */
-export function compileTokens(tokens: readonly PathToken[]): (lowered: string, original: string) => ParamRecord | undefined {
+export function compileTokens(tokens: readonly PathToken[]): (lowered: string, original: string) => Record<string, string> | undefined {
   const literals: string[] = ['']
   const variables: Variable[] = []
   for (const token of tokens) {
@@ -55,23 +46,20 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
     }
     literals.push('')
   }
-  // The leftmost-literal reading below is exact only when a later variable can
-  // absorb whatever an earlier one leaves: an inline pattern breaks that, so
-  // such patterns take the (still linear) table-driven matcher.
+  // The leftmost-literal reading is exact only when a later variable can absorb what an earlier one leaves.
   if (variables.some((variable) => variable.inline !== undefined)) return compileConstrained(literals, variables)
 
   const count = variables.length
   const starts = new Array<number>(count)
   const ends = new Array<number>(count)
 
-  /** Places variables `index…` from `pos`; fills `starts`/`ends`. */
   function place(lowered: string, index: number, pos: number): boolean {
     for (let i = index; i < count; i++) {
       const variable = variables[i]!
       const literal = literals[i + 1]!
       const last = i === count - 1
       if (variable.segment) {
-        // Present first (as the greedy `(?:/x)?` did), then absent.
+        // Present first (as a greedy `(?:/x)?`), then absent.
         if (lowered.charCodeAt(pos) === 47 /* / */) {
           const end = last ? lowered.length - literal.length : findEnd(lowered, literal, pos + 2, '/', pos + 1)
           if (end >= pos + 2 && noneOf(lowered, '/', pos + 1, end) && (!last || lowered.endsWith(literal))) {
@@ -105,7 +93,7 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
     const first = literals[0]!
     if (!lowered.startsWith(first)) return undefined
     if (count === 0 ? lowered.length !== first.length : !place(lowered, 0, first.length)) return undefined
-    const params: ParamRecord = Object.create(null)
+    const params: Record<string, string> = Object.create(null)
     for (let i = 0; i < count; i++) {
       const variable = variables[i]!
       if (variable.name === undefined) continue
@@ -118,10 +106,7 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
   }
 }
 
-/**
- * The leftmost `end >= from` where `literal` starts, such that the variable's
- * text `subject[regionStart, end)` holds no excluded character; -1 if none.
- */
+/** The leftmost `end >= from` where `literal` starts with no excluded character in `[regionStart, end)`; else -1. */
 function findEnd(subject: string, literal: string, from: number, excluded: string, regionStart: number): number {
   if (from > subject.length) return -1
   const end = subject.indexOf(literal, from)
@@ -130,7 +115,6 @@ function findEnd(subject: string, literal: string, from: number, excluded: strin
 }
 
 function noneOf(subject: string, excluded: string, start: number, end: number): boolean {
-  if (excluded === '') return true
   for (let i = 0; i < excluded.length; i++) {
     const found = subject.indexOf(excluded[i]!, start)
     if (found !== -1 && found < end) return false
@@ -139,24 +123,14 @@ function noneOf(subject: string, excluded: string, start: number, end: number): 
 }
 
 /*
- * The matcher of a pattern with inline patterns (`/p/:a-:b(\d+)`), linear in
- * the subject for a given pattern, without running a RegExp over it and
- * without backtracking.
- *
- * Where the plain matcher may end each variable at the next literal's first
- * occurrence, here an earlier, unconstrained variable may have to take more
- * (`/p/:a-:b(\d+)` on `/p/x-y-1`: `a` is `x-y`). So the rest of the pattern is
- * solved first, from the right: for each variable, from each position of the
- * subject, whether it and the variables after it can cover the subject to its
- * end. Each variable takes a few passes over the subject (running "next /
- * previous position where the rest can start" arrays), so the whole costs
- * O(variables × subject × literal length). Then one pass from the left picks
- * each variable's text: the shortest that lets the rest match for a plain
- * param (the `([^/]+?)` of path-to-regexp), the longest for an inline
- * character class (`(\d+)` is greedy there), the first alternative that fits
- * for `(json|xml)`: `/p/:a-:b(\d+)` on `/p/x-y-1` gives `{ a: 'x-y', b: '1' }`.
+ * With inline patterns an earlier variable may have to take more than up to the next literal (`/p/:a-:b(\d+)`
+ * on `/p/x-y-1`: `a` is `x-y`). So the pattern is solved from the right first: for each variable and position,
+ * whether it and the variables after it can cover the rest (a few passes a variable, so
+ * O(variables × subject × literal length), no backtracking). Then one pass from the left picks each text: the
+ * shortest for a plain param (`([^/]+?)`), the longest for a class (`(\d+)` is greedy), the first fitting
+ * alternative for `(json|xml)`.
  */
-function compileConstrained(literals: readonly string[], variables: readonly Variable[]): (lowered: string, original: string) => ParamRecord | undefined {
+function compileConstrained(literals: readonly string[], variables: readonly Variable[]): (lowered: string, original: string) => Record<string, string> | undefined {
   return (lowered, original) => {
     const spans: Span[] = []
     let rest = (position: number) => position === lowered.length
@@ -169,7 +143,7 @@ function compileConstrained(literals: readonly string[], variables: readonly Var
     }
     let position = literals[0]!.length
     if (!lowered.startsWith(literals[0]!) || !rest(position)) return undefined
-    const params: ParamRecord = Object.create(null)
+    const params: Record<string, string> = Object.create(null)
     variables.forEach((variable, k) => {
       const [start, end] = spans[k]!(position)!
       if (variable.name !== undefined && !(variable.optional && start === end)) params[variable.name] = decodeComponentSafely(original.slice(start, end))
@@ -198,7 +172,6 @@ function spanOf(subject: string, variable: Variable, literal: string, rest: (pos
   const min = isClass ? inline.min : variable.segment ? 1 : variable.min
   const max = isClass ? inline.max : Infinity
 
-  /** A text from `start` (non-empty when `atLeast` is 1). */
   const text: Span = (start) => {
     if (inline?.kind === 'choices') {
       const choice = inline.choices.find((candidate) => subject.startsWith(candidate, start) && good[start + candidate.length])

@@ -1,50 +1,35 @@
 import type { MockTypeError } from '../shared/type-helpers.js'
 
 /**
- * The params record of a path literal, parsed with the runtime's grammar (see
- * `path-tokenizer.ts`): a name is `[A-Za-z_][A-Za-z0-9_]*`, `:name?` is
- * optional, `:name(\\d+)` (an inline pattern) is a `string`, each path `*`
- * is captured as `"0"`, `"1"`…, `#hash` and `?query`
- * are ignored, origin `*` and ports are not params. A widened `string` path
- * gives a string record. In a path built from a type parameter
- * (`` `${Base}/:id` `` in a generic helper) the hole adds nothing: `params.id`
- * is a `string`.
+ * The params record of a path literal, parsed with the runtime's grammar (`path-tokenizer.ts`): `:name?` is
+ * optional, each path `*` is captured as `"0"`, `"1"`…, `#hash` and `?query` are ignored. A widened `string`
+ * path gives a string record; in `` `${Base}/:id` `` (a generic helper) `params.id` is a `string`.
  *
  * @example
  * type P = PathParams<'/pkg/:name@:version/files/*'>
  * //   { name: string; version: string; "0": string }
  */
-// An indexed access whose key is a conditional on the path, like
-// `HelperPathThis`: in a helper generic over its path (`<Path extends
-// string>`), TypeScript reads the key through the constraint of `Path`,
-// `string`, so `PathParams<Path>` is a string record there, read and written:
-// the helper can pass it any `Record<string, string>` (a RegExp route's
-// params, defaults) without a cast. A literal path selects `literal`, the
-// parsed params. The object is a type literal, not an interface: TypeScript
-// 6.0 reads an interface instantiated with `Path` as generic and would not
-// go through the key's constraint.
+// An indexed access with a conditional key: in a helper generic over its path, TypeScript reads the key
+// through the constraint of `Path` (`string`), so `PathParams<Path>` is a string record there and the helper
+// can pass it any `Record<string, string>` without a cast. A type literal: TypeScript 6.0 would read an
+// interface instantiated with `Path` as generic and not go through the key's constraint.
 export type PathParams<Path extends string> = {
   readonly literal: LiteralPathParams<Path>
   readonly unknown: Record<string, string>
 }[Path extends Known<Path> ? 'literal' : 'unknown']
 
 /**
- * `PathParams` of a path whose text is (partly) known: the parse alone, for
- * the handler factories' path-checked overload (one layer fewer per route).
+ * `PathParams` of a path whose text is (partly) known: the parse alone (one layer fewer per route).
  *
  * @example
  * type P = LiteralPathParams<'/posts/:id'> // { id: string }
  */
-// Both parse-based types start with a conditional type distributed over the
-// parse result: on a path with a generic hole TypeScript defers them and reads
-// them through their constraint, the same type with each hole replaced by its
+// On a path with a generic hole TypeScript defers the parse-based types and reads them through their
 // constraint (`${string}/:id`), which parses like any other path.
 export type LiteralPathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 
 /**
- * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the
- * problem for one it refuses at handler creation (`:` without a name, a name
- * used twice, an inline pattern outside the accepted subset such as `(.*)`).
+ * `unknown` for a pattern the runtime accepts, a `MockTypeError` naming the problem for one it refuses.
  *
  * @example
  * type Ok = PathCheck<'/posts/:id(\\d+)'> // unknown
@@ -53,11 +38,8 @@ export type LiteralPathParams<Path extends string> = ParamsOf<ParsePath<Path>>
 export type PathCheck<Path extends string> = CheckOf<ParsePath<Path>>
 
 /**
- * The `this` a path-checked handler factory requires: `unknown` for an
- * accepted pattern (and a path with a generic hole, through its constraint), a
- * `MockTypeError` for a refused one. An indexed access into a fixed table, so
- * that a generic path is related through the constraint of its key instead of
- * being an unresolved conditional type.
+ * The `this` a path-checked handler factory requires: `unknown`, or a `MockTypeError` for a refused pattern.
+ * An indexed access into a fixed table, so that a generic path is related through its key's constraint.
  *
  * @example
  * interface Factory { <Path extends string>(this: PathThis<Path>, path: Path): void }
@@ -65,13 +47,8 @@ export type PathCheck<Path extends string> = CheckOf<ParsePath<Path>>
 export type PathThis<Path extends string> = PathProblems[ProblemOf<ParsePath<Path>>]
 
 /**
- * The `this` of the handler factory's overload for a helper's path, a bare
- * type parameter (`<Path extends string>(path: Path)`): `unknown` there, and
- * `PathThis` for any other path, so that this overload refuses what the
- * path-checked one refuses. TypeScript reads a type on a bare `Path` through
- * its constraint, `string`, which could be any pattern, so `PathThis` alone
- * would refuse it; `Known<Path>` is `never` for `string` itself, which decides
- * the key for it (an indexed access is read through its key's constraint).
+ * The `this` of the overload for a helper's bare `<Path extends string>`: `unknown` there (`PathThis` would
+ * read it through `string`, any pattern, and refuse it), `PathThis` for any other path.
  *
  * @example
  * interface Factory { <Path extends string>(this: HelperPathThis<Path>, path: Path): void }
@@ -81,7 +58,6 @@ export type HelperPathThis<Path extends string> = { readonly known: PathThis<Pat
 /** `string` for a path whose text is (partly) known, `never` for `string` itself. */
 type Known<Path extends string> = string extends Path ? never : string
 
-/** The sentences of refused patterns, by problem. */
 interface PathProblems {
   readonly ok: unknown
   readonly colon: MockTypeError<'A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.'>
@@ -89,7 +65,6 @@ interface PathProblems {
   readonly custom: MockTypeError<'The inline pattern :name(...) is not one mocklib accepts: use one character class with a quantifier (\\d+, [a-z0-9-]+, \\d{4}) or literals separated by | (json|xml), or match :name and check its value in the resolver.'>
 }
 
-/** A refused pattern: the problem's key in `PathProblems` and its sentence naming the parameter. */
 interface PathProblem<Key extends keyof PathProblems, Message extends string> {
   readonly key: Key
   readonly message: Message
@@ -105,7 +80,6 @@ type CheckOf<Parsed> = Parsed extends PathProblem<keyof PathProblems, infer Mess
 
 type ProblemOf<Parsed> = Parsed extends PathProblem<infer Key, string> ? Key : 'ok'
 
-/** A widened `string` path. */
 interface WidePath {
   readonly wide: true
 }
@@ -147,15 +121,9 @@ type StarKeys<Text extends string, Count extends unknown[], Keys extends string 
   : [Keys, Count]
 
 /**
- * Distributed over `Path` (see `PathParams`): a pattern without `:` or `*`
- * has no params and nothing to refuse; a widened `string` is `WidePath`.
- *
- * Type-check cost: the common path `/text/:name…` (nothing to cut or count
- * before its first `:`) goes straight to the part after that colon, which
- * many routes share (`:id`, `:userId/posts/:postId`). That part is written as
- * an intersection with `{}` so that it is not a conditional type in tail
- * position: TypeScript then instantiates it through its cache (once per
- * distinct tail) instead of re-running the whole parse for every route.
+ * Type-check cost: the common `/text/:name…` goes straight to the part after its first `:`, which many routes
+ * share. `& {}` keeps that part out of tail position, so TypeScript instantiates it through its cache (once
+ * per distinct tail) instead of re-running the whole parse for every route.
  */
 type ParsePath<Path extends string> = Path extends `/${infer Head}:${infer Tail}`
   ? Head extends `${string}${'#' | '?' | '*'}${string}`
@@ -167,7 +135,6 @@ type ParsePath<Path extends string> = Path extends `/${infer Head}:${infer Tail}
       ? WidePath
       : ParsedPath<never, never, never>
 
-/** Splits an absolute pattern into its path (host params are collected separately). */
 type ParsePattern<Path extends string> = Path extends `/${string}`
   ? ParsePathPart<Path, [], never, never, never>
   : Path extends `${infer Scheme}://${infer AfterScheme}`
@@ -204,18 +171,12 @@ type ParsePathPart<
     : ParseParam<TakeSegmentName<After>, [never, Count], Required, Optional, Stars>
   : Finish<BeforeCut<Text>, Count, Required, Optional, Stars>
 
-/**
- * `TakeName` on the rest of the segment only: names repeat across routes
- * (`id`), whole paths do not, so the character walk is shared.
- */
+/** `TakeName` on the rest of the segment only: names repeat across routes, whole paths do not. */
 type TakeSegmentName<After extends string> = After extends `${infer Segment}/${infer Rest}` ? RejoinRest<TakeName<Segment>, Rest> : TakeName<After>
 
 type RejoinRest<Taken extends [string, string], Rest extends string> = [Taken[0], `${Taken[1]}/${Rest}`]
 
-/**
- * One `:name` and what follows it. Indexed accesses (not `infer … extends`)
- * keep this working on a generic path such as `${Base}/:id` in a helper.
- */
+/** Indexed accesses (not `infer … extends`) keep this working on a generic path such as `${Base}/:id`. */
 type ParseParam<
   Taken extends [string, string],
   Starred extends [string, unknown[]],
@@ -232,12 +193,8 @@ type ParseParam<
     : NameProblem<Taken[0], Required | Optional>
 
 /**
- * `:name(…)`, path-to-regexp's inline pattern: the param is a `string` (optional
- * with a `?` after the group). The runtime (`path-inline-pattern.ts`) decides
- * the accepted subset; the types refuse what it surely refuses (a nested
- * group, an unclosed one, a class followed by more than a quantifier, an
- * alternative with regex syntax such as `.*`), with a few template checks
- * of the group's text and no walk over its characters.
+ * `:name(…)`: refuses what the runtime (`path-inline-pattern.ts`) surely refuses, with a few template checks
+ * and no walk over the group's characters.
  */
 type ParseInline<
   Name extends string,
@@ -267,7 +224,6 @@ type ParseAfterInline<
   ? ParsePathPart<AfterOptional, Starred[1], Required, Optional | Name, Stars | Starred[0]>
   : ParsePathPart<After, Starred[1], Required | Name, Optional, Stars | Starred[0]>
 
-/** The quantifiers of an inline character class (`path-inline-pattern.ts`). */
 type InlineQuantifier = '' | '+' | '*' | '?' | `{${number}}` | `{${number},}` | `{${number},${number}}`
 
 /** Regex syntax that makes a group more than literals separated by `|`. */
@@ -278,7 +234,7 @@ type InlineProblem<Name extends string, Inner extends string> = PathProblem<
   `:${Name}(${Inner}) is an inline pattern mocklib does not accept: use one character class with a quantifier (\\d+, [a-z0-9-]+, \\d{4}) or literals separated by | (json|xml), or match :${Name} and check its value in the resolver.`
 >
 
-/** A name that cannot start a param, or one already used; `never` for a good name (cached per name). */
+/** `never` for a good name (cached per name). */
 type NameProblem<Name extends string, Seen extends string> = Name extends '' | `${Digit}${string}`
   ? PathProblem<'colon', `A colon in the path must start a parameter name (a letter or _, then letters, digits or _): write a literal colon as %3A.`>
   : Name extends Seen

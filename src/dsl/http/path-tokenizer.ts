@@ -2,18 +2,15 @@ import { message } from '../../kernel/index.js'
 import { inlineGroupEnd, readInlinePattern, type InlinePattern } from './path-inline-pattern.js'
 
 /**
- * The one grammar of path patterns, shared by the creation checks, the matcher
- * and the index prefix (and mirrored at type level by `PathParams`):
+ * The one grammar of path patterns, for the creation checks, the matcher and the index prefix (mirrored at
+ * type level by `PathParams`):
  *
- * - `:name` is a param; a name starts with `[A-Za-z_]` and continues with
- *   `[A-Za-z0-9_]` (`NAME_CHAR`), so `/pkg/:name@:version` has `name`, `version`.
+ * - `:name` is a param, a name is `[A-Za-z_][A-Za-z0-9_]*` (`/pkg/:name@:version` has `name`, `version`).
  * - `:name?` is optional; right after a `/` the whole segment is optional.
- * - `*` in the path matches anything, `/` included, and is captured as `"0"`,
- *   `"1"`… ; in the origin it stays within the host and is not captured.
- * - `#hash` is dropped silently, `?query` is dropped with a warning.
- * - `:name(…)` gives the param an inline pattern (path-to-regexp's), in the
- *   safe subset of `path-inline-pattern.ts` (`\d+`, `[a-z-]+`, `json|xml`);
- *   other inline patterns are refused. `:name(…)?` is optional.
+ * - `*` in the path matches anything, `/` included, captured as `"0"`, `"1"`…; in the origin it stays within
+ *   the host and is not captured.
+ * - `#hash` is dropped silently, `?query` with a warning.
+ * - `:name(…)` is an inline pattern in the safe subset of `path-inline-pattern.ts`; `:name(…)?` is optional.
  */
 export type PathToken =
   | { readonly kind: 'literal'; readonly text: string }
@@ -23,41 +20,25 @@ export type PathToken =
       readonly optional: boolean
       readonly inHost: boolean
       readonly segment: boolean
-      /** The `(…)` after the name, when there is one. */
       readonly inline: InlinePattern | undefined
     }
   | { readonly kind: 'star'; readonly name: string | undefined; readonly inHost: boolean }
 
-/** A tokenized pattern: what it is matched against, and its tokens. */
-export interface TokenizedPath {
-  /** `true` when the pattern is a path (matched against the pathname), `false` for `scheme://host/path`. */
-  readonly pathOnly: boolean
-  readonly tokens: readonly PathToken[]
-  /** Leading static path segments, lower-cased (`/api/posts`), or `''`. */
-  readonly staticPrefix: string
-}
-
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\*:)?\/\//i
 
-/** Whether `char` may start a param name. */
-export function isNameStart(char: string | undefined): boolean {
-  if (char === undefined) return false
-  const code = char.charCodeAt(0)
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+function isNameStart(char: string | undefined): boolean {
+  return char !== undefined && /[A-Za-z_]/.test(char)
 }
 
-/** Whether `char` may continue a param name (`[A-Za-z0-9_]`). */
-export function isNameChar(char: string | undefined): boolean {
-  if (char === undefined) return false
-  const code = char.charCodeAt(0)
-  return isNameStart(char) || (code >= 48 && code <= 57)
+function isNameChar(char: string | undefined): boolean {
+  return char !== undefined && /\w/.test(char)
 }
 
 /**
- * Tokenizes a pattern (not `'*'` alone), throwing a `[mocklib]` TypeError that
- * names the pattern when it is invalid. `warn` prints the query-string warning.
+ * Tokenizes a pattern (not `'*'` alone), throwing a TypeError naming it when invalid. `pathOnly`: matched
+ * against the pathname; `staticPrefix`: the lower-cased leading static segments (`/api/posts`), or `''`.
  */
-export function tokenizePath(pattern: string, label: string, warn: boolean): TokenizedPath {
+export function tokenizePath(pattern: string, label: string, warn: boolean): { readonly pathOnly: boolean; readonly tokens: readonly PathToken[]; readonly staticPrefix: string } {
   if (pattern.trim() === '') throw emptyPath(label)
   const target = targetOf(pattern, label, warn)
   const pathOnly = target.startsWith('/')
@@ -77,7 +58,7 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): Tok
   for (let i = 0; i < target.length; i++) {
     const char = target[i]!
     const inPath = i >= pathStart
-    // The origin and the path are normalized differently: cut the literal there.
+    // The origin and the path are normalized differently.
     if (i === pathStart) {
       flush(i)
       firstPathToken = tokens.length
@@ -119,7 +100,7 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): Tok
   return { pathOnly, tokens, staticPrefix: target.startsWith('*') ? '' : staticPrefixOf(tokens, firstPathToken) }
 }
 
-/** `/posts/` matches like `/posts`: the matcher accepts a trailing slash on any path. */
+/** `/posts/` matches like `/posts`: the matcher accepts a trailing slash anyway. */
 function dropTrailingSlash(tokens: PathToken[]): void {
   const last = tokens[tokens.length - 1]
   if (last?.kind === 'literal' && last.text.endsWith('/')) {
@@ -129,7 +110,6 @@ function dropTrailingSlash(tokens: PathToken[]): void {
   }
 }
 
-/** The lower-cased leading static segments of the path: the handler's index key. */
 function staticPrefixOf(tokens: readonly PathToken[], firstPathToken: number): string {
   const first = tokens[firstPathToken]
   if (first === undefined || first.kind !== 'literal') return ''
@@ -146,12 +126,10 @@ function segmentEnds(target: string, index: number): boolean {
   return index >= target.length || target[index] === '/'
 }
 
-/** The pattern without query and hash, made absolute where a page origin exists. */
 function targetOf(pattern: string, label: string, warn: boolean): string {
   let target = stripQueryAndHash(pattern, label, warn)
   if (!ABSOLUTE.test(target) && !target.startsWith('*')) {
     if (!target.startsWith('/')) target = `/${target}`
-    // In a DOM environment a host-less path means "on this page's origin".
     if (typeof location !== 'undefined' && typeof location.origin === 'string' && location.origin !== 'null') {
       target = location.origin + target
     }
@@ -167,7 +145,7 @@ function stripQueryAndHash(pattern: string, label: string, warn: boolean): strin
     // A param's inline pattern (`:id(\d?)`) and the `?` after it are not a query.
     if (char === '(' && followsParamName(pattern, i)) {
       const close = inlineGroupEnd(pattern, i)
-      // An unclosed or nested group: the tokenizer words the error.
+      // Unclosed or nested: the tokenizer words the error.
       if (close < 0) return pattern
       i = pattern[close + 1] === '?' ? close + 1 : close
       continue
@@ -195,7 +173,7 @@ function followsParamName(pattern: string, index: number): boolean {
 }
 
 /** Index of the first `/` of the path in an absolute pattern (after `scheme://host`). */
-function findPathStart(target: string): number {
+export function findPathStart(target: string): number {
   const afterScheme = target.indexOf('//')
   const slash = target.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2)
   return slash === -1 ? target.length : slash
@@ -206,7 +184,7 @@ function isHostParam(target: string, index: number): boolean {
   return target[index - 1] === '/' || target[index - 1] === '.'
 }
 
-/** Lower-cases a literal and, in the path, percent-encodes it the way `new URL()` encodes request paths. */
+/** Lower-cased and, in the path, percent-encoded as `new URL()` encodes request paths. */
 function normalizeLiteral(text: string, inPath: boolean, label: string, pattern: string): string {
   if (!inPath) return text.toLowerCase()
   let encoded: string

@@ -29,13 +29,11 @@ export interface StrictRequest<BodyType> extends Request {
 
 /**
  * What `HttpResponse.json()` takes where no body type is declared: JSON without what `JSON.stringify` loses
- * (anything with `Symbol.hasInstance` or `Symbol.toStringTag`: a function, a Map, a Promise, binary data).
- * `undefined` stays allowed for msw's `HttpResponse.json(await request.json())`. A union of plain members,
- * not `JsonBodyType & …` (one intersection per member), keeps checking every untyped body cheap.
+ * (a function, a Map, a Promise, binary data: they have `Symbol.hasInstance` or `Symbol.toStringTag`).
+ * Plain members, not `JsonBodyType & …`: cheap to check.
  */
 export type OpenJsonBody = JsonObjectBody | readonly unknown[] | string | number | boolean | null | undefined
 
-/** A plain object or a class instance has neither marking member. */
 interface JsonObjectBody {
   readonly [key: string]: any
   readonly [Symbol.hasInstance]?: never

@@ -11,7 +11,7 @@ export function rememberSetCookies(response: Response, init: ResponseInit | unde
   else if (Array.isArray(headers)) {
     for (const [name, value] of headers) if (name !== undefined && value !== undefined && name.toLowerCase() === 'set-cookie') values.push(value)
   } else {
-    // Names of the right length only: helpers pass a record on every response.
+    // Length first: helpers pass a record on every response.
     for (const name in headers) if (name.length === 10 && name.toLowerCase() === 'set-cookie' && Object.hasOwn(headers, name)) values.push(headers[name]!)
   }
   if (values.length > 0) remembered.set(response, values)
@@ -39,10 +39,9 @@ interface StoredCookie {
 }
 
 /**
- * The cookies mocked responses set, remembered per origin as a browser (and msw 2) would: a later request to
- * a matching URL sees them in its resolver's `cookies`, under the `Cookie` header it sends. `Path`, `Domain`,
- * `Expires`, `Max-Age` and `Secure` are honoured. The jar lives as long as the process: clear it between
- * tests that must not see each other's cookies.
+ * The cookies mocked responses set, remembered as a browser (and msw 2) would: a later request to a matching
+ * URL sees them in its resolver's `cookies`. `Path`, `Domain`, `Expires`, `Max-Age` and `Secure` are honoured.
+ * The jar lives as long as the process: clear it between tests.
  *
  * @example
  * import { cookieJar } from 'mocklib'
@@ -75,7 +74,7 @@ export class CookieJar {
     }
   }
 
-  /** The cookies a request to `url` would carry, as a record with no prototype (the most specific path wins). */
+  /** The cookies a request to `url` would carry (null prototype; the most specific path wins). */
   cookiesFor(url: string | URL, now = Date.now()): Record<string, string> {
     const found = Object.create(null) as Record<string, string>
     if (this.#cookies.size === 0) return found
@@ -93,7 +92,6 @@ export class CookieJar {
       if (!pathMatches(target.pathname, cookie.path)) continue
       matching.push(cookie)
     }
-    // The longest path is written last and wins.
     matching.sort((a, b) => a.path.length - b.path.length)
     for (const cookie of matching) found[cookie.name] = cookie.value
     return found

@@ -1,9 +1,7 @@
 import { KNOWN_BODY } from '../../kernel/known-body.js'
 
-/** The Response constructor refuses a body with these. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-/** What Fetch gives a string body that comes without a content type. */
 const TEXT_PLAIN: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({ 'content-type': 'text/plain;charset=UTF-8' })
 
 const encoder = /* @__PURE__ */ new TextEncoder()
@@ -13,10 +11,8 @@ const fetchBody = /* @__PURE__ */ accessorOf('body')
 const fetchBodyUsed = /* @__PURE__ */ accessorOf('bodyUsed')
 
 /**
- * Deferring stands in for Fetch's `body`/`bodyUsed` accessors, so it needs them on the prototype and not
- * shadowed on instances, as undici and browsers keep them. A DOM test environment's Response may keep them
- * elsewhere (happy-dom's `bodyUsed` is an instance field): it gets its bodies as they are. Probed on the
- * first string body.
+ * Deferring stands in for Fetch's `body`/`bodyUsed` accessors, so it needs them on the prototype, as undici
+ * and browsers keep them (happy-dom's `bodyUsed` is an instance field: nothing deferred). Probed once.
  */
 let deferrable: boolean | undefined
 
@@ -36,23 +32,20 @@ function probeDeferrable(): boolean {
 const unusable = (): Promise<never> => Promise.reject(new TypeError('Body is unusable: Body has already been read'))
 
 /**
- * A Fetch `Response` whose string body becomes a stream only when something asks for the stream: making it
- * is most of the cost of a small mocked answer, and most answers never need one (`text()`, `json()`,
- * `arrayBuffer()` and `bytes()` read the string, mocklib's Node sources write it as it is: `knownBodyOf`).
- * Everything else, `bodyUsed` and the "body already read" errors included, behaves as Fetch's.
+ * A Fetch `Response` whose string body becomes a stream only when something asks for it: the stream is most
+ * of the cost of a small mocked answer, and most never need one (`text()`, `json()`… read the string, the
+ * Node sources write it as it is). Everything else behaves as Fetch's, "body already read" errors included.
  */
 export class DeferredBodyResponse extends Response {
-  /** Set when the body was given as a string (and the status allows a body). */
   readonly #text: string | undefined
   /** A reader took the text directly. */
   #read = false
-  /** The Response holding the body as a stream, once one was needed. */
+  /** The body as a stream, once one was needed. */
   #held: Response | undefined
 
   /**
-   * @param hasContentType `init.headers` has a content type (a helper's). Without it, the body is deferred
-   *   only when `init` has no headers: headers are never changed after construction (the socket layer's
-   *   header bookkeeping loses repeated headers such as Set-Cookie on a later `set`).
+   * @param hasContentType `init.headers` has a helper's content type. Without it, only a body without headers
+   *   is deferred: setting one later would lose repeated headers such as Set-Cookie in the socket layer.
    */
   constructor(body: ConstructorParameters<typeof Response>[0], init: ResponseInit, hasContentType = false) {
     const deferred =
@@ -61,12 +54,11 @@ export class DeferredBodyResponse extends Response {
     if (deferred) this.#text = body
   }
 
-  /** The string body while nothing has read it nor made its stream: a writer may send it as it is. */
+  /** The string body while nothing has read it nor made its stream. */
   get [KNOWN_BODY](): string | undefined {
     return this.#held === undefined && !this.#read ? this.#text : undefined
   }
 
-  /** Made on first need, in the state the reads so far left the body. */
   #stream(): Response {
     if (this.#held === undefined) {
       const held = new HeldResponse(this.#text!)
@@ -77,7 +69,7 @@ export class DeferredBodyResponse extends Response {
     return this.#held
   }
 
-  /** Of the string itself until a stream was made; never throws (a failing `direct` rejects, as Fetch's reads). */
+  /** Never throws: a failing `direct` rejects, as Fetch's reads. */
   #readWhole<T>(direct: (text: string) => T, viaStream: (held: Response) => Promise<T>): Promise<T> {
     if (this.#held !== undefined) return viaStream(this.#held)
     if (this.#read) return unusable()
@@ -87,8 +79,7 @@ export class DeferredBodyResponse extends Response {
   }
 
   static {
-    // On the prototype, as Fetch's own (TypeScript declares `body` and `bodyUsed` as properties, not accessors);
-    // only where Fetch has them there, else nothing is ever deferred.
+    // On the prototype, as Fetch's own (TypeScript declares them as properties, not accessors).
     if (fetchBody !== undefined && fetchBodyUsed !== undefined) {
       Object.defineProperties(DeferredBodyResponse.prototype, {
         body: {
@@ -134,7 +125,7 @@ export class DeferredBodyResponse extends Response {
     return this.#text === undefined ? super.formData() : (this.#typed()?.formData() ?? unusable())
   }
 
-  /** The body stream under this response's current headers (the blob type, the form's encoding); `undefined` once read. */
+  /** The stream under this response's current headers (blob type, form encoding); `undefined` once read. */
   #typed(): Response | undefined {
     const held = this.#stream()
     return held.bodyUsed ? undefined : new Response(held.body, { headers: this.headers })

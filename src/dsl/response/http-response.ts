@@ -9,10 +9,8 @@ declare const bodyTypeBrand: unique symbol
 const defaultContentType = /* @__PURE__ */ createResponseMark()
 const streamBody = /* @__PURE__ */ createResponseMark()
 
-/** A helper chose the content type (not the resolver): GraphQL may answer its own JSON media type instead. */
+/** A helper chose the content type, not the resolver: GraphQL may answer its own JSON media type instead. */
 export const hasDefaultContentType = defaultContentType.has
-
-export const markStreamBody = streamBody.mark
 
 /** A streamed body's `finalize` cleanups wait until the stream settles: a cleanup may stop what feeds it. */
 export const hasStreamBody = streamBody.has
@@ -20,7 +18,7 @@ export const hasStreamBody = streamBody.has
 /** A string body only for a string body type: msw 2 rejects `new HttpResponse('x')` where a JSON object is declared. */
 export type BodyInitFor<BodyType> = 0 extends 1 & BodyType ? FetchBodyInit : [BodyType] extends [string] ? FetchBodyInit : Exclude<FetchBodyInit, string>
 
-/** Read from `Response` so that the published types need no DOM lib (`lib: ["es2022"], types: ["node"]`). */
+/** Read from `Response`: the published types need no DOM lib. */
 type FetchBodyInit = NonNullable<ConstructorParameters<typeof Response>[0]>
 
 /** A literal status outside 200–599 is a type error, as the runtime would throw a RangeError. */
@@ -42,15 +40,14 @@ export type CheckedInit<Status extends number> = HttpResponseInit & { status?: S
  */
 export type HttpResponseInit = ResponseInit
 
-/** As msw 2.15, a body of known size (`json`, `text`, `arrayBuffer`) also gets its `Content-Length`. */
+/** As msw 2.15, a body of known size also gets its `Content-Length`. */
 function withContentType(init: HttpResponseInit | undefined, contentType: string, byteLength?: number): HttpResponseInit {
   if (init?.headers === undefined) {
-    // The common case: a record is the cheapest init for the Response's own headers.
+    // A record is the cheapest init for the Response's own headers.
     const headers = new HelperHeaders(contentType, byteLength) as unknown as Record<string, string>
     return init === undefined ? { headers } : { ...init, headers }
   }
-  // Pairs rather than a Headers: a test environment's Headers (happy-dom's, as a browser's) drops
-  // Set-Cookie, which the response must still carry and remember.
+  // Pairs: a test environment's Headers (happy-dom's, as a browser's) drops Set-Cookie.
   const given = new Headers(init.headers)
   const headers = headerPairs(init.headers)
   if (!given.has('content-type')) headers.push(['content-type', contentType])
@@ -71,7 +68,7 @@ function headerPairs(init: HeadersInit): Array<[string, string]> {
   return Object.entries(init as Record<string, string>)
 }
 
-/** A helper's headers where the resolver gave none: no `Set-Cookie` to remember among them. */
+/** A helper's headers where the resolver gave none: no `Set-Cookie` to remember. */
 class HelperHeaders {
   readonly 'content-type': string
   declare readonly 'content-length'?: string
@@ -131,10 +128,7 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   511: 'Network Authentication Required',
 }
 
-/**
- * A value `JSON.stringify` silently turns into `{}` or drops shows as a 500 naming it, not an empty body.
- * Only the top level is checked, so a plain body costs one prototype read.
- */
+/** What `JSON.stringify` turns into `{}` or drops gives a 500 naming it. Top level only: one prototype read. */
 function assertJsonBody(body: unknown): void {
   if (typeof body === 'function') {
     throw new TypeError(message('HttpResponse.json() got a function, which JSON.stringify drops.', 'Call it and pass its result, or pass a plain object.'))
@@ -156,8 +150,7 @@ function refusedKind(body: object): readonly [string, string] | undefined {
 }
 
 /**
- * A Fetch `Response` that remembers the type of its body: a handler that declares its response body type
- * rejects a mismatching answer.
+ * A Fetch `Response` that remembers the type of its body, checked against a handler's declared one.
  *
  * @example
  * const answer = (): HttpResponse<{ id: string }> => HttpResponse.json({ id: '1' })
@@ -168,8 +161,8 @@ export interface HttpResponse<BodyType = any> extends Response {
 }
 
 /**
- * The type of the `HttpResponse` value. An interface, as the DOM lib's `Response`: a class constructor cannot
- * have the type parameter of its own that checks a literal status.
+ * The type of the `HttpResponse` value (an interface: a class constructor cannot have its own type parameter
+ * that checks a literal status).
  *
  * @example
  * const Responses: HttpResponseConstructor = HttpResponse
@@ -182,11 +175,9 @@ export interface HttpResponseConstructor {
   readonly prototype: HttpResponse
 
   /** A response with a JSON body and `content-type: application/json`. */
-  // BodyType comes from a type argument or where the result goes (a declared response body), never from the
-  // body (`NoInference`), and checks it strictly as msw 2 does. Where it is open (`JsonBodyType`, `any`,
-  // `unknown`), Body is inferred from the body, so the response keeps its shape, and `OpenJsonBody` refuses
-  // what JSON loses. Body's default serves a BodyType that is a helper's own type parameter. The conditionals
-  // are written out: an alias adds a layer to each instantiation (7% more on a file of handlers).
+  // BodyType comes from a type argument or the declared response body, never from the body, and checks it
+  // strictly as msw 2. Where it is open (`JsonBodyType`, `any`, `unknown`), Body is inferred from the body
+  // and `OpenJsonBody` refuses what JSON loses. Written out: an alias costs 7% more on a file of handlers.
   json<BodyType extends JsonBodyType = JsonBodyType, Status extends number = number, Body extends OpenJsonBody = BodyType & OpenJsonBody>(
     body: JsonBodyType extends BodyType ? Body : NoInference<BodyType>,
     init?: CheckedInit<Status>,
@@ -220,8 +211,7 @@ class HttpResponseImpl extends DeferredBodyResponse implements HttpResponse {
 
   constructor(body?: FetchBodyInit | null, init?: HttpResponseInit) {
     super(body, withStatusText(init), init?.headers instanceof HelperHeaders)
-    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) markStreamBody(this)
-    // Browsers drop Set-Cookie from script-made responses; the browser runtime reads it back.
+    if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) streamBody.mark(this)
     if (!(init?.headers instanceof HelperHeaders)) rememberSetCookies(this, init)
   }
 
@@ -257,12 +247,12 @@ class HttpResponseImpl extends DeferredBodyResponse implements HttpResponse {
   }
 }
 
-// msw's class is named HttpResponse; so is this one at runtime (logs, `constructor.name`).
+// As msw's, for logs and `constructor.name`.
 Object.defineProperty(HttpResponseImpl, 'name', { value: 'HttpResponse' })
 
 /**
  * A Fetch `Response` that remembers the type of its body. `Set-Cookie` reaches the client; a ReadableStream
- * body streams; a literal status outside 200–599 is a type error.
+ * body streams.
  *
  * @example
  * http.get('/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))

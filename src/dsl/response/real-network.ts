@@ -21,7 +21,7 @@ export function passthrough(): HttpResponse<any> {
  *   return HttpResponse.json({ ...(await real.json()), mocked: true })
  * })
  */
-// `Request`'s own first parameter (`RequestInfo | URL`), so that the published types need no DOM lib.
+// `Request`'s own parameter type: the published types need no DOM lib.
 export function bypass(input: ConstructorParameters<typeof Request>[0], init?: RequestInit): Request {
   if (input instanceof Request && input.bodyUsed) {
     throw new TypeError(

@@ -11,9 +11,8 @@ import {
   type HttpExchange,
 } from '../../kernel/index.js'
 
-// msw 2's RequestHandler methods on mocklib's handlers, so that code written for msw works unchanged. They
-// receive only a Request, so the context dispatch made for it is remembered here; the kernel calls them only
-// when a subclass overrides one, so the handlers' own paths stay as fast.
+// msw 2's RequestHandler methods on mocklib's handlers. They receive only a Request, so the context dispatch
+// made for it is remembered here; the kernel calls them only when a subclass overrides one.
 
 /**
  * What msw passes as `resolutionContext` (mocklib resolves relative paths itself).
@@ -83,9 +82,8 @@ export interface ExecutionResult<ParsedResult> {
   readonly response?: Response
 }
 
-/** The msw methods a subclass replaced. */
+/** The msw methods a subclass replaced; `matching`: `parse` or `predicate` (then asked about every request). */
 export interface Overrides {
-  /** `parse` or `predicate`: matching goes through them (and the handler is asked about every request). */
   readonly matching: boolean
   readonly extendResolverArgs: boolean
   readonly run: boolean
@@ -105,7 +103,7 @@ export function overridesOf(self: object, baseClass: object): Overrides {
   return matching || extendResolverArgs || run ? { matching, extendResolverArgs, run } : NONE
 }
 
-/** A match found through a subclass's `parse`/`predicate` carries msw's parsed result. */
+/** A match found through a subclass's `parse`/`predicate`. */
 export class ParsedMatch<ParsedResult> {
   constructor(readonly parsedResult: ParsedResult) {}
 }
@@ -128,7 +126,6 @@ function rememberContext(context: RequestContext): Request {
   return request
 }
 
-/** No source made it: its caller reads the outcome of the dispatch instead. */
 function detachedExchange(request: Request, id = createRequestId()): HttpExchange {
   const unused = () => {
     throw new Error(`${PREFIX} A request handed to getResponse(), handler.run() or handler.test() is answered through their return value.`)
@@ -167,10 +164,7 @@ export async function respondThroughRun(
   }
 }
 
-/**
- * The base `run()`: called by an override's `super.run()`, answers from the match dispatch made; otherwise
- * matches, claims a use and answers, as msw's `run()`. `null` when the handler does not take the request.
- */
+/** The base `run()`: from an override's `super.run()`, answers the match dispatch made; otherwise as msw's `run()`. */
 export async function runHandler<ParsedResult>(
   handler: Handler,
   args: RunArgs,
@@ -215,8 +209,8 @@ export async function logHandled(handler: object, what: string, args: { readonly
 }
 
 /**
- * Resolves a request against handlers without intercepting anything (a custom server, a test of handlers).
- * `undefined` when no handler answers or one passes through; a resolver that throws gives the client's 500.
+ * Resolves a request against handlers without intercepting anything. `undefined` when no handler answers or
+ * one passes through; a resolver that throws gives the client's 500.
  *
  * @example
  * const response = await getResponse([http.get('/ping', () => HttpResponse.text('pong'))], new Request('http://localhost/ping'))

@@ -1,10 +1,7 @@
 import { rememberSetCookies, setCookiesOf } from '../response/cookie-jar.js'
-import { HttpResponse, markStreamBody } from '../response/http-response.js'
+import { HttpResponse } from '../response/http-response.js'
 
-/**
- * A copy of a streamed response whose `settled` resolves once its body is read to the end, errors or is
- * cancelled; `undefined` when the body is none, read, locked, or its status cannot be rebuilt.
- */
+/** A copy of a streamed response whose `settled` resolves once its body ends, errors or is cancelled. */
 export function observeBody(response: Response): { readonly response: Response; readonly settled: Promise<void> } | undefined {
   const body = response.body
   if (body === null || response.bodyUsed || body.locked) return undefined
@@ -38,5 +35,6 @@ export function observeBody(response: Response): { readonly response: Response; 
     return undefined
   }
   rememberSetCookies(copy, { headers: setCookiesOf(response).map((value): [string, string] => ['set-cookie', value]) })
-  return { response: markStreamBody(copy), settled }
+  // A ReadableStream body: the copy is marked as streamed, as the response was.
+  return { response: copy, settled }
 }

@@ -1,5 +1,5 @@
 import { message } from '../../kernel/index.js'
-import { hasStreamBody, HttpResponse } from '../response/http-response.js'
+import { hasStreamBody } from '../response/http-response.js'
 import { observeBody } from './observe-body.js'
 
 /** As it was at load: in Node the socket layer later wraps the global in a Proxy, a trap on every `instanceof`. */
@@ -11,7 +11,7 @@ export type Cleanup = () => unknown
 
 /**
  * `finalize(cleanup)` of the resolver argument: `cleanup` runs once this request is resolved (newest first,
- * awaited before the response is sent; for a ReadableStream body, once the stream settles).
+ * before the response is sent; for a ReadableStream body, once the stream settles).
  *
  * @example
  * http.get('/tick', ({ finalize }) => {
@@ -28,13 +28,12 @@ export interface RunnerInfo {
 }
 
 /**
- * Runs a resolver with msw 2's semantics. `finalize` cleanups are awaited before the response is sent, also
- * when the resolver throws, answers nothing or passes through, and run at once on abort. A generator is driven
- * one step a request; exhausted, its last response repeats and the cleanups of its life run.
+ * Runs a resolver with msw 2's semantics: `finalize` cleanups are awaited before the response is sent
+ * whatever the outcome, and run at once on abort. A generator is driven one step a request; exhausted, its
+ * last response repeats and the cleanups of its life run.
  */
 export class ResolverRunner<Info extends RunnerInfo> {
   #iterator: AnyIterator | undefined
-  /** Cleanups scheduled while a generator is active: they run when it is exhausted. */
   #iteratorCleanups: Cleanup[] | undefined
   #last: Response | undefined
   /** Once `#done`, every request gets a clone of it (a slower earlier step may still set `#last`). */
@@ -45,14 +44,13 @@ export class ResolverRunner<Info extends RunnerInfo> {
     private readonly resolver: (info: Info) => unknown,
     private readonly handlerName: string,
     private readonly options: {
-      /** `restore()` resets the generator of a `{ once: true }` handler. */
       readonly once?: boolean
-      /** A generator answered a step before its last: a `once` handler stays active until exhausted (as msw). */
+      /** A `once` handler's generator answered a step before its last: it stays active until exhausted (as msw). */
       readonly release?: () => void
     } = {},
   ) {}
 
-  /** `resetHandlers()`: `iterator.return()` runs the generator's `finally`; rejects with what that threw. */
+  /** `resetHandlers()`: runs the generator's `finally`; rejects with what that threw. */
   reset(): Promise<void> {
     const iterator = this.#iterator
     this.#iterator = undefined
@@ -94,7 +92,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
     return this.#settle(result, resolution)
   }
 
-  /** Cleanups go to the generator while one is active (as msw). */
+  /** While a generator is active, cleanups are its own (as msw). */
   scheduleOnIterator(cleanup: Cleanup): boolean {
     if (this.#iterator === undefined) return false
     ;(this.#iteratorCleanups ??= []).unshift(cleanup)
@@ -164,7 +162,6 @@ export class ResolverRunner<Info extends RunnerInfo> {
       this.#final = this.#last
       return resolution.complete(this.#final?.clone())
     }
-    // Only a once handler gives its use back: a regular one keeps counting the requests it answered.
     if (response !== undefined && this.options.once === true) this.options.release?.()
     return response
   }
@@ -182,7 +179,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
 
 type CleanupHost = Pick<ResolverRunner<RunnerInfo>, 'scheduleOnIterator' | 'takeIteratorCleanups' | 'runCleanups' | 'reportThrown'>
 
-/** One request's own cleanups (parallel requests never share them); no listener unless `finalize` is called. */
+/** One request's own cleanups (parallel requests never share them); no abort listener unless `finalize` is called. */
 class Resolution {
   #cleanups: Cleanup[] | undefined
   #stopListening: (() => void) | undefined
@@ -204,7 +201,6 @@ class Resolution {
       this.#stopListening = () => signal.removeEventListener('abort', onAbort)
     }
     if (!this.runner.scheduleOnIterator(cleanup)) (this.#cleanups ??= []).unshift(cleanup)
-    // An aborted request is done with: run what was scheduled so far.
     if (signal.aborted) void this.#runTaken()
   }
 
@@ -227,7 +223,7 @@ class Resolution {
     this.#stopListening?.()
     const cleanups = this.#take()
     if (cleanups === undefined) return response
-    const observed = response !== undefined && hasStreamBody(response) && response instanceof HttpResponse ? observeBody(response) : undefined
+    const observed = response !== undefined && hasStreamBody(response) ? observeBody(response) : undefined
     if (observed === undefined) return this.runner.runCleanups(cleanups).then(() => response)
     const { signal } = this.info.request
     let ran = false
@@ -272,7 +268,7 @@ function describe(value: unknown): string {
   return `${typeof value} ${previewJson(value)}`
 }
 
-/** `JSON.stringify` for a message: a cycle or a BigInt must not replace the message with its own error. */
+/** A cycle or a BigInt must not replace the message with its own error. */
 function previewJson(value: unknown): string | undefined {
   try {
     return JSON.stringify(value)

@@ -7,12 +7,8 @@ export type MaybePromise<Value> = Value | Promise<Value>
 export type IsAny<Type> = 0 extends 1 & Type ? true : false
 
 /**
- * `T`, but never a place the compiler infers `T` from: what TypeScript 5.4's
- * built-in `NoInfer<T>` does, written so that 5.0 to 5.3 read it the same way
- * (they do not know `NoInfer` and would make every type it wraps `any`).
- * An indexed access whose index is a conditional on `T` stays deferred while
- * `T` is still being inferred, so inference skips it; once `T` is fixed it is
- * plain `T` again (`[T][0]`).
+ * `T`, but never a place `T` is inferred from: TypeScript 5.4's `NoInfer<T>`, which 5.0 to 5.3 would read as
+ * `any`. The conditional index stays deferred while `T` is inferred; once `T` is fixed it is `[T][0]`.
  *
  * @example
  * declare function reply<Body>(status: number, body: NoInference<Body>): Body
@@ -22,11 +18,8 @@ export type IsAny<Type> = 0 extends 1 & Type ? true : false
 export type NoInference<T> = [T][T extends any ? 0 : never]
 
 /**
- * A type that stands for a misuse of a builder (`mock`, `http`,
- * `HttpResponse`…). It is never a value you can produce, and its message is
- * what the compiler prints, for example
- * `Argument of type '0' is not assignable to parameter of type
- * '0 & MockTypeError<"times(n) needs a whole number n >= 1 …">'`.
+ * A misuse of a builder (`mock`, `http`, `HttpResponse`…): never a value you can produce, and its message is
+ * what the compiler prints (`… not assignable to parameter of type '0 & MockTypeError<"times(n) needs …">'`).
  *
  * @example
  * // @ts-expect-error times(0) is a MockTypeError
