@@ -83,14 +83,8 @@ function schemaOf(graphqlModule: GraphQLModule, schema: MockSchema): unknown {
  * @example
  * const server = setupServer(graphql.operation(resolveWithSchema(schema, { posts: () => posts })))
  */
-export function resolveWithSchema<Result = any>(
-  schema: MockSchema,
-  rootValue?: unknown,
-): GraphQLResolver<Result, GraphQLVariables, string | undefined> {
-  return (async ({ query, variables, operationName }) =>
-    HttpResponse.json(await executeGraphQL({ schema, query, variables, operationName, rootValue }))) as GraphQLResolver<
-    Result,
-    GraphQLVariables,
-    string | undefined
-  >
+export function resolveWithSchema<Result = any>(schema: MockSchema, rootValue?: unknown): GraphQLResolver<Result, GraphQLVariables, string | undefined> {
+  const resolver = async ({ query, variables, operationName }: { query: string; variables: GraphQLVariables; operationName: string | undefined }) =>
+    HttpResponse.json(await executeGraphQL({ schema, query, variables, operationName, rootValue }))
+  return resolver as GraphQLResolver<Result, GraphQLVariables, string | undefined>
 }

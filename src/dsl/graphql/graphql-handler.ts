@@ -1,9 +1,9 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
-import { logHandled } from '../shared/msw-handler-protocol.js'
 import {
   contextOf,
+  logHandled,
   matchThroughPredicate,
   overridesOf,
   ParsedMatch,
@@ -113,7 +113,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly #operationType: GraphQLOperationType | 'any'
   readonly #selector: CompiledSelector
   readonly #endpoint: CompiledAsyncPredicate | undefined
-  /** `query ListPosts on <url>`. */
+  /** `query ListPosts on <url>` */
   readonly #name: string
   readonly #once: boolean
   /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
@@ -196,8 +196,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     const runner = (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
     const result = runner.run(this.#resolverInfo(match, context))
-    if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
-    return result === undefined ? undefined : negotiateContentType(context.request, result)
+    const negotiate = (response: Response | undefined) => response && negotiateContentType(context.request, response)
+    return result instanceof Promise ? result.then(negotiate) : negotiate(result)
   }
 
   #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
@@ -208,7 +208,6 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     return {
       query: match.query,
       variables: match.variables,
-      // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
       operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
       operationType: match.operationType,
       request: context.request,
@@ -232,12 +231,11 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
     const context = contextOf(args.request)
     const params = this.#endpoint === undefined ? {} : await this.#endpoint.match(context)
-    const match = { matches: params !== undefined, params: params ?? {} }
-    if (params === undefined) return { match, cookies: context.cookies }
-    const state = await graphQLRequestState(context)
-    if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
+    const found = { match: { matches: params !== undefined, params: params ?? {} }, cookies: context.cookies }
+    const state = params === undefined ? null : await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation') return found
     const { query, operationType, operationName, variables } = state
-    return { match, cookies: context.cookies, query, operationType, operationName, variables }
+    return { ...found, query, operationType, operationName, variables }
   }
 
   /**
@@ -309,8 +307,6 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    return this.#runner === undefined ? RESET : this.#runner.reset()
+    return this.#runner?.reset() ?? Promise.resolve()
   }
 }
-
-const RESET: Promise<void> = Promise.resolve()
