@@ -64,8 +64,3 @@ export interface ConnectionLog {
  * @internal
  */
 export const connectionLogs = new WeakMap<object, ConnectionLog>()
-
-/** @internal */
-export function existingConnectionLog(client: object): ConnectionLog | undefined {
-  return connectionLogs.get(client)
-}
