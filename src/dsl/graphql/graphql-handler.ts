@@ -74,8 +74,11 @@ export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
 
 const EVERY_OPERATION: CompiledSelector = { key: /* @__PURE__ */ operationKey(ANY, ANY), label: 'operation *', matches: () => true }
 
+type MswArguments = [GraphQLHandlerOperationType, unknown, string | RegExp, (info: any) => unknown, HandlerOptions?]
+type OwnArguments = [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]
+
 // `'all'` selects by name too (msw's `graphql.operation` passes a RegExp of any name); the endpoint `'*'` is any URL.
-function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: unknown): { target: GraphQLHandlerTarget; endpoint: GraphQLEndpoint | undefined } {
+function fromMswArguments(...[operationType, predicate, endpoint, resolver, options]: MswArguments): OwnArguments {
   if (operationType !== 'all' && operationType !== 'query' && operationType !== 'mutation' && operationType !== 'subscription') {
     throw new TypeError(
       `[mocklib] new GraphQLHandler() expects 'query', 'mutation', 'subscription' or 'all' as its first argument, but got ${JSON.stringify(operationType) ?? typeof operationType}. For example: new GraphQLHandler('query', 'GetUser', '*', resolver).`,
@@ -84,10 +87,8 @@ function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate:
   if (endpoint !== '*' && typeof endpoint !== 'string' && !(endpoint instanceof RegExp)) {
     throw new TypeError(`[mocklib] new GraphQLHandler() expects the endpoint (its third argument) to be '*', a URL or a RegExp, but got ${typeof endpoint}.`)
   }
-  return {
-    target: operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate },
-    endpoint: endpoint === '*' ? undefined : compileEndpoint(endpoint),
-  }
+  const target: GraphQLHandlerTarget = operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate }
+  return [target, resolver, options, endpoint === '*' ? undefined : compileEndpoint(endpoint)]
 }
 
 /** Filed with `graphql.operation()` handlers; anonymous operations read as `''` (as msw). */
@@ -127,14 +128,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: any) => unknown, options?: HandlerOptions)
   /** mocklib's own: what the `graphql.*` factories make. */
   constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint)
-  constructor(...args: [GraphQLHandlerOperationType, unknown, string | RegExp, (info: any) => unknown, HandlerOptions?] | [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]) {
+  constructor(...args: MswArguments | OwnArguments) {
     const msw = typeof args[0] === 'string'
-    const options = (msw ? args[4] : args[2]) as HandlerOptions | undefined
+    const [target, resolver, options, endpoint] = msw ? fromMswArguments(...(args as MswArguments)) : (args as OwnArguments)
     super(options)
-    const { target, endpoint } = msw
-      ? fromMswArguments(args[0] as GraphQLHandlerOperationType, args[1], args[2])
-      : { target: args[0] as GraphQLHandlerTarget, endpoint: args[3] as GraphQLEndpoint | undefined }
-    const resolver = msw ? args[3] : args[1]
     const factory = msw ? 'new GraphQLHandler()' : `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
     requireGraphQL(factory)
     const selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)

@@ -24,7 +24,6 @@ export type GraphQLSubscriptionTransport = 'graphql-ws' | 'sse'
 export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   /** The subscription document as the client sent it. */
   readonly query: string
-  /** The operation's variables by name. */
   readonly variables: Variables
   /** The name of the operation; `undefined` for an anonymous one. */
   readonly operationName: string | undefined
@@ -38,10 +37,7 @@ export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   /** The `payload` of graphql-ws's `connection_init` (`connectionParams`); `undefined` over SSE. */
   readonly connectionParams: Record<string, unknown> | undefined
   readonly transport: GraphQLSubscriptionTransport
-  /**
-   * Aborts when the client ends the subscription (graphql-ws `complete`, the socket or the SSE
-   * request closing); reaches code awaiting between yields, which `return()` cannot.
-   */
+  /** Aborts when the client ends the subscription; reaches code awaiting between yields, which `return()` cannot. */
   readonly signal: AbortSignal
 }
 

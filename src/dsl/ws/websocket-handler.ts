@@ -42,7 +42,6 @@ export interface WebSocketHandlerOptions {
 /** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
 
-/** @internal */
 export function pushBounded<Item>(list: Item[], item: Item): void {
   list.push(item)
   if (list.length > CONNECTION_RECORD_LIMIT) list.shift()
