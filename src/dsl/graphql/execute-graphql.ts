@@ -1,7 +1,7 @@
 import { message } from '../../kernel/index.js'
 import { HttpResponse } from '../response/http-response.js'
 import { loadGraphQL, type GraphQLModule } from './graphql-module.js'
-import type { GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
+import type { GraphQLResolver, GraphQLResolverInfo, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
 
 /**
  * A `GraphQLSchema` (by shape: mocklib's types need no `graphql` import) or schema SDL text.
@@ -83,8 +83,11 @@ function schemaOf(graphqlModule: GraphQLModule, schema: MockSchema): unknown {
  * @example
  * const server = setupServer(graphql.operation(resolveWithSchema(schema, { posts: () => posts })))
  */
-export function resolveWithSchema<Result = any>(schema: MockSchema, rootValue?: unknown): GraphQLResolver<Result, GraphQLVariables, string | undefined> {
-  const resolver = async ({ query, variables, operationName }: { query: string; variables: GraphQLVariables; operationName: string | undefined }) =>
+export function resolveWithSchema<Result = any>(
+  schema: MockSchema,
+  rootValue?: unknown,
+): GraphQLResolver<Result, GraphQLVariables, string | undefined> {
+  const resolver = async ({ query, variables, operationName }: GraphQLResolverInfo<GraphQLVariables, string | undefined>) =>
     HttpResponse.json(await executeGraphQL({ schema, query, variables, operationName, rootValue }))
   return resolver as GraphQLResolver<Result, GraphQLVariables, string | undefined>
 }

@@ -87,7 +87,8 @@ function fromMswArguments(...[operationType, predicate, endpoint, resolver, opti
   if (endpoint !== '*' && typeof endpoint !== 'string' && !(endpoint instanceof RegExp)) {
     throw new TypeError(`[mocklib] new GraphQLHandler() expects the endpoint (its third argument) to be '*', a URL or a RegExp, but got ${typeof endpoint}.`)
   }
-  const target: GraphQLHandlerTarget = operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate }
+  const target: GraphQLHandlerTarget =
+    operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate }
   return [target, resolver, options, endpoint === '*' ? undefined : compileEndpoint(endpoint)]
 }
 

@@ -125,7 +125,8 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
 
   /** Name selector, then endpoint. @internal */
   async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
-    return (await this.#selector.matches(operation.operationName, operation, context)) && this.#endpointMatches(context, alternative)
+    const selected = await this.#selector.matches(operation.operationName, operation, context)
+    return selected && this.#endpointMatches(context, alternative)
   }
 
   async #endpointMatches(context: RequestContext, alternative?: RequestContext): Promise<boolean> {
