@@ -111,9 +111,11 @@ export interface GraphQLResolverInfo<Variables = GraphQLVariables, OperationName
   readonly variables: Variables
   /** The name of the operation; `undefined` for an anonymous one. */
   readonly operationName: OperationName
+  /** `'query'`, `'mutation'` or `'subscription'`. */
   readonly operationType: GraphQLOperationType
   /** The intercepted request; its body is readable. */
   readonly request: Request
+  /** The request's cookies by name. */
   readonly cookies: Record<string, string>
   /** An id unique to this request (also in lifecycle events). */
   readonly requestId: string

@@ -24,6 +24,7 @@ export type GraphQLSubscriptionTransport = 'graphql-ws' | 'sse'
 export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   /** The subscription document as the client sent it. */
   readonly query: string
+  /** The operation's variables by name. */
   readonly variables: Variables
   /** The name of the operation; `undefined` for an anonymous one. */
   readonly operationName: string | undefined
