@@ -206,7 +206,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     return {
       query: match.query,
       variables: match.variables,
-      operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
+      operationName: match.operationName ?? this.#anonymousName,
       operationType: match.operationType,
       request: context.request,
       cookies: context.cookies,
