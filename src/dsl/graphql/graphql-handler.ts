@@ -194,8 +194,8 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   #answer(match: ParsedOperation, context: RequestContext): Response | undefined | Promise<Response | undefined> {
     const runner = (this.#runner ??= new ResolverRunner(this.resolver as (info: GraphQLResolverInfoRuntime) => unknown, this.#name, { once: this.#once, release: () => this.unclaim() }))
     const result = runner.run(this.#resolverInfo(match, context))
-    const negotiate = (response: Response | undefined) => response && negotiateContentType(context.request, response)
-    return result instanceof Promise ? result.then(negotiate) : negotiate(result)
+    if (result instanceof Promise) return result.then((response) => (response === undefined ? undefined : negotiateContentType(context.request, response)))
+    return result === undefined ? undefined : negotiateContentType(context.request, result)
   }
 
   #resolverInfo(match: ParsedOperation, context: RequestContext): GraphQLResolverInfoRuntime {
