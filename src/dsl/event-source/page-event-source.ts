@@ -1,9 +1,5 @@
 import { EventStreamParser } from '../sse/event-stream-parser.js'
 
-const CONNECTING = 0
-const OPEN = 1
-const CLOSED = 2
-
 /** Browsers wait about this long before reconnecting when the stream set no `retry`. */
 const DEFAULT_RETRY_MS = 3_000
 
@@ -15,16 +11,16 @@ type Handler = ((this: EventSource, event: Event) => unknown) | null
  * `Last-Event-ID` after `retry` ms; `error` then `CLOSED` for an answer that is no event stream).
  */
 class PageEventSource extends EventTarget {
-  static readonly CONNECTING = CONNECTING
-  static readonly OPEN = OPEN
-  static readonly CLOSED = CLOSED
-  readonly CONNECTING = CONNECTING
-  readonly OPEN = OPEN
-  readonly CLOSED = CLOSED
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  readonly CONNECTING = 0
+  readonly OPEN = 1
+  readonly CLOSED = 2
 
   readonly url: string
   readonly withCredentials: boolean
-  readyState: number = CONNECTING
+  readyState: number = this.CONNECTING
   onopen: Handler = null
   onmessage: Handler = null
   onerror: Handler = null
@@ -50,7 +46,7 @@ class PageEventSource extends EventTarget {
   }
 
   close(): void {
-    this.readyState = CLOSED
+    this.readyState = this.CLOSED
     clearTimeout(this.#timer)
     this.#controller?.abort()
   }
@@ -63,7 +59,7 @@ class PageEventSource extends EventTarget {
   }
 
   async #connect(): Promise<void> {
-    if (this.readyState === CLOSED) return
+    if (this.readyState === this.CLOSED) return
     const controller = new AbortController()
     this.#controller = controller
     const headers: Record<string, string> = { accept: 'text/event-stream', 'cache-control': 'no-cache' }
@@ -74,16 +70,16 @@ class PageEventSource extends EventTarget {
     } catch {
       return this.#reconnect()
     }
-    if (this.readyState === CLOSED) return
+    if (this.readyState === this.CLOSED) return
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     if (response.status !== 200 || type !== 'text/event-stream' || response.body === null) return this.#fail()
-    this.readyState = OPEN
+    this.readyState = this.OPEN
     this.dispatchEvent(new Event('open'))
     const origin = new URL(response.url || this.url).origin
     const parser = new EventStreamParser({
       event: ({ id, event, data }) => {
         if (id !== undefined) this.#lastEventId = id
-        if (this.readyState === CLOSED) return
+        if (this.readyState === this.CLOSED) return
         this.dispatchEvent(new MessageEvent(event, { data, lastEventId: this.#lastEventId, origin }))
       },
       retry: (milliseconds) => {
@@ -104,15 +100,15 @@ class PageEventSource extends EventTarget {
   }
 
   #reconnect(): void {
-    if (this.readyState === CLOSED) return
-    this.readyState = CONNECTING
+    if (this.readyState === this.CLOSED) return
+    this.readyState = this.CONNECTING
     this.dispatchEvent(new Event('error'))
-    if (this.readyState === CLOSED) return
+    if (this.readyState === this.CLOSED) return
     this.#timer = setTimeout(() => void this.#connect(), this.#retry)
   }
 
   #fail(): void {
-    this.readyState = CLOSED
+    this.readyState = this.CLOSED
     this.dispatchEvent(new Event('error'))
   }
 }

@@ -1,7 +1,7 @@
 import { message } from '../../kernel/index.js'
 import { HttpResponse } from '../response/http-response.js'
 import { loadGraphQL, type GraphQLModule } from './graphql-module.js'
-import type { GraphQLResolver, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
+import type { GraphQLResolver, GraphQLResolverInfo, GraphQLResponseBody, GraphQLVariables } from './graphql-types.js'
 
 /**
  * A `GraphQLSchema` (by shape: mocklib's types need no `graphql` import) or schema SDL text.
@@ -87,10 +87,7 @@ export function resolveWithSchema<Result = any>(
   schema: MockSchema,
   rootValue?: unknown,
 ): GraphQLResolver<Result, GraphQLVariables, string | undefined> {
-  return (async ({ query, variables, operationName }) =>
-    HttpResponse.json(await executeGraphQL({ schema, query, variables, operationName, rootValue }))) as GraphQLResolver<
-    Result,
-    GraphQLVariables,
-    string | undefined
-  >
+  const resolver = async ({ query, variables, operationName }: GraphQLResolverInfo<GraphQLVariables, string | undefined>) =>
+    HttpResponse.json(await executeGraphQL({ schema, query, variables, operationName, rootValue }))
+  return resolver as GraphQLResolver<Result, GraphQLVariables, string | undefined>
 }

@@ -1,9 +1,9 @@
 import { RequestHandler, type HandlerInfo, type HandlerOptions, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { httpChannel, httpIndexKey } from '../http/http-channel.js'
 import { compileHandlerPredicate, type CompiledAsyncPredicate, type HttpPredicate } from '../http/http-predicate.js'
-import { logHandled } from '../shared/msw-handler-protocol.js'
 import {
   contextOf,
+  logHandled,
   matchThroughPredicate,
   overridesOf,
   ParsedMatch,
@@ -74,8 +74,11 @@ export function compileEndpoint(url: HttpPredicate): GraphQLEndpoint {
 
 const EVERY_OPERATION: CompiledSelector = { key: /* @__PURE__ */ operationKey(ANY, ANY), label: 'operation *', matches: () => true }
 
+type MswArguments = [GraphQLHandlerOperationType, unknown, string | RegExp, (info: any) => unknown, HandlerOptions?]
+type OwnArguments = [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]
+
 // `'all'` selects by name too (msw's `graphql.operation` passes a RegExp of any name); the endpoint `'*'` is any URL.
-function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: unknown): { target: GraphQLHandlerTarget; endpoint: GraphQLEndpoint | undefined } {
+function fromMswArguments(...[operationType, predicate, endpoint, resolver, options]: MswArguments): OwnArguments {
   if (operationType !== 'all' && operationType !== 'query' && operationType !== 'mutation' && operationType !== 'subscription') {
     throw new TypeError(
       `[mocklib] new GraphQLHandler() expects 'query', 'mutation', 'subscription' or 'all' as its first argument, but got ${JSON.stringify(operationType) ?? typeof operationType}. For example: new GraphQLHandler('query', 'GetUser', '*', resolver).`,
@@ -84,10 +87,9 @@ function fromMswArguments(operationType: GraphQLHandlerOperationType, predicate:
   if (endpoint !== '*' && typeof endpoint !== 'string' && !(endpoint instanceof RegExp)) {
     throw new TypeError(`[mocklib] new GraphQLHandler() expects the endpoint (its third argument) to be '*', a URL or a RegExp, but got ${typeof endpoint}.`)
   }
-  return {
-    target: operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate },
-    endpoint: endpoint === '*' ? undefined : compileEndpoint(endpoint),
-  }
+  const target: GraphQLHandlerTarget =
+    operationType === 'all' ? { operationType: 'any', selector: predicate } : { operationType, selector: predicate }
+  return [target, resolver, options, endpoint === '*' ? undefined : compileEndpoint(endpoint)]
 }
 
 /** Filed with `graphql.operation()` handlers; anonymous operations read as `''` (as msw). */
@@ -113,7 +115,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   readonly #operationType: GraphQLOperationType | 'any'
   readonly #selector: CompiledSelector
   readonly #endpoint: CompiledAsyncPredicate | undefined
-  /** `query ListPosts on <url>`. */
+  /** `query ListPosts on <url>` */
   readonly #name: string
   readonly #once: boolean
   /** `''` for a handler made with msw's constructor: the name its resolver gets for an anonymous operation. */
@@ -127,14 +129,10 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   constructor(operationType: GraphQLHandlerOperationType, predicate: unknown, endpoint: string | RegExp, resolver: (info: any) => unknown, options?: HandlerOptions)
   /** mocklib's own: what the `graphql.*` factories make. */
   constructor(target: GraphQLHandlerTarget, resolver: unknown, options?: HandlerOptions, endpoint?: GraphQLEndpoint)
-  constructor(...args: [GraphQLHandlerOperationType, unknown, string | RegExp, (info: any) => unknown, HandlerOptions?] | [GraphQLHandlerTarget, unknown, HandlerOptions?, GraphQLEndpoint?]) {
+  constructor(...args: MswArguments | OwnArguments) {
     const msw = typeof args[0] === 'string'
-    const options = (msw ? args[4] : args[2]) as HandlerOptions | undefined
+    const [target, resolver, options, endpoint] = msw ? fromMswArguments(...(args as MswArguments)) : (args as OwnArguments)
     super(options)
-    const { target, endpoint } = msw
-      ? fromMswArguments(args[0] as GraphQLHandlerOperationType, args[1], args[2])
-      : { target: args[0] as GraphQLHandlerTarget, endpoint: args[3] as GraphQLEndpoint | undefined }
-    const resolver = msw ? args[3] : args[1]
     const factory = msw ? 'new GraphQLHandler()' : `graphql.${target.operationType === 'any' ? 'operation' : target.operationType}()`
     requireGraphQL(factory)
     const selector = target.operationType === 'any' ? anyTypeSelector(target.selector) : compileSelector(target.operationType, target.selector, factory)
@@ -208,8 +206,7 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
     return {
       query: match.query,
       variables: match.variables,
-      // msw's constructor gives an anonymous operation the name '' (its extendResolverArgs does).
-      operationName: this.#anonymousName === undefined ? match.operationName : (match.operationName ?? this.#anonymousName),
+      operationName: match.operationName ?? this.#anonymousName,
       operationType: match.operationType,
       request: context.request,
       cookies: context.cookies,
@@ -232,12 +229,11 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
   async parse(args: ParseArgs): Promise<GraphQLRequestParsedResult> {
     const context = contextOf(args.request)
     const params = this.#endpoint === undefined ? {} : await this.#endpoint.match(context)
-    const match = { matches: params !== undefined, params: params ?? {} }
-    if (params === undefined) return { match, cookies: context.cookies }
-    const state = await graphQLRequestState(context)
-    if (state === null || state.kind !== 'operation') return { match, cookies: context.cookies }
+    const found = { match: { matches: params !== undefined, params: params ?? {} }, cookies: context.cookies }
+    const state = params === undefined ? null : await graphQLRequestState(context)
+    if (state === null || state.kind !== 'operation') return found
     const { query, operationType, operationName, variables } = state
-    return { match, cookies: context.cookies, query, operationType, operationName, variables }
+    return { ...found, query, operationType, operationName, variables }
   }
 
   /**
@@ -309,8 +305,6 @@ export class GraphQLHandler extends RequestHandler<ParsedOperation> {
 
   /** `resetHandlers()`: stops a generator resolver (its `finally` runs); rejects with what that threw. */
   reset(): Promise<void> {
-    return this.#runner === undefined ? RESET : this.#runner.reset()
+    return this.#runner?.reset() ?? Promise.resolve()
   }
 }
-
-const RESET: Promise<void> = Promise.resolve()

@@ -66,6 +66,7 @@ async function readRequestState(context: RequestContext, reading: Reading): Prom
 
 const MULTIPART_TYPE = /^multipart\/form-data\b/i
 const DEFINITION_KEYWORD = /^(?:query|mutation|subscription|fragment)\b/
+const WHITE_SPACE = /\s/
 
 /** GET with `query`, POST with JSON, a multipart upload or a batch; a `query` like `/search?query=shoes` is not GraphQL. */
 async function readPayload(context: RequestContext): Promise<GraphQLPayload | null> {
@@ -92,24 +93,17 @@ export function parseJson(text: string): { readonly value: unknown } | { readonl
 function startsLikeDocument(text: string): boolean {
   let at = 0
   while (at < text.length) {
-    const char = text.charCodeAt(at)
-    if (char === 0x23 /* # */) {
-      while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++
-    } else if (char === 0x2c /* , */ || isWhiteSpace(char)) {
+    const char = text[at]!
+    if (char === '#') {
+      while (at < text.length && text[at] !== '\n' && text[at] !== '\r') at++
+    } else if (char === ',' || WHITE_SPACE.test(char)) {
       at++
     } else {
       break
     }
   }
-  if (text.charCodeAt(at) === 0x7b /* { */) return true
-  // Anchored and bounded: the keyword test reads at most 13 characters past `at`.
-  return DEFINITION_KEYWORD.test(text.slice(at, at + 13))
-}
-
-// `\s`: ECMAScript white space and line terminators.
-const WHITE_SPACE = /\s/
-function isWhiteSpace(char: number): boolean {
-  return char === 0x20 || (char >= 0x09 && char <= 0x0d) || (char > 0x7f && WHITE_SPACE.test(String.fromCharCode(char)))
+  // The keyword test reads at most 13 characters past `at`.
+  return text[at] === '{' || DEFINITION_KEYWORD.test(text.slice(at, at + 13))
 }
 
 function fromSearchParams(params: URLSearchParams): GraphQLPayload | null {

@@ -71,15 +71,14 @@ export interface GraphQLDocumentLike {
  * graphql.query(ListPostsDocument, resolver) // a TypedDocumentNode
  */
 export type GraphQLOperationSelector<Result = any, Variables = GraphQLVariables> =
-  // Untyped names and documents fit the decorated members (`__apiType` is optional): fewer
-  // members is type-check time on every handler. A primitive string is a `String`.
+  // Names and untyped documents fit the decorated members (a string is a `String`, `__apiType` is optional): fewer
+  // members, less type-check time.
   | RegExp
   | GraphQLPredicate
   | DecoratedDocument<Result, Variables>
   | DecoratedString<Result, Variables>
 
-// Interfaces, not intersections: TypeScript reduces an intersection per use (every member of
-// `String` each time); an interface's members are resolved once and lazily.
+// Interfaces, not intersections: an intersection is reduced per use (all of `String`'s members), an interface once.
 interface DecoratedDocument<Result, Variables> extends GraphQLDocumentLike, TypedDocumentDecoration<Result, Variables> {}
 interface DecoratedString<Result, Variables> extends String, TypedDocumentDecoration<Result, Variables> {}
 
@@ -166,9 +165,7 @@ export type GraphQLResolver<Result = any, Variables = GraphQLVariables, Operatio
 export interface GraphQLOperationHandlerFactory {
   <Result = any, Variables = GraphQLVariables>(
     selector: GraphQLOperationSelector<Result, Variables>,
-    // One `NoInference` around the whole resolver type rather than one per
-    // type argument: the same (nothing is inferred from the resolver), and a
-    // third fewer instantiations on a file of typed-document handlers.
+    // One `NoInference` around the resolver rather than one per type argument: a third fewer instantiations.
     resolver: NoInference<GraphQLResolver<Result, Variables>>,
     options?: HandlerOptions,
   ): GraphQLHandler

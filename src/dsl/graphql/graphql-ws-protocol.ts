@@ -20,7 +20,6 @@ export class GraphQLWsSession {
   readonly #connection: SubscriptionConnection
   readonly #context: ConnectionContext
   readonly #client: RawClientConnection
-  readonly #report: (error: unknown) => void
   readonly #parse: typeof parseOperation
   #acknowledged = false
   #connectionParams: Record<string, unknown> | undefined
@@ -32,8 +31,6 @@ export class GraphQLWsSession {
     this.#parse = parse
     this.#context = context
     this.#client = context.exchange.connection.client
-    // The runtime's reporter (unhandledException) where the kernel provides one.
-    this.#report = (context as { report?: (error: unknown) => void }).report ?? ((error: unknown) => console.error(error))
   }
 
   listen(): void {
@@ -87,7 +84,7 @@ export class GraphQLWsSession {
     try {
       started = await this.#start(payload, controller.signal)
     } catch (error) {
-      this.#report(error)
+      this.#context.report(error)
       started = { errors: [{ message: errorMessage(error) }] }
     }
     if (!live()) return finish()
@@ -104,7 +101,7 @@ export class GraphQLWsSession {
         finish()
       },
       error: (error) => {
-        this.#report(error)
+        this.#context.report(error)
         if (live()) this.#send({ type: 'error', id, payload: [{ message: errorMessage(error) }] })
         finish()
       },
@@ -154,14 +151,12 @@ export class GraphQLWsSession {
 }
 
 function parseMessage(data: unknown): (Record<string, unknown> & { type: string }) | undefined {
-  if (typeof data !== 'string') return undefined
-  let parsed: unknown
   try {
-    parsed = JSON.parse(data)
+    const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : undefined
+    return isRecord(parsed) && typeof parsed.type === 'string' ? (parsed as Record<string, unknown> & { type: string }) : undefined
   } catch {
     return undefined
   }
-  return isRecord(parsed) && typeof parsed.type === 'string' ? (parsed as Record<string, unknown> & { type: string }) : undefined
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

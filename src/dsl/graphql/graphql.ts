@@ -57,22 +57,9 @@ export const graphql: {
   readonly query: GraphQLOperationHandlerFactory
   readonly mutation: GraphQLOperationHandlerFactory
   readonly operation: GraphQLAnyOperationHandlerFactory
-  /**
-   * A subscription over graphql-ws and GraphQL over SSE, answered by an async generator of results.
-   *
-   * @example
-   * graphql.subscription(OnCountDocument, async function* ({ variables }) {
-   *   for (let count = 1; count <= variables.to; count++) yield { data: { count } }
-   * })
-   */
+  /** A subscription over graphql-ws and GraphQL over SSE, answered by an async generator of results. */
   readonly subscription: GraphQLSubscriptionHandlerFactory
-  /**
-   * The same factories scoped to one endpoint: a URL pattern as in `http.*`, a RegExp or a predicate.
-   *
-   * @example
-   * const github = graphql.link('https://api.github.com/graphql')
-   * github.query('GetUser', () => HttpResponse.json({ data: { user: null } }))
-   */
+  /** The same factories scoped to one endpoint: a URL pattern as in `http.*`, a RegExp or a predicate. */
   link(url: HttpPredicate): GraphQLLink
 } = /* @__PURE__ */ Object.assign(anyEndpoint, {
   link: (url: HttpPredicate) => factoriesFor(compileEndpoint(url)),

@@ -46,7 +46,7 @@ export type SubscriptionIterator = AsyncIterator<unknown> | Iterator<unknown>
 
 /** Throws a `[mocklib]` TypeError for anything but an (async) iterable. */
 export function iteratorOf(stream: unknown, handler: string): SubscriptionIterator {
-  if (typeof stream === 'object' && stream !== null && typeof stream !== 'string') {
+  if (typeof stream === 'object' && stream !== null) {
     const asyncIterate = (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator]
     if (typeof asyncIterate === 'function') return asyncIterate.call(stream) as AsyncIterator<unknown>
     const iterate = (stream as { [Symbol.iterator]?: unknown })[Symbol.iterator]

@@ -92,19 +92,17 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
     return (await this.selects(state, context)) ? state : undefined
   }
 
-  #matchConnection(context: ConnectionContext): SubscriptionConnection | undefined | Promise<SubscriptionConnection | undefined> {
+  #matchConnection(context: ConnectionContext): Promise<SubscriptionConnection | undefined> | undefined {
     if (!context.exchange.protocols.includes(GRAPHQL_TRANSPORT_WS)) return undefined
     const connection = connectionOf(context)
     // One session a connection: the first subscription handler whose endpoint fits plays the protocol.
     if (connection.session !== undefined) return undefined
-    const take = (matches: boolean): SubscriptionConnection | undefined => {
+    return this.#endpointMatches(connection.request, connection.socketRequest).then((matches) => {
       if (!matches || connection.session !== undefined) return undefined
       connection.session = this
       this.#connectionClaims++
       return connection
-    }
-    const matches = this.#endpointMatches(connection.request, connection.socketRequest)
-    return matches instanceof Promise ? matches.then(take) : take(matches)
+    })
   }
 
   respond(match: ParsedOperation | SubscriptionConnection, context: ExchangeContext): Promise<Response | undefined> | undefined {
@@ -127,28 +125,20 @@ export class GraphQLSubscriptionHandler extends RequestHandler<ParsedOperation |
 
   /** Name selector, then endpoint. @internal */
   async selects(operation: ParsedOperation, context: RequestContext, alternative?: RequestContext): Promise<boolean> {
-    const selected = this.#selector.matches(operation.operationName, operation, context)
-    if (!(selected instanceof Promise ? await selected : selected)) return false
-    return this.#endpointMatches(context, alternative)
+    const selected = await this.#selector.matches(operation.operationName, operation, context)
+    return selected && this.#endpointMatches(context, alternative)
   }
 
-  #endpointMatches(context: RequestContext, alternative?: RequestContext): boolean | Promise<boolean> {
+  async #endpointMatches(context: RequestContext, alternative?: RequestContext): Promise<boolean> {
     if (this.#endpoint === undefined) return true
     const { predicate } = this.#endpoint
-    const first = predicate.match(context)
-    const decide = (params: Record<string, string> | undefined): boolean | Promise<boolean> => {
-      if (params !== undefined) return true
-      if (alternative === undefined) return false
-      const second = predicate.match(alternative)
-      return second instanceof Promise ? second.then((found) => found !== undefined) : second !== undefined
-    }
-    return first instanceof Promise ? first.then(decide) : decide(first)
+    if ((await predicate.match(context)) !== undefined) return true
+    return alternative !== undefined && (await predicate.match(alternative)) !== undefined
   }
 
   /** `undefined` when the resolver answered nothing (the next handler tries). @internal */
   async open(info: SubscriptionResolverInfoRuntime): Promise<SubscriptionIterator | undefined> {
-    const returned = this.#resolver(info)
-    const stream = returned instanceof Promise ? await returned : returned
+    const stream = await this.#resolver(info)
     return stream === undefined ? undefined : iteratorOf(stream, this.label)
   }
 }

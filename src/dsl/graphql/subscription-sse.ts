@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../kernel/index.js'
 import { encodeEvent } from '../sse/event-stream-encoder.js'
 import type { ParsedOperation } from './graphql-operation.js'
-import type { SubscriptionCandidate, SubscriptionIterator } from './subscription-connection.js'
+import type { SubscriptionCandidate } from './subscription-connection.js'
 import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
 
 // GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
@@ -12,33 +12,36 @@ const STREAM_HEADERS = {
   connection: 'keep-alive',
 }
 
-/** `undefined` when the resolver answered nothing. */
+/**
+ * `undefined` when the resolver answered nothing. "Distinct connections" mode: a `next` event per
+ * result, then `complete`, and the stream closes; a resolver that throws sends a last `next` with
+ * `errors`. The client leaving aborts the resolver's signal.
+ */
 export async function respondWithStream(handler: SubscriptionCandidate, operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
   const controller = new AbortController()
   const iterator = await handler.open(resolverInfo(operation, context, context.requestId, 'sse', controller.signal))
   if (iterator === undefined) return undefined
-  return eventStreamResponse(iterator, controller, context.request.signal, handler.label)
-}
-
-/**
- * "Distinct connections" mode: a `next` event per result, then `complete`, and the stream closes; a
- * resolver that throws sends a last `next` with `errors`. The client leaving aborts `controller`.
- */
-function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortController, requestSignal: AbortSignal, handler: string): Response {
   const encoder = new TextEncoder()
   let open = true
-  let streamController: ReadableStreamDefaultController<Uint8Array> | undefined
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
-      streamController = stream
       const write = (frame: string) => {
         if (open) stream.enqueue(encoder.encode(frame))
       }
+      const close = () => {
+        if (!open) return
+        open = false
+        try {
+          stream.close()
+        } catch {
+          // Already closed or errored by the reader: nothing to end.
+        }
+      }
       const end = () => {
         write(encodeEvent({ event: 'complete', data: '' }))
-        if (open) stream.close()
-        open = false
+        close()
       }
+      controller.signal.addEventListener('abort', close, { once: true })
       void pump(iterator, controller.signal, {
         next: (result) => write(encodeEvent({ event: 'next', data: JSON.stringify(result) })),
         error: (error) => {
@@ -46,7 +49,7 @@ function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortCo
           end()
         },
         complete: end,
-      }, handler)
+      }, handler.label)
     },
     // The application stopped reading (cancelled the body, closed its EventSource).
     cancel() {
@@ -54,20 +57,8 @@ function eventStreamResponse(iterator: SubscriptionIterator, controller: AbortCo
       controller.abort()
     },
   })
+  const requestSignal = context.request.signal
   if (requestSignal.aborted) controller.abort()
   else requestSignal.addEventListener('abort', () => controller.abort(), { once: true })
-  controller.signal.addEventListener(
-    'abort',
-    () => {
-      if (!open) return
-      open = false
-      try {
-        streamController?.close()
-      } catch {
-        // Already closed or errored by the reader: nothing to end.
-      }
-    },
-    { once: true },
-  )
   return new Response(body, { status: 200, headers: STREAM_HEADERS })
 }

@@ -38,10 +38,7 @@ export interface GraphQLSubscriptionResolverInfo<Variables = GraphQLVariables> {
   /** The `payload` of graphql-ws's `connection_init` (`connectionParams`); `undefined` over SSE. */
   readonly connectionParams: Record<string, unknown> | undefined
   readonly transport: GraphQLSubscriptionTransport
-  /**
-   * Aborts when the client ends the subscription (graphql-ws `complete`, the socket or the SSE
-   * request closing); reaches code awaiting between yields, which `return()` cannot.
-   */
+  /** Aborts when the client ends the subscription; reaches code awaiting between yields, which `return()` cannot. */
   readonly signal: AbortSignal
 }
 

@@ -9,10 +9,6 @@ export function encodeEvent(event: { readonly id?: string | undefined; readonly 
   return `${frame}\n`
 }
 
-export function encodeRetry(milliseconds: number): string {
-  return `retry:${milliseconds}\n\n`
-}
-
 /** Strings as they are, everything else as JSON (as msw). */
 export function dataToText(data: unknown): string | undefined {
   if (data === undefined) return undefined

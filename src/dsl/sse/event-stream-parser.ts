@@ -1,11 +1,5 @@
-export interface ParsedEvent {
-  readonly id: string | undefined
-  readonly event: string
-  readonly data: string
-}
-
 export interface EventStreamSink {
-  event(event: ParsedEvent): void
+  event(event: { readonly id: string | undefined; readonly event: string; readonly data: string }): void
   retry(milliseconds: number): void
 }
 

@@ -1,5 +1,5 @@
 import { message } from '../../kernel/index.js'
-import { dataToText, encodeEvent, encodeRetry } from './event-stream-encoder.js'
+import { dataToText, encodeEvent } from './event-stream-encoder.js'
 import type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'
 
 const encoder = /* @__PURE__ */ new TextEncoder()
@@ -33,7 +33,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
   /** `data` (objects as JSON), an optional `event` and `id`; or `{ retry }` alone. Ignored once ended. */
   send(payload: ServerSentEventMessage<EventMap>): void {
     const { retry, id, event, data } = payload as { retry?: number; id?: string; event?: string; data?: unknown }
-    if (retry !== undefined && retry !== null) return this.#write(encodeRetry(retry))
+    if (retry !== undefined && retry !== null) return this.#write(`retry:${retry}\n\n`)
     this.#write(encodeEvent({ id, event: event === 'message' ? undefined : event, data: dataToText(data) }))
   }
 

@@ -1,8 +1,7 @@
 import type { IsAny } from '../shared/type-helpers.js'
 
 /**
- * The event map of an `sse()` handler: event name → the type of its `data`.
- * `message` is the unnamed event (no `event:` field).
+ * The event map of an `sse()` handler: event name → the type of its `data` (`message`: the unnamed event).
  *
  * @example
  * type ChatEvents = { message: { text: string }; typing: { user: string } }
@@ -23,9 +22,7 @@ type EventOf<Name, Data> = Simplify<
 >
 
 /**
- * What `client.send()` accepts for an event map: one of its events (`data`
- * typed by the event name, an optional `id`), or a bare `{ retry }` that sets
- * the client's reconnection time.
+ * What `client.send()` accepts: one of the map's events (`data` typed by its name), or `{ retry }` alone.
  *
  * @example
  * const message: ServerSentEventMessage<{ message: string; typing: { user: string } }> = { event: 'typing', data: { user: 'ann' } }

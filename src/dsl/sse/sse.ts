@@ -7,8 +7,7 @@ import { ServerSentEventServer } from './sse-server.js'
 import type { ServerSentEventMap } from './sse-types.js'
 
 /**
- * What an `sse()` resolver receives: the request info of `http.get` plus the
- * stream's two ends.
+ * What an `sse()` resolver receives: the request info of `http.get` plus the stream's two ends.
  *
  * @example
  * sse('/feed/:topic', ({ client, params, request }) => client.send({ data: params.topic }))

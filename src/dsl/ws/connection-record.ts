@@ -54,18 +54,9 @@ export interface WebSocketConnectionRecord<Params = Record<string, string>> {
 /** How many messages a connection record keeps (the oldest go first). */
 export const CONNECTION_MESSAGE_LIMIT = 1000
 
-/** @internal */
 export interface ConnectionLog {
   view<Params>(params: Params): WebSocketConnectionRecord<Params>
 }
 
-/**
- * By client end. Kept here so that the history reads it without loading take-connection.ts.
- * @internal
- */
+/** By client end; here so that the history reads it without loading take-connection.ts. */
 export const connectionLogs = new WeakMap<object, ConnectionLog>()
-
-/** @internal */
-export function existingConnectionLog(client: object): ConnectionLog | undefined {
-  return connectionLogs.get(client)
-}

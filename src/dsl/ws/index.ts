@@ -3,7 +3,6 @@ export type { WebSocketLink } from './ws-link.js'
 export { WebSocketHandler, CONNECTION_RECORD_LIMIT, type WebSocketHandlerOptions } from './websocket-handler.js'
 export {
   CONNECTION_MESSAGE_LIMIT,
-  existingConnectionLog,
   type WebSocketCloseRecord,
   type WebSocketConnectionRecord,
   type WebSocketMessageRecord,

@@ -58,8 +58,8 @@ export function takeConnection(by: TakenBy, params: Record<string, string>, cont
 const handlerCounts = new WeakMap<object, { count: number }>()
 
 function handlersOf(client: object): { count: number } {
-  let counter = handlerCounts.get(client)
-  if (counter === undefined) handlerCounts.set(client, (counter = { count: 0 }))
+  const counter = handlerCounts.get(client) ?? { count: 0 }
+  handlerCounts.set(client, counter)
   counter.count++
   return counter
 }

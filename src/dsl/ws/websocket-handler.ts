@@ -42,7 +42,6 @@ export interface WebSocketHandlerOptions {
 /** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
 
-/** @internal */
 export function pushBounded<Item>(list: Item[], item: Item): void {
   list.push(item)
   if (list.length > CONNECTION_RECORD_LIMIT) list.shift()
@@ -155,7 +154,11 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   /** A connection has no response. */
   respond(params: Record<string, string>, context: ConnectionContext): undefined {
     const link = this.#link
-    loadedConnectionCode().takeConnection(
+    const code = connectionCode.loaded
+    if (code === undefined) {
+      throw new Error(message('A WebSocket handler was given a connection that no handler list looked up, so its connection code is not loaded.', 'Let setupServer() or setupWorker() dispatch connections instead of calling respond() directly.'))
+    }
+    code.takeConnection(
       {
         owner: this,
         header: link.header,
@@ -211,12 +214,6 @@ const webSocketChannel: Channel<ExchangeContext> = {
     const keys = [(exchange as WebSocketExchange).url.host.toLowerCase(), ANY_HOST]
     return connectionCode.loaded !== undefined ? keys : connectionCode.load().then(() => keys)
   },
-}
-
-function loadedConnectionCode(): NonNullable<typeof connectionCode.loaded> {
-  const code = connectionCode.loaded
-  if (code !== undefined) return code
-  throw new Error(message('A WebSocket handler was given a connection that no handler list looked up, so its connection code is not loaded.', 'Let setupServer() or setupWorker() dispatch connections instead of calling respond() directly.'))
 }
 
 const ANY_HOST = '*'

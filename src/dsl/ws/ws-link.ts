@@ -55,7 +55,7 @@ export function createLink<Params, Incoming, Outgoing>(
       client.connection.addEventListener('close', () => byId.delete(client.id))
     },
   }
-  const link: WebSocketLink<Params, Incoming, Outgoing> = {
+  return {
     get clients() {
       return new Set(byId.values())
     },
@@ -82,5 +82,4 @@ export function createLink<Params, Incoming, Outgoing>(
       for (const client of byId.values()) if (!skipped.has(client.id)) client.send(data)
     },
   }
-  return link
 }

@@ -1,5 +1,5 @@
 import type { ConnectionContext, ConnectionObserver, Handler, HandlerList, RequestContext, TrafficObserver } from '../../../kernel/index.js'
-import { existingConnectionLog } from '../../ws/connection-record.js'
+import { connectionLogs } from '../../ws/connection-record.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
 import type { MockHandler } from '../mock-handler.js'
 import { scopeTraffic } from './scope-traffic.js'
@@ -57,6 +57,6 @@ function recordConnection(context: ConnectionContext, handlers: readonly Handler
     | undefined
   const own = first?.connections.findLast((connection) => connection.id === context.requestId)
   const client: object | undefined = context.exchange.connection?.client
-  const logged = own === undefined && client !== undefined && handlers.length > 0 ? existingConnectionLog(client)?.view({}) : undefined
+  const logged = own === undefined && client !== undefined && handlers.length > 0 ? connectionLogs.get(client)?.view({}) : undefined
   scopeTraffic(context.scope).addConnection(context, handlers, own ?? logged)
 }
