@@ -7,8 +7,8 @@ import { bypass } from '../response/real-network.js'
 import { createHar, parseHar } from './har-document.js'
 import { comparableBody, HarReplay, requestBodyOf, requestFromEntry, requestText, WIRE_HEADERS, wireHeaderValue, type HarRequestKey } from './har-replay.js'
 import type { Har, HarEntry } from './har-types.js'
-import { createRedactor, type RedactOptions } from './redact.js'
-import { buildHarEntry } from './to-har-entry.js'
+import type { RedactOptions } from './redact.js'
+import { toHarEntry } from './to-har-entry.js'
 import { writeHarFile } from './write-har.js'
 
 /**
@@ -62,7 +62,6 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   const file = resolve(path)
   const mode = options.mode ?? modeFromEnvironment()
   if (!MODES.includes(mode)) throw new TypeError(message(`Unknown snapshot mode "${String(mode)}".`, `Use one of ${MODES.join(', ')}.`))
-  const redactor = createRedactor(options.redact)
   const loaded = existsSync(file) ? parseHar(readFileSync(file, 'utf8')) : undefined
   if (mode === 'replay' && loaded === undefined) {
     throw new Error(message(`snapshot(): ${file} does not exist, and mode "replay" never records.`, `Record it first: run once with ${SNAPSHOT_ENV}=record (or auto).`))
@@ -80,7 +79,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     const durationMs = Date.now() - startedAt
     const bytes = real ? await real.arrayBuffer() : undefined
     const recorded = real && new Response(bytes, { status: real.status, statusText: real.statusText, headers: real.headers })
-    const entry = await buildHarEntry({ id: '', request: copy, response: recorded, outcome: 'passthrough', startedAt, durationMs }, redactor)
+    const entry = await toHarEntry({ id: '', request: copy, response: recorded, outcome: 'passthrough', startedAt, durationMs }, options)
     if (mode === 'update') {
       const key = replay.keyOf(request)
       if (!updated.has(key)) {
