@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync, watch } from 'node:fs'
 import { basename, dirname, extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { message, type Handler } from '../kernel/index.js'
-import type { Har, HarEntry } from '../dsl/index.js'
-import type { MockServer, MockServerOptions } from '../api/server.js'
+import type { HarEntry } from '../dsl/index.js'
+import { writeHarFile } from '../dsl/record/write-har.js'
+import type { MockServer } from '../api/server.js'
 import { setSource } from '../api/server/handler-source.js'
 import { markHandlerLines } from './handler-lines.js'
 
@@ -27,13 +28,6 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
 const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts'])
 
-interface ServeArguments extends MockServerOptions {
-  readonly sources: readonly string[]
-  readonly record: string | undefined
-  readonly watch: boolean
-  readonly contract: boolean
-}
-
 /** A one-line error the command prints before it exits with `code`. */
 export class ServeError extends Error {
   constructor(
@@ -44,7 +38,7 @@ export class ServeError extends Error {
   }
 }
 
-function parseServeArguments(args: readonly string[]): ServeArguments {
+function parseServeArguments(args: readonly string[]) {
   const sources: string[] = []
   const options: Record<string, string> = {}
   const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
@@ -263,13 +257,10 @@ function recordAsItHappens(server: MockServer, path: string): void {
   server.events.on('response:bypass', () => {
     writing = writing.then(async () => {
       await recording.settled()
-      const har: Har = recording.stop()
+      const har = recording.stop()
       recording = server.record()
       entries.push(...har.log.entries)
-      const { writeFileSync, renameSync } = await import('node:fs')
-      const temporary = `${path}.${process.pid}.tmp`
-      writeFileSync(temporary, `${JSON.stringify({ log: { ...har.log, entries } }, null, 2)}\n`)
-      renameSync(temporary, path)
+      writeHarFile(path, { log: { ...har.log, entries } })
     }).catch((error: unknown) => console.error(message(`serve: could not write ${path}: ${String(error)}`)))
   })
 }
