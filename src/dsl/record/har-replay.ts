@@ -7,8 +7,7 @@ import type { Har, HarEntry } from './har-types.js'
 /** Options of `fromHar`. */
 export interface FromHarOptions {
   /**
-   * What identifies a request (default: method and full URL). Called with the live request and with
-   * one rebuilt from each entry.
+   * What identifies a request (default: method and full URL); called with live requests and with one rebuilt from each entry.
    *
    * @example
    * match: (request) => `${request.method} ${request.url.split('?')[0]}` // the query aside
@@ -47,7 +46,6 @@ interface Group {
   readonly bodies: Map<string, HarEntry[]>
 }
 
-/** Shared by `fromHar` and `snapshot`. */
 export class HarReplay {
   readonly #key: HarRequestKey
   readonly #groups = new Map<string, Group>()
@@ -76,7 +74,7 @@ export class HarReplay {
     return this.#groups.has(this.#key(request))
   }
 
-  /** The handler's predicate: a request no entry answers stays unhandled instead of being sent on. */
+  /** A request no entry answers stays unhandled instead of being sent on. */
   async answers(request: Request): Promise<boolean> {
     const group = this.#groups.get(this.#key(request))
     if (!group) return false

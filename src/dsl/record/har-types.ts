@@ -3,14 +3,12 @@
  * mocklib writes and reads. Custom fields start with `_`, as the format allows.
  */
 
-/** A name/value pair (headers, query parameters). */
 export interface HarNameValue {
   name: string
   value: string
   comment?: string
 }
 
-/** A cookie of a request (`cookie` header) or a response (`set-cookie`). */
 export interface HarCookie {
   name: string
   value: string

@@ -24,10 +24,7 @@ export interface Recording {
   readonly size: number
   /** Resolves once every exchange seen so far has its entry. */
   settled(): Promise<void>
-  /**
-   * The HAR of every exchange whose response arrived; a body still arriving is cut where it is (the
-   * entry's `comment` says so). Releases everything; later calls return an empty HAR.
-   */
+  /** The HAR so far; a body still arriving is cut (the entry's `comment` says so). Later calls return an empty HAR. */
   stop(): Har
 }
 
@@ -54,7 +51,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       const owner = slots
       const response = completed.response?.type === 'error' ? undefined : completed.response
       const inFlight: InFlight = { completed }
-      // Built synchronously as the last body ends: a `stop()` right after the client read it includes the exchange.
+      // Synchronous: a `stop()` right after the client read the last body includes the exchange.
       const build = () => {
         const { request, response } = inFlight
         if (!request?.ended || !response?.ended || owner !== slots || slots[index] !== inFlight) return
@@ -68,12 +65,10 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       inFlight.response = new BodyCapture(responseBody(response), response && declaredLength(response), build)
       // A body given whole ended before the other capture existed.
       build()
+      // A client that aborted or a broken connection: `stop()` keeps what arrived, and says so.
       const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
-        (error: unknown) => {
-          // The client aborted or the connection broke: `stop()` keeps what arrived, and says so.
-          inFlight.failure = error
-        },
+        (error: unknown) => void (inFlight.failure = error),
       )
       pending.add(work)
       void work.finally(() => pending.delete(work))

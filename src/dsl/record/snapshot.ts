@@ -49,8 +49,7 @@ export interface SnapshotOptions {
 }
 
 /**
- * One handler for the record/replay loop over a HAR file. Each recorded exchange is written as it
- * completes (atomically), so nothing depends on `server.close()`; existing entries are kept (`'auto'`).
+ * One handler for the record/replay loop over a HAR file, written atomically after each recorded exchange.
  *
  * @example
  * import { setupServer, snapshot } from 'mocklib/node'
@@ -100,7 +99,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   return http.all('*', async ({ request }) => (replay.has(request) ? await replay.respond(request) : undefined) ?? record(request))
 }
 
-/** In `'replay'`, it fails as under the `'error'` policy, whatever the handlers after this one: replay never uses the network. */
+// As the `'error'` policy, whatever the handlers after this one: replay never uses the network.
 async function refuse(file: string, request: Request, replay: HarReplay): Promise<Response> {
   const nearest = await describeNearestEntry(request, replay.entries)
   console.error(
@@ -128,7 +127,6 @@ interface Difference {
   readonly text: string
 }
 
-/** The recorded entry nearest to `request` and what differs, said as a user fixes it. */
 async function describeNearestEntry(request: Request, entries: readonly HarEntry[]): Promise<string> {
   if (entries.length === 0) return 'the recording has no entries'
   const sent = await requestText(request)

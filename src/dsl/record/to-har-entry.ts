@@ -3,7 +3,6 @@ import { decodeBody, encodeBody } from './body-encoding.js'
 import type { HarCookie, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
 import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './redact.js'
 
-/** Less the scope, which only `recordRuntime` reads. */
 export type CompletedExchange = Omit<KernelCompletedExchange, 'scope'>
 
 /** Redacts while it builds, so a secret is never held. Reads the bodies of the copies in `completed`. */
