@@ -83,16 +83,6 @@ function parseServeArguments(args: readonly string[]) {
   }
 }
 
-async function loadSource(file: string, generation: number): Promise<Handler[]> {
-  const path = resolve(file)
-  if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
-  if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
-  const kind = kindOf(file, path)
-  const handlers = kind === 'module' ? await loadModule(file, path, extname(path).toLowerCase(), generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
-  markHandlerLines(file, handlers, kind)
-  return handlers
-}
-
 function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
   const extension = extname(path).toLowerCase()
   if (MODULE_EXTENSIONS.has(extension)) return 'module'
@@ -109,24 +99,24 @@ function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
 async function loadSources(sources: readonly string[], contract: boolean, generation = 0): Promise<Handler[]> {
   const guards: Handler[] = []
   const handlers: Handler[] = []
-  for (const source of sources) {
-    handlers.push(...(await loadSource(source, generation)))
-    if (contract && kindOf(source, resolve(source)) === 'openapi') guards.push(await contractGuard(source))
+  for (const file of sources) {
+    const path = resolve(file)
+    if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
+    if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
+    const kind = kindOf(file, path)
+    const loaded = kind === 'module' ? await loadModule(file, path, generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
+    markHandlerLines(file, loaded, kind)
+    handlers.push(...loaded)
+    if (contract && kind === 'openapi') guards.push(await contractGuard(file, path))
   }
   if (contract && guards.length === 0) throw new ServeError(message('serve: --contract needs an OpenAPI source to check requests against.', 'Add the OpenAPI document (.yaml, .yml or .json) to the sources.'), 2)
   return [...guards, ...handlers]
 }
 
 /** As Prism validates: a request that breaks the document gets 400 (a parameter) or 422 (the body) with a problem document. */
-async function contractGuard(file: string): Promise<Handler> {
-  const path = resolve(file)
+async function contractGuard(file: string, path: string): Promise<Handler> {
   const [{ contract }, { http }] = await Promise.all([import('mocklib/openapi'), import('mocklib')])
-  let api
-  try {
-    api = await contract(path, { baseUrl: await servedBasePath(path), undocumented: 'ignore' })
-  } catch (error) {
-    throw new ServeError(message(`serve: ${file} could not be read as an OpenAPI contract: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
-  }
+  const api = await failingAs(`serve: ${file} could not be read as an OpenAPI contract`, async () => contract(path, { baseUrl: await servedBasePath(path), undocumented: 'ignore' }))
   // The contract judges whole exchanges; only what the client sent is judged here, so the answer is a blank.
   const blank = new Response(null, { status: 200 })
   const guard = http.all('*', async ({ request }) => {
@@ -145,7 +135,8 @@ async function contractGuard(file: string): Promise<Handler> {
   return guard
 }
 
-async function loadModule(file: string, path: string, extension: string, generation: number): Promise<Handler[]> {
+async function loadModule(file: string, path: string, generation: number): Promise<Handler[]> {
+  const extension = extname(path).toLowerCase()
   if (TYPESCRIPT_EXTENSIONS.has(extension) && !canStripTypes()) {
     throw new ServeError(message(`serve: ${file} is TypeScript, which Node ${process.versions.node} does not load by itself.`, 'Use Node 22.18+ (or 23.6+, 24), run with --experimental-strip-types, or compile the module to JavaScript.'))
   }
@@ -185,26 +176,26 @@ function parseJson(file: string, path: string): unknown {
 
 async function loadHar(file: string, path: string): Promise<Handler[]> {
   const { fromHar } = await import('mocklib')
-  try {
-    // Served by method, path and query: a recording made against any origin (or through this server) replays here.
-    return fromHar(readFileSync(path, 'utf8'), {
-      match: (request) => {
-        const url = new URL(request.url)
-        return `${request.method} ${url.pathname}${url.search}`
-      },
-    })
-  } catch (error) {
-    throw new ServeError(message(`serve: ${file} is no HAR recording mocklib can read: ${(error as Error).message}`))
+  // By method, path and query: a recording made against any origin (or through this server) replays here.
+  const match = (request: Request): string => {
+    const url = new URL(request.url)
+    return `${request.method} ${url.pathname}${url.search}`
   }
+  return failingAs(`serve: ${file} is no HAR recording mocklib can read`, () => fromHar(readFileSync(path, 'utf8'), { match }))
 }
 
 async function loadOpenApi(file: string, path: string): Promise<Handler[]> {
   const { fromOpenApi } = await import('mocklib/openapi')
+  // At the path of the document's first server (`/v1/pets`) on the mock server's own origin.
+  return failingAs(`serve: ${file} could not be served as an OpenAPI document`, async () => fromOpenApi(path, { baseUrl: await servedBasePath(path) }))
+}
+
+/** What `load` throws, as a one-line `ServeError` after `what`. */
+async function failingAs<T>(what: string, load: () => T | Promise<T>): Promise<T> {
   try {
-    // Answered at the path of the document's first server (`/v1/pets`) on the mock server's own origin.
-    return await fromOpenApi(path, { baseUrl: await servedBasePath(path) })
+    return await load()
   } catch (error) {
-    throw new ServeError(message(`serve: ${file} could not be served as an OpenAPI document: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
+    throw new ServeError(message(`${what}: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
   }
 }
 

@@ -65,10 +65,6 @@ export class BodyCapture {
     }
     return join(this.#chunks)
   }
-
-  get received(): number {
-    return this.#ended ? this.#whole!.byteLength : this.#received
-  }
 }
 
 function join(chunks: readonly Uint8Array[]): Uint8Array {

@@ -99,24 +99,21 @@ interface InFlight {
 }
 
 function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
-  const request = inFlight.request!
-  const response = inFlight.response!
-  const whole = request.ended && response.ended
+  const { request, response, failure } = inFlight
+  const whole = request!.ended && response!.ended
   try {
-    const entry = harEntryFromBytes(completed, request.cut(), response.cut(), redactor)
-    if (!whole) entry.comment = cutComment(request, response, inFlight.failure)
+    const requestBytes = request!.cut()
+    const responseBytes = response!.cut()
+    const entry = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
+    if (whole) return entry
+    const [which, bytes] = response!.ended ? ['request', requestBytes] : ['response', responseBytes]
+    const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
+    entry.comment = `[mocklib] body cut: the ${which} body has only the ${bytes.byteLength} bytes that had arrived; ${why}.`
     return entry
   } catch {
     // No exception out of stop() or a stream callback.
     return undefined
   }
-}
-
-function cutComment(request: BodyCapture, response: BodyCapture, failure: unknown): string {
-  const which = response.ended ? 'request' : 'response'
-  const capture = response.ended ? request : response
-  const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
-  return `[mocklib] body cut: the ${which} body has only the ${capture.received} bytes that had arrived; ${why}.`
 }
 
 /** A string body is taken at once: the client may have read it before a copy's stream yields (node:http, Node 22). */
