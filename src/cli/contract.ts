@@ -58,7 +58,6 @@ export async function checkRecording(document: string | object, harText: string,
   return (await examineRecording(document, harText, options)).violations
 }
 
-/** Resolves to the exit code. */
 export async function runContract(args: readonly string[], fail: (text: string) => never): Promise<number> {
   const baseIndex = args.indexOf('--base-url')
   const baseUrl = baseIndex === -1 ? undefined : args[baseIndex + 1]

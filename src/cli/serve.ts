@@ -209,7 +209,7 @@ async function servedBasePath(path: string): Promise<string> {
   return new URL(server.replace(/\{[^}]*\}/g, 'x'), 'http://localhost').pathname.replace(/\/$/, '')
 }
 
-/** Prints the URL first; rejects with a `ServeError` on bad input. */
+/** Prints the URL first. */
 export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
   const options = parseServeArguments(args)
   const handlers = await loadSources(options.sources, options.contract)

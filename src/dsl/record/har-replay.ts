@@ -69,7 +69,6 @@ export class HarReplay {
     }
   }
 
-  /** Whatever its body. */
   has(request: Request): boolean {
     return this.#groups.has(this.#key(request))
   }

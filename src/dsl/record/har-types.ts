@@ -1,7 +1,4 @@
-/**
- * HAR 1.2 (HTTP Archive) types: the subset of http://www.softwareishard.com/blog/har-12-spec/
- * mocklib writes and reads. Custom fields start with `_`, as the format allows.
- */
+// HAR 1.2 (HTTP Archive): http://www.softwareishard.com/blog/har-12-spec/. Custom fields start with `_`, as it allows.
 
 export interface HarNameValue {
   name: string

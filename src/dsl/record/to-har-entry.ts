@@ -5,7 +5,7 @@ import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './r
 
 export type CompletedExchange = Omit<KernelCompletedExchange, 'scope'>
 
-/** Redacts while it builds, so a secret is never held. Reads the bodies of the copies in `completed`. */
+/** Redacts while it builds, so a secret is never held. */
 export async function toHarEntry(completed: CompletedExchange, options: { readonly redact?: RedactOptions | false } = {}): Promise<HarEntry> {
   const [requestBytes, responseBytes] = await Promise.all([bytesOf(completed.request), bytesOf(completed.response)])
   return harEntryFromBytes(completed, requestBytes, responseBytes, createRedactor(options.redact))
