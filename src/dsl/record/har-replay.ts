@@ -69,10 +69,6 @@ export class HarReplay {
     }
   }
 
-  has(request: Request): boolean {
-    return this.#groups.has(this.#key(request))
-  }
-
   /** A request no entry answers stays unhandled instead of being sent on. */
   async answers(request: Request): Promise<boolean> {
     const group = this.#groups.get(this.#key(request))

@@ -94,9 +94,9 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     return new Response(bytes, { status: real.status, statusText: real.statusText, headers })
   }
 
-  if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.answers(request) ? await replay.respond(request) : undefined) ?? refuse(file, request, replay))
+  if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.respond(request)) ?? refuse(file, request, replay))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
-  return http.all('*', async ({ request }) => (replay.has(request) ? await replay.respond(request) : undefined) ?? record(request))
+  return http.all('*', async ({ request }) => (await replay.respond(request)) ?? record(request))
 }
 
 // As the `'error'` policy, whatever the handlers after this one: replay never uses the network.
