@@ -214,12 +214,9 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   const options = parseServeArguments(args)
   const handlers = await loadSources(options.sources, options.contract)
   const { createMockServer } = await import('mocklib/server')
-  let server
-  try {
-    server = await createMockServer(handlers, options)
-  } catch (error) {
-    throw new ServeError((error as Error).message)
-  }
+  const server = await createMockServer(handlers, options).catch((error: Error) => {
+    throw new ServeError(error.message)
+  })
   console.log(`mocklib mock server listening on ${server.url}`)
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
