@@ -68,7 +68,9 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       // A client that aborted or a broken connection: `stop()` keeps what arrived, and says so.
       const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
-        (error: unknown) => void (inFlight.failure = error),
+        (error: unknown) => {
+          inFlight.failure = error
+        },
       )
       pending.add(work)
       void work.finally(() => pending.delete(work))
@@ -99,14 +101,15 @@ interface InFlight {
 }
 
 function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
-  const { request, response, failure } = inFlight
-  const whole = request!.ended && response!.ended
+  const request = inFlight.request!
+  const response = inFlight.response!
+  const { failure } = inFlight
   try {
-    const requestBytes = request!.cut()
-    const responseBytes = response!.cut()
+    const requestBytes = request.cut()
+    const responseBytes = response.cut()
     const entry = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
-    if (whole) return entry
-    const [which, bytes] = response!.ended ? ['request', requestBytes] : ['response', responseBytes]
+    if (request.ended && response.ended) return entry
+    const [which, bytes] = response.ended ? ['request', requestBytes] : ['response', responseBytes]
     const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
     entry.comment = `[mocklib] body cut: the ${which} body has only the ${bytes.byteLength} bytes that had arrived; ${why}.`
     return entry
