@@ -228,8 +228,7 @@ function printAnswer(answer: Answer, indent: string): string {
   if (answer.headers.length > 0) lines.push(`${inner}headers: ${literal(answer.headers, inner)},`)
   const { body } = answer
   if (body.kind === 'json') lines.push(`${inner}json: ${literal(body.value, inner)},`)
-  else if (body.kind === 'text') lines.push(`${inner}text: ${JSON.stringify(body.value)},`)
-  else if (body.kind === 'base64') lines.push(`${inner}base64: ${JSON.stringify(body.value)},`)
+  else if (body.kind !== 'none') lines.push(`${inner}${body.kind}: ${JSON.stringify(body.value)},`)
   return `{\n${lines.join('\n')}\n${indent}}`
 }
 
