@@ -30,13 +30,7 @@ function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   return { request, response: new Response(body, { status: answer.status, headers: responseHeaders }) }
 }
 
-interface RecordingCheck {
-  readonly violations: ContractViolation[]
-  readonly described: number
-  readonly recorded: number
-}
-
-async function examineRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean }): Promise<RecordingCheck> {
+async function examineRecording(document: string | object, harText: string, options: { baseUrl?: string; undocumented?: boolean }) {
   // Undocumented exchanges are always found, to count the described ones.
   const api = await contract(document, { undocumented: 'error', ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }) })
   const violations: ContractViolation[] = []
@@ -58,7 +52,6 @@ export async function checkRecording(document: string | object, harText: string,
   return (await examineRecording(document, harText, options)).violations
 }
 
-/** Resolves to the exit code. */
 export async function runContract(args: readonly string[], fail: (text: string) => never): Promise<number> {
   const baseIndex = args.indexOf('--base-url')
   const baseUrl = baseIndex === -1 ? undefined : args[baseIndex + 1]
@@ -71,13 +64,8 @@ export async function runContract(args: readonly string[], fail: (text: string) 
   } catch (error) {
     fail(`contract could not read ${harFile} (${(error as Error).message}).`)
   }
-  let found: RecordingCheck
-  try {
-    found = await examineRecording(documentFile, harText, { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') })
-  } catch (error) {
-    fail((error as Error).message.replace(/^\[mocklib\] /, ''))
-  }
-  const { violations, described, recorded } = found
+  const options = { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') }
+  const { violations, described, recorded } = await examineRecording(documentFile, harText, options).catch((error: Error) => fail(error.message.replace(/^\[mocklib\] /, '')))
   if (described === 0 && violations.length === 0) {
     console.log(
       `[mocklib] ${harFile}: none of its ${recorded} recorded exchange${recorded === 1 ? ' is an operation' : 's is an operation'} of ${documentFile}, so nothing was checked. If the API lives elsewhere than the document's servers, pass --base-url <url>.`,

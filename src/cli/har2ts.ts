@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { message } from '../kernel/index.js'
-import { parseHar, type Har, type HarEntry } from '../dsl/index.js'
+import { parseHar, type HarEntry } from '../dsl/index.js'
 
 export const HAR2TS_USAGE = `Usage: npx mocklib har2ts <file.har> [--out handlers.ts]
 
@@ -15,9 +15,9 @@ interface Answer {
 }
 
 interface RestCall {
-  readonly method: string
   readonly origin: string
-  readonly segments: string[]
+  /** Method and path pattern (`GET /users/:id`): one handler each. */
+  readonly endpoint: string
   /** `pathname + search`, the generated table's key. */
   readonly path: string
   readonly requestBody: string
@@ -25,7 +25,8 @@ interface RestCall {
 }
 
 interface GraphQLCall {
-  readonly endpoint: string
+  readonly origin: string
+  readonly path: string
   readonly type: 'query' | 'mutation'
   readonly name: string
   readonly variables: string
@@ -81,11 +82,7 @@ function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: 
   const name = typeof payload.operationName === 'string' ? payload.operationName : head?.[2]
   const type = head?.[1] ?? 'query'
   if (!name || (type !== 'query' && type !== 'mutation')) return undefined
-  return { type, name, variables: canonicalJson(payload.variables ?? {}) }
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value))
+  return { type, name, variables: JSON.stringify(sortKeys(payload.variables ?? {})) }
 }
 
 function sortKeys(value: unknown): unknown {
@@ -99,10 +96,9 @@ function sortKeys(value: unknown): unknown {
 }
 
 function requestBodyKey(entry: HarEntry): string {
-  const text = entry.request.postData?.text
-  if (text === undefined || text === '') return ''
+  const text = entry.request.postData?.text ?? ''
   try {
-    return canonicalJson(JSON.parse(text))
+    return text === '' ? '' : JSON.stringify(sortKeys(JSON.parse(text)))
   } catch {
     return text
   }
@@ -232,8 +228,7 @@ function printAnswer(answer: Answer, indent: string): string {
   if (answer.headers.length > 0) lines.push(`${inner}headers: ${literal(answer.headers, inner)},`)
   const { body } = answer
   if (body.kind === 'json') lines.push(`${inner}json: ${literal(body.value, inner)},`)
-  else if (body.kind === 'text') lines.push(`${inner}text: ${JSON.stringify(body.value)},`)
-  else if (body.kind === 'base64') lines.push(`${inner}base64: ${JSON.stringify(body.value)},`)
+  else if (body.kind !== 'none') lines.push(`${inner}${body.kind}: ${JSON.stringify(body.value)},`)
   return `{\n${lines.join('\n')}\n${indent}}`
 }
 
@@ -241,18 +236,27 @@ function printAnswer(answer: Answer, indent: string): string {
  * Adds to `section` an endpoint's body type (inferred from its JSON answers, `never` without any) and its
  * table from request key to recorded answers; returns the table's name.
  */
-function addTable(section: string[], names: UniqueNames, base: string, title: string, answers: readonly Answer[], rows: Map<string, Answer[]>): string {
-  const samples = answers.filter((answer) => answer.body.kind === 'json')
+function addTable(section: string[], names: UniqueNames, base: string, title: string, calls: readonly { answer: Answer }[], rows: Map<string, { answer: Answer }[]>): string {
+  const samples = calls.filter(({ answer }) => answer.body.kind === 'json')
   const shape = emptyShape()
-  for (const answer of samples) addSample(shape, (answer.body as { value: unknown }).value)
+  for (const { answer } of samples) addSample(shape, (answer.body as { value: unknown }).value)
   const type = samples.length === 0 ? undefined : printShape(shape, '')
   const typeName = type ? names.take(`${pascal(base)}Body`) : 'never'
   const tableName = names.take(camel(base))
-  const lines = [...rows].map(([key, recorded]) => `  ${JSON.stringify(key)}: [${recorded.map((answer) => printAnswer(answer, '  ')).join(', ')}],`)
+  const lines = [...rows].map(([key, recorded]) => `  ${JSON.stringify(key)}: [${recorded.map(({ answer }) => printAnswer(answer, '  ')).join(', ')}],`)
   section.push('', `/** ${title} */`)
   if (type) section.push(`export type ${typeName} = ${type}`)
   section.push(`const ${tableName}: Recorded<${typeName}> = {\n${lines.join('\n')}\n}`)
   return tableName
+}
+
+function groupBy<Item>(items: readonly Item[], keyOf: (item: Item) => string): Map<string, Item[]> {
+  const groups = new Map<string, Item[]>()
+  for (const item of items) {
+    const key = keyOf(item)
+    groups.set(key, [...(groups.get(key) ?? []), item])
+  }
+  return groups
 }
 
 const PRELUDE = `/** Recorded answers by request (path and query, then body when bodies differ), in recorded order. */
@@ -312,11 +316,9 @@ function sortKeys(value: unknown): unknown {
  * A HAR as the code of a module exporting `handlers`: REST entries as `http.*` handlers by origin, ids in paths
  * generalised (`/users/:id`), a body type per endpoint inferred from its JSON; GraphQL entries by operation name.
  * They answer the recorded requests as the HAR did (in recorded order, the last repeating).
- *
- * @param options.source - where the HAR came from, for the header comment
  */
-function harToTypeScript(input: Har | string, options: { readonly source?: string } = {}): string {
-  const har = parseHar(input)
+function harToTypeScript(harText: string, source: string): string {
+  const har = parseHar(harText)
   const rest: RestCall[] = []
   const operations: GraphQLCall[] = []
   for (const entry of har.log.entries) {
@@ -326,13 +328,12 @@ function harToTypeScript(input: Har | string, options: { readonly source?: strin
     const answer = answerOf(entry)
     const operation = graphQLOperation(entry)
     if (operation) {
-      operations.push({ endpoint: `${url.origin}${url.pathname}`, ...operation, answer })
+      operations.push({ origin: url.origin, path: url.pathname, ...operation, answer })
       continue
     }
     rest.push({
-      method: entry.request.method.toUpperCase(),
       origin: url.origin,
-      segments: url.pathname.split('/'),
+      endpoint: `${entry.request.method.toUpperCase()} ${patternOf(url.pathname.split('/'))}`,
       path: url.pathname + url.search,
       requestBody: requestBodyKey(entry),
       answer,
@@ -342,29 +343,18 @@ function harToTypeScript(input: Har | string, options: { readonly source?: strin
   const names = new UniqueNames()
   const sections: string[] = []
   const handlerLines: string[] = []
-  const origins = [...new Set([...rest.map((call) => call.origin), ...operations.map((call) => new URL(call.endpoint).origin)])]
+  const origins = [...new Set([...rest, ...operations].map((call) => call.origin))]
   for (const origin of origins) {
     const originName = names.take(camel(new URL(origin).host.replace(/:/g, ' port ')))
     const section = [`// ${origin}`, `export const ${originName} = ${JSON.stringify(origin)}`]
     const originHandlers: Array<{ line: string; static: boolean }> = []
 
-    const endpoints = new Map<string, RestCall[]>()
-    for (const call of rest.filter((each) => each.origin === origin)) {
-      const key = `${call.method} ${patternOf(call.segments)}`
-      endpoints.set(key, [...(endpoints.get(key) ?? []), call])
-    }
-    for (const [key, calls] of endpoints) {
-      const [method = 'GET', pattern = '/'] = key.split(' ')
+    for (const [endpoint, calls] of groupBy(rest.filter((call) => call.origin === origin), (call) => call.endpoint)) {
+      const [method = 'GET', pattern = '/'] = endpoint.split(' ')
       // Requests to one URL with different bodies are told apart by body.
-      const bodiesByPath = new Map<string, Set<string>>()
-      for (const call of calls) bodiesByPath.set(call.path, (bodiesByPath.get(call.path) ?? new Set()).add(call.requestBody))
-      const rows = new Map<string, Answer[]>()
-      for (const call of calls) {
-        const rowKey = (bodiesByPath.get(call.path)?.size ?? 0) > 1 ? `${call.path} ${call.requestBody}` : call.path
-        rows.set(rowKey, [...(rows.get(rowKey) ?? []), call.answer])
-      }
-      const answers = calls.map((call) => call.answer)
-      const tableName = addTable(section, names, endpointName(method, pattern), `${method} ${pattern} (${calls.length} recorded)`, answers, rows)
+      const byBody = (call: RestCall) => calls.some((other) => other.path === call.path && other.requestBody !== call.requestBody)
+      const rows = groupBy(calls, (call) => (byBody(call) ? `${call.path} ${call.requestBody}` : call.path))
+      const tableName = addTable(section, names, endpointName(method, pattern), `${endpoint} (${calls.length} recorded)`, calls, rows)
       const factory = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'all'
       originHandlers.push({
         line: `  http.${factory}(\`\${${originName}}${pattern.replace(/`/g, '\\`')}\`, ({ request }) => answer(${tableName}, request)),`,
@@ -372,18 +362,11 @@ function harToTypeScript(input: Har | string, options: { readonly source?: strin
       })
     }
 
-    const byOperation = new Map<string, GraphQLCall[]>()
-    for (const call of operations.filter((each) => new URL(each.endpoint).origin === origin)) {
-      const key = `${call.endpoint} ${call.type} ${call.name}`
-      byOperation.set(key, [...(byOperation.get(key) ?? []), call])
-    }
+    const byOperation = groupBy(operations.filter((call) => call.origin === origin), (call) => `${call.path} ${call.type} ${call.name}`)
     for (const calls of byOperation.values()) {
-      const { endpoint, type: operationType, name } = calls[0]!
-      const rows = new Map<string, Answer[]>()
-      for (const call of calls) rows.set(call.variables, [...(rows.get(call.variables) ?? []), call.answer])
-      const path = new URL(endpoint).pathname
+      const { path, type: operationType, name } = calls[0]!
       const title = `GraphQL ${operationType} ${name} at ${path} (${calls.length} recorded)`
-      const tableName = addTable(section, names, `${name} ${operationType}`, title, calls.map((call) => call.answer), rows)
+      const tableName = addTable(section, names, `${name} ${operationType}`, title, calls, groupBy(calls, (call) => call.variables))
       originHandlers.push({
         line: `  graphql.link(\`\${${originName}}${path}\`).${operationType}(${JSON.stringify(name)}, ({ variables }) => answerGraphQL(${tableName}, variables)),`,
         static: true,
@@ -395,7 +378,7 @@ function harToTypeScript(input: Har | string, options: { readonly source?: strin
     handlerLines.push(...originHandlers.filter((each) => !each.static).map((each) => each.line))
   }
 
-  const header = `// Generated by \`mocklib har2ts\`${options.source ? ` from ${options.source}` : ''}. Edit freely: it is your code now.
+  const header = `// Generated by \`mocklib har2ts\` from ${source}. Edit freely: it is your code now.
 import { graphql, http, HttpResponse } from 'mocklib'
 `
   const footer = `
@@ -421,7 +404,7 @@ export function runHar2ts(args: readonly string[], fail: (text: string) => never
   }
   let code: string
   try {
-    code = harToTypeScript(text, { source: file })
+    code = harToTypeScript(text, file)
   } catch (error) {
     fail((error as Error).message.replace(/^\[mocklib\] /, ''))
   }

@@ -13,7 +13,6 @@ export const INSPECT_USAGE = `Usage: npx mocklib inspect <recording.har> [--port
   line, and serves it until stopped (Ctrl-C). Loopback clients only, unless
   --admin-token is given: then send it as a Bearer token or ?token=.`
 
-/** Serves the inspector page showing the recording; rejects with a `ServeError` on bad input. */
 export async function runInspect(args: readonly string[]): Promise<{ readonly url: string; close(): Promise<void> }> {
   const value = (name: string, fallback: string): string => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback)
   const file = args.find((arg, index) => !arg.startsWith('--') && !['--port', '--host', '--admin-token'].includes(args[index - 1] ?? ''))

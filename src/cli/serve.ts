@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync, watch } from 'node:fs'
 import { basename, dirname, extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { message, type Handler } from '../kernel/index.js'
-import type { Har, HarEntry } from '../dsl/index.js'
-import type { MockServer, MockServerOptions } from '../api/server.js'
+import type { HarEntry } from '../dsl/index.js'
+import { writeHarFile } from '../dsl/record/write-har.js'
+import type { MockServer } from '../api/server.js'
 import { setSource } from '../api/server/handler-source.js'
 import { markHandlerLines } from './handler-lines.js'
 
@@ -27,13 +28,6 @@ export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [
 const MODULE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'])
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts'])
 
-interface ServeArguments extends MockServerOptions {
-  readonly sources: readonly string[]
-  readonly record: string | undefined
-  readonly watch: boolean
-  readonly contract: boolean
-}
-
 /** A one-line error the command prints before it exits with `code`. */
 export class ServeError extends Error {
   constructor(
@@ -44,7 +38,7 @@ export class ServeError extends Error {
   }
 }
 
-function parseServeArguments(args: readonly string[]): ServeArguments {
+function parseServeArguments(args: readonly string[]) {
   const sources: string[] = []
   const options: Record<string, string> = {}
   const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
@@ -89,16 +83,6 @@ function parseServeArguments(args: readonly string[]): ServeArguments {
   }
 }
 
-async function loadSource(file: string, generation: number): Promise<Handler[]> {
-  const path = resolve(file)
-  if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
-  if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
-  const kind = kindOf(file, path)
-  const handlers = kind === 'module' ? await loadModule(file, path, extname(path).toLowerCase(), generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
-  markHandlerLines(file, handlers, kind)
-  return handlers
-}
-
 function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
   const extension = extname(path).toLowerCase()
   if (MODULE_EXTENSIONS.has(extension)) return 'module'
@@ -115,24 +99,24 @@ function kindOf(file: string, path: string): 'module' | 'har' | 'openapi' {
 async function loadSources(sources: readonly string[], contract: boolean, generation = 0): Promise<Handler[]> {
   const guards: Handler[] = []
   const handlers: Handler[] = []
-  for (const source of sources) {
-    handlers.push(...(await loadSource(source, generation)))
-    if (contract && kindOf(source, resolve(source)) === 'openapi') guards.push(await contractGuard(source))
+  for (const file of sources) {
+    const path = resolve(file)
+    if (!existsSync(path)) throw new ServeError(message(`serve: ${file} does not exist.`, 'Check the path (it is read relative to the current directory).'))
+    if (statSync(path).isDirectory()) throw new ServeError(message(`serve: ${file} is a directory.`, 'Name a handler module, an OpenAPI document or a HAR file.'))
+    const kind = kindOf(file, path)
+    const loaded = kind === 'module' ? await loadModule(file, path, generation) : kind === 'har' ? await loadHar(file, path) : await loadOpenApi(file, path)
+    markHandlerLines(file, loaded, kind)
+    handlers.push(...loaded)
+    if (contract && kind === 'openapi') guards.push(await contractGuard(file, path))
   }
   if (contract && guards.length === 0) throw new ServeError(message('serve: --contract needs an OpenAPI source to check requests against.', 'Add the OpenAPI document (.yaml, .yml or .json) to the sources.'), 2)
   return [...guards, ...handlers]
 }
 
 /** As Prism validates: a request that breaks the document gets 400 (a parameter) or 422 (the body) with a problem document. */
-async function contractGuard(file: string): Promise<Handler> {
-  const path = resolve(file)
+async function contractGuard(file: string, path: string): Promise<Handler> {
   const [{ contract }, { http }] = await Promise.all([import('mocklib/openapi'), import('mocklib')])
-  let api
-  try {
-    api = await contract(path, { baseUrl: await servedBasePath(path), undocumented: 'ignore' })
-  } catch (error) {
-    throw new ServeError(message(`serve: ${file} could not be read as an OpenAPI contract: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
-  }
+  const api = await failingAs(`serve: ${file} could not be read as an OpenAPI contract`, async () => contract(path, { baseUrl: await servedBasePath(path), undocumented: 'ignore' }))
   // The contract judges whole exchanges; only what the client sent is judged here, so the answer is a blank.
   const blank = new Response(null, { status: 200 })
   const guard = http.all('*', async ({ request }) => {
@@ -151,7 +135,8 @@ async function contractGuard(file: string): Promise<Handler> {
   return guard
 }
 
-async function loadModule(file: string, path: string, extension: string, generation: number): Promise<Handler[]> {
+async function loadModule(file: string, path: string, generation: number): Promise<Handler[]> {
+  const extension = extname(path).toLowerCase()
   if (TYPESCRIPT_EXTENSIONS.has(extension) && !canStripTypes()) {
     throw new ServeError(message(`serve: ${file} is TypeScript, which Node ${process.versions.node} does not load by itself.`, 'Use Node 22.18+ (or 23.6+, 24), run with --experimental-strip-types, or compile the module to JavaScript.'))
   }
@@ -191,26 +176,26 @@ function parseJson(file: string, path: string): unknown {
 
 async function loadHar(file: string, path: string): Promise<Handler[]> {
   const { fromHar } = await import('mocklib')
-  try {
-    // Served by method, path and query: a recording made against any origin (or through this server) replays here.
-    return fromHar(readFileSync(path, 'utf8'), {
-      match: (request) => {
-        const url = new URL(request.url)
-        return `${request.method} ${url.pathname}${url.search}`
-      },
-    })
-  } catch (error) {
-    throw new ServeError(message(`serve: ${file} is no HAR recording mocklib can read: ${(error as Error).message}`))
+  // By method, path and query: a recording made against any origin (or through this server) replays here.
+  const match = (request: Request): string => {
+    const url = new URL(request.url)
+    return `${request.method} ${url.pathname}${url.search}`
   }
+  return failingAs(`serve: ${file} is no HAR recording mocklib can read`, () => fromHar(readFileSync(path, 'utf8'), { match }))
 }
 
 async function loadOpenApi(file: string, path: string): Promise<Handler[]> {
   const { fromOpenApi } = await import('mocklib/openapi')
+  // At the path of the document's first server (`/v1/pets`) on the mock server's own origin.
+  return failingAs(`serve: ${file} could not be served as an OpenAPI document`, async () => fromOpenApi(path, { baseUrl: await servedBasePath(path) }))
+}
+
+/** What `load` throws, as a one-line `ServeError` after `what`. */
+async function failingAs<T>(what: string, load: () => T | Promise<T>): Promise<T> {
   try {
-    // Answered at the path of the document's first server (`/v1/pets`) on the mock server's own origin.
-    return await fromOpenApi(path, { baseUrl: await servedBasePath(path) })
+    return await load()
   } catch (error) {
-    throw new ServeError(message(`serve: ${file} could not be served as an OpenAPI document: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
+    throw new ServeError(message(`${what}: ${(error as Error).message.replace(/^\[mocklib\] /, '')}`))
   }
 }
 
@@ -224,17 +209,14 @@ async function servedBasePath(path: string): Promise<string> {
   return new URL(server.replace(/\{[^}]*\}/g, 'x'), 'http://localhost').pathname.replace(/\/$/, '')
 }
 
-/** Prints the URL first; rejects with a `ServeError` on bad input. */
+/** Prints the URL first. */
 export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
   const options = parseServeArguments(args)
   const handlers = await loadSources(options.sources, options.contract)
   const { createMockServer } = await import('mocklib/server')
-  let server
-  try {
-    server = await createMockServer(handlers, options)
-  } catch (error) {
-    throw new ServeError((error as Error).message)
-  }
+  const server = await createMockServer(handlers, options).catch((error: Error) => {
+    throw new ServeError(error.message)
+  })
   console.log(`mocklib mock server listening on ${server.url}`)
   console.log(`  inspector: ${server.url}/__mocklib/${options.adminToken === undefined ? ' (loopback clients only)' : ''}`)
   console.log(`  ${handlers.length} handler${handlers.length === 1 ? '' : 's'} from ${options.sources.join(', ')}${options.proxy ? `; unhandled requests go to ${options.proxy}` : '; unhandled requests get 404'}`)
@@ -263,13 +245,10 @@ function recordAsItHappens(server: MockServer, path: string): void {
   server.events.on('response:bypass', () => {
     writing = writing.then(async () => {
       await recording.settled()
-      const har: Har = recording.stop()
+      const har = recording.stop()
       recording = server.record()
       entries.push(...har.log.entries)
-      const { writeFileSync, renameSync } = await import('node:fs')
-      const temporary = `${path}.${process.pid}.tmp`
-      writeFileSync(temporary, `${JSON.stringify({ log: { ...har.log, entries } }, null, 2)}\n`)
-      renameSync(temporary, path)
+      writeHarFile(path, { log: { ...har.log, entries } })
     }).catch((error: unknown) => console.error(message(`serve: could not write ${path}: ${String(error)}`)))
   })
 }

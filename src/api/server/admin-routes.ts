@@ -39,8 +39,8 @@ function route(path: string, incoming: IncomingMessage, outgoing: ServerResponse
   const method = incoming.method ?? 'GET'
   // The admin routes read no body; what a client sends is dropped.
   incoming.resume()
-  if (path === '' || path === '/') {
-    if (path === '') return void outgoing.writeHead(308, { location: ADMIN_PREFIX }).end()
+  if (path === '') return void outgoing.writeHead(308, { location: ADMIN_PREFIX }).end()
+  if (path === '/') {
     return send(outgoing, 200, 'text/html; charset=utf-8', INSPECTOR_PAGE, { 'cache-control': 'no-store', 'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'" })
   }
   if (path === '/api/requests' && method === 'GET') return send(outgoing, 200, 'application/json', JSON.stringify(journal.list()))

@@ -44,14 +44,7 @@ export interface MockServer extends Omit<HandlerManagement, 'use'> {
   history(): readonly ServedRequest[]
   /** Forgets the history. */
   clearHistory(): void
-  /**
-   * Records exchanges as HAR 1.2: what the proxy answered, and with `{ include: 'all' }` the mocked answers too.
-   *
-   * @example
-   * const recording = server.record()
-   * // ... requests proxied to the real API ...
-   * await recording.save('fixtures/api.har')
-   */
+  /** Records what the proxy answered as HAR 1.2 (with `{ include: 'all' }` the mocked answers too). */
   record(options?: RecordOptions): NodeRecording
   /** Lifecycle events, as `setupServer`'s. */
   readonly events: LifecycleEvents
@@ -96,7 +89,7 @@ export async function createMockServer(handlers: readonly Handler[], options: Mo
     throw listenError(error, options)
   }
   const management = createHandlerManagement(store, 'server')
-  // Credited to the code that gave them, for the inspector.
+  // Named functions, so the inspector credits added handlers to the code that called them.
   function use(...added: Handler[]): void {
     management.use(...added)
     noteCallSite(added, use)

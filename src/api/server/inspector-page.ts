@@ -60,6 +60,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
   const QUIET_OUTCOMES = ['mocked', 'recorded']
   // The server's own origin goes without saying: its requests show their path.
   const shortUrl = (url) => url.startsWith(location.origin + '/') ? url.slice(location.origin.length) : url
+  const contentType = (headers) => (headers.find(([name]) => name === 'content-type') || [])[1] || ''
   const entries = new Map()
   let selected
   const rows = document.getElementById('rows')
@@ -96,7 +97,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
   }
   const bodyView = (body, headers) => {
     if (!body) return el('p', { className: 'empty', textContent: 'No body.' })
-    const type = (headers.find(([name]) => name === 'content-type') || [])[1] || ''
+    const type = contentType(headers)
     if (body.encoding === 'base64' && type.startsWith('image/')) return el('img', { src: 'data:' + type + ';base64,' + body.text, alt: 'response image' })
     let text = body.text
     if (/json/.test(type)) { try { text = JSON.stringify(JSON.parse(text), null, 2) } catch {} }
@@ -120,14 +121,13 @@ export const INSPECTOR_PAGE = `<!doctype html>
   }
   const har = () => ({ log: { version: '1.2', creator: { name: 'mocklib inspector', version: '1' }, entries: [...entries.values()].filter((entry) => entry.status > 0).map((entry) => {
     const header = (headers) => headers.map(([name, value]) => ({ name, value }))
-    const type = (headers) => (headers.find(([name]) => name === 'content-type') || [])[1] || ''
     const url = new URL(entry.url)
     return {
       startedDateTime: new Date(entry.startedAt).toISOString(), time: entry.durationMs,
       request: { method: entry.method, url: entry.url, httpVersion: 'HTTP/1.1', headers: header(entry.request.headers), queryString: [...url.searchParams].map(([name, value]) => ({ name, value })), cookies: [], headersSize: -1, bodySize: entry.request.body ? entry.request.body.size : 0,
-        ...(entry.request.body && { postData: { mimeType: type(entry.request.headers), text: entry.request.body.text } }) },
+        ...(entry.request.body && { postData: { mimeType: contentType(entry.request.headers), text: entry.request.body.text } }) },
       response: { status: entry.status, statusText: '', httpVersion: 'HTTP/1.1', headers: header(entry.response.headers), cookies: [], redirectURL: '', headersSize: -1, bodySize: entry.response.body ? entry.response.body.size : 0,
-        content: { size: entry.response.body ? entry.response.body.size : 0, mimeType: type(entry.response.headers), ...(entry.response.body && { text: entry.response.body.text }), ...(entry.response.body && entry.response.body.encoding && { encoding: 'base64' }) } },
+        content: { size: entry.response.body ? entry.response.body.size : 0, mimeType: contentType(entry.response.headers), ...(entry.response.body && { text: entry.response.body.text }), ...(entry.response.body && entry.response.body.encoding && { encoding: 'base64' }) } },
       cache: {}, timings: { send: 0, wait: entry.durationMs, receive: 0 },
       _mocklib: { outcome: entry.outcome, ...(entry.handler && { handler: entry.handler }) },
     }
@@ -149,7 +149,6 @@ export const INSPECTOR_PAGE = `<!doctype html>
   const showHar = (har, name) => {
     entries.clear()
     for (const entry of fromHar(har)) entries.set(entry.id, entry)
-    selected = undefined
     show(undefined)
     state.textContent = name + ': ' + entries.size + ' recorded request' + (entries.size === 1 ? '' : 's')
   }
@@ -184,7 +183,7 @@ export const INSPECTOR_PAGE = `<!doctype html>
   }
   events.addEventListener('request', take)
   events.addEventListener('update', take)
-  events.addEventListener('reset', () => { entries.clear(); selected = undefined; show(undefined) })
+  events.addEventListener('reset', () => { entries.clear(); show(undefined) })
   events.addEventListener('open', () => { state.textContent = 'live' })
   events.addEventListener('error', () => { state.textContent = 'reconnecting…' })
   fetch(withToken('api/requests')).then((response) => response.json()).then((list) => {

@@ -36,7 +36,7 @@ export class Journal {
     return () => void this.#listeners.delete(listener)
   }
 
-  /** Called before the body is read for the client. */
+  /** Before the body is read for the client. */
   add(exchange: ServedExchange, response: Response): void {
     if (this.limit <= 0) return
     const entry: ServedRequest = {

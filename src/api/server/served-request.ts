@@ -34,10 +34,7 @@ export interface ServedRequest {
   readonly durationMs: number
   /** The status written; 0 when the socket was destroyed (`HttpResponse.error()`). */
   readonly status: number
-  /**
-   * `'mocked'`, `'passthrough'` (proxied), `'unhandled'` (404 or proxied), `'preflight'` (CORS, answered by the
-   * server), `'refused'` (413), `'failed'` (an answer check or the server failed it).
-   */
+  /** `'passthrough'` is proxied, `'unhandled'` got 404 or was proxied, `'preflight'` is CORS, `'refused'` got 413. */
   readonly outcome: ServedOutcome
   /** The handler that answered, and where it was written (`file:line`; else where it was given to the server). */
   readonly handler?: { readonly kind: string; readonly header: string; readonly source?: string }

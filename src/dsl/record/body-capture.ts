@@ -1,12 +1,10 @@
 const EMPTY = new Uint8Array(0)
 
 /**
- * The recorder's own reading of a copy of one body: an exchange is recorded whether the client reads
- * the body or not. `onEnd` runs in the very microtask the last byte arrives (synchronously for a
- * whole body), since `stop()` is synchronous and must include a body the client has read. With
- * `length` (a `Content-Length` counting this stream's bytes) the body has ended once that many
- * arrived, as an HTTP client takes it. `cut()` stops reading, so an endless body cannot hold a
- * stopped recording. `done` rejects if the body fails first.
+ * The recorder's own reading of a copy of one body, so an exchange is recorded whether the client reads
+ * it or not. `onEnd` runs in the microtask the last byte arrives: `stop()` is synchronous and must include
+ * a body the client has read. With `length` the body has ended once that many bytes arrived, as an HTTP
+ * client takes it. `cut()` stops reading, so an endless body cannot hold a stopped recording.
  */
 export class BodyCapture {
   readonly done: Promise<void>
@@ -55,7 +53,7 @@ export class BodyCapture {
     return this.#ended
   }
 
-  /** The bytes that had arrived (all of them once ended); the client's own copy is not touched. */
+  /** The bytes that had arrived; the client's own copy is not touched. */
   cut(): Uint8Array {
     if (this.#ended) return this.#whole!
     if (!this.#cut) {
@@ -66,10 +64,6 @@ export class BodyCapture {
       if (reader !== undefined) setTimeout(() => void reader.cancel().catch(() => {}), 0)
     }
     return join(this.#chunks)
-  }
-
-  get received(): number {
-    return this.#ended ? this.#whole!.byteLength : this.#received
   }
 }
 

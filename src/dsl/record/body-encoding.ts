@@ -2,7 +2,7 @@
 
 const TEXTUAL = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql|html|csv|yaml)\b/i
 
-/** Text for textual (and untyped) bodies that are valid UTF-8 without control bytes. */
+// An untyped body is text when it is valid UTF-8 without control bytes.
 export function encodeBody(bytes: Uint8Array, mimeType: string): { readonly text: string; readonly base64: boolean } {
   const textual = TEXTUAL.test(mimeType)
   if (mimeType === '' || textual) {

@@ -7,8 +7,7 @@ import type { Har, HarEntry } from './har-types.js'
 /** Options of `fromHar`. */
 export interface FromHarOptions {
   /**
-   * What identifies a request (default: method and full URL). Called with the live request and with
-   * one rebuilt from each entry.
+   * What identifies a request (default: method and full URL); called with live requests and with one rebuilt from each entry.
    *
    * @example
    * match: (request) => `${request.method} ${request.url.split('?')[0]}` // the query aside
@@ -19,8 +18,7 @@ export interface FromHarOptions {
 /**
  * Handlers answering the requests a HAR recorded: by method and URL, and by body when entries
  * share them; the same key answers in recorded order and the last one repeats. Other requests go
- * on to the next handler. Header values replay as the bytes the server sent (one byte per
- * character; a value above U+00FF was decoded as UTF-8 by its tool, so its UTF-8 bytes are sent).
+ * on to the next handler.
  *
  * @example
  * import { fromHar } from 'mocklib'
@@ -48,7 +46,6 @@ interface Group {
   readonly bodies: Map<string, HarEntry[]>
 }
 
-/** Shared by `fromHar` and `snapshot`. */
 export class HarReplay {
   readonly #key: HarRequestKey
   readonly #groups = new Map<string, Group>()
@@ -57,28 +54,22 @@ export class HarReplay {
 
   constructor(har: Har, key: HarRequestKey = (request) => `${request.method} ${request.url}`) {
     this.#key = key
-    // A Response cannot carry an informational status (a recorded 101 upgrade): left out.
-    for (const entry of har.log.entries) if (entry.response.status === 0 || entry.response.status >= 200) this.add(entry)
+    // A Response cannot carry an informational status (a recorded 101 upgrade).
+    for (const entry of har.log.entries) {
+      if (entry.response.status !== 0 && entry.response.status < 200) continue
+      this.#entries.push(entry)
+      const key = this.#key(requestFromEntry(entry))
+      let group = this.#groups.get(key)
+      if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
+      group.entries.push(entry)
+      const body = bodyKey(requestBodyOf(entry))
+      const sameBody = group.bodies.get(body)
+      if (sameBody) sameBody.push(entry)
+      else group.bodies.set(body, [entry])
+    }
   }
 
-  add(entry: HarEntry): void {
-    this.#entries.push(entry)
-    const key = this.#key(requestFromEntry(entry))
-    let group = this.#groups.get(key)
-    if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
-    group.entries.push(entry)
-    const body = bodyKey(requestBodyOf(entry))
-    const sameBody = group.bodies.get(body)
-    if (sameBody) sameBody.push(entry)
-    else group.bodies.set(body, [entry])
-  }
-
-  /** Whatever its body. */
-  has(request: Request): boolean {
-    return this.#groups.has(this.#key(request))
-  }
-
-  /** The handler's predicate: a request no entry answers stays unhandled instead of being sent on. */
+  /** A request no entry answers stays unhandled instead of being sent on. */
   async answers(request: Request): Promise<boolean> {
     const group = this.#groups.get(this.#key(request))
     if (!group) return false
@@ -94,7 +85,6 @@ export class HarReplay {
     return this.#key(request)
   }
 
-  /** A fresh `Response`; reads a clone of the body. */
   async respond(request: Request): Promise<Response | undefined> {
     const key = this.#key(request)
     const group = this.#groups.get(key)
@@ -139,7 +129,6 @@ export function comparableBody(text: string): string {
 export const WIRE_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-/** Status 0, a recorded network error, is `Response.error()`. */
 function responseFromEntry(entry: HarEntry): Response {
   const { response } = entry
   if (response.status === 0) return Response.error()
@@ -159,7 +148,6 @@ export function requestBodyOf(entry: HarEntry): Uint8Array | undefined {
   return decodeBody(data.text, data._encoding === 'base64')
 }
 
-/** For user-defined matching keys. */
 export function requestFromEntry(entry: HarEntry): Request {
   const { request } = entry
   const headers = new Headers()
@@ -177,13 +165,9 @@ export function requestFromEntry(entry: HarEntry): Request {
 const LATIN1_ONLY = /^[\u0000-\u00ff]*$/
 
 /**
- * Header values are bytes, which clients read one character per byte (latin1). A value above
- * U+00FF cannot be such a reading: its tool decoded UTF-8 (DevTools do), so its UTF-8 bytes are
- * what the server sent (`'東京'` is read as `'æ\u009d±äº¬'`).
+ * Clients read header bytes one character per byte (latin1). A value above U+00FF was decoded as
+ * UTF-8 by its tool (DevTools do), so its UTF-8 bytes are what the server sent.
  */
 export function wireHeaderValue(value: string): string {
-  if (LATIN1_ONLY.test(value)) return value
-  let read = ''
-  for (const byte of new TextEncoder().encode(value)) read += String.fromCharCode(byte)
-  return read
+  return LATIN1_ONLY.test(value) ? value : String.fromCharCode(...new TextEncoder().encode(value))
 }

@@ -1,16 +1,11 @@
-/**
- * HAR 1.2 (HTTP Archive) types: the subset of http://www.softwareishard.com/blog/har-12-spec/
- * mocklib writes and reads. Custom fields start with `_`, as the format allows.
- */
+// HAR 1.2 (HTTP Archive): http://www.softwareishard.com/blog/har-12-spec/. Custom fields start with `_`, as it allows.
 
-/** A name/value pair (headers, query parameters). */
 export interface HarNameValue {
   name: string
   value: string
   comment?: string
 }
 
-/** A cookie of a request (`cookie` header) or a response (`set-cookie`). */
 export interface HarCookie {
   name: string
   value: string

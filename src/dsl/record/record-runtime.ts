@@ -1,19 +1,15 @@
 import type { HandlerScope, LifecycleEvents, RequestEventInfo, ResponseEventInfo, TrafficObserver } from '../../kernel/index.js'
-import { createRecorder, type RecordOptions, type Recording } from './recorder.js'
-
-export interface ObservedRuntime {
-  readonly observers: Set<TrafficObserver>
-}
+import { createRecorder, type Recorder, type RecordOptions, type Recording } from './recorder.js'
 
 /**
  * `server.record()` and `worker.record()`: what a runtime reports for one scope. `reportsArrived` is
  * for a runtime whose sources report real responses late (the browser's): `settled()` waits for it.
  */
 export function recordRuntime(
-  runtime: ObservedRuntime,
+  runtime: { readonly observers: Set<TrafficObserver> },
   scope: HandlerScope,
   options: RecordOptions = {},
-  reportsArrived: () => Promise<void> | undefined = () => undefined,
+  reportsArrived?: () => Promise<void> | undefined,
 ): Recording {
   const recorder = createRecorder(options)
   const observer: TrafficObserver = {
@@ -22,16 +18,20 @@ export function recordRuntime(
     },
   }
   runtime.observers.add(observer)
+  return recordingOf(recorder, () => runtime.observers.delete(observer), reportsArrived)
+}
+
+function recordingOf(recorder: Recorder, detach: () => void, beforeSettled?: () => Promise<void> | undefined): Recording {
   return {
     get size() {
       return recorder.size
     },
     async settled() {
-      await reportsArrived()
+      await beforeSettled?.()
       await recorder.settled()
     },
     stop() {
-      runtime.observers.delete(observer)
+      detach()
       return recorder.stop()
     },
   }
@@ -83,19 +83,11 @@ export function recordEvents(events: LifecycleEvents, options: RecordOptions = {
   events.on('request:unhandled', onUnhandled)
   events.on('response:mocked', onMocked)
   events.on('response:bypass', onNetwork)
-
-  return {
-    get size() {
-      return recorder.size
-    },
-    settled: () => recorder.settled(),
-    stop() {
-      events.removeListener('request:start', onStart)
-      events.removeListener('request:unhandled', onUnhandled)
-      events.removeListener('response:mocked', onMocked)
-      events.removeListener('response:bypass', onNetwork)
-      started.clear()
-      return recorder.stop()
-    },
-  }
+  return recordingOf(recorder, () => {
+    events.removeListener('request:start', onStart)
+    events.removeListener('request:unhandled', onUnhandled)
+    events.removeListener('response:mocked', onMocked)
+    events.removeListener('response:bypass', onNetwork)
+    started.clear()
+  })
 }

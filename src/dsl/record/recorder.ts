@@ -24,10 +24,7 @@ export interface Recording {
   readonly size: number
   /** Resolves once every exchange seen so far has its entry. */
   settled(): Promise<void>
-  /**
-   * The HAR of every exchange whose response arrived; a body still arriving is cut where it is (the
-   * entry's `comment` says so). Releases everything; later calls return an empty HAR.
-   */
+  /** The HAR so far; a body still arriving is cut (the entry's `comment` says so). Later calls return an empty HAR. */
   stop(): Har
 }
 
@@ -54,7 +51,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       const owner = slots
       const response = completed.response?.type === 'error' ? undefined : completed.response
       const inFlight: InFlight = { completed }
-      // Built synchronously as the last body ends: a `stop()` right after the client read it includes the exchange.
+      // Synchronous: a `stop()` right after the client read the last body includes the exchange.
       const build = () => {
         const { request, response } = inFlight
         if (!request?.ended || !response?.ended || owner !== slots || slots[index] !== inFlight) return
@@ -68,10 +65,10 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       inFlight.response = new BodyCapture(responseBody(response), response && declaredLength(response), build)
       // A body given whole ended before the other capture existed.
       build()
+      // A client that aborted or a broken connection: `stop()` keeps what arrived, and says so.
       const work = Promise.all([inFlight.request.done, inFlight.response.done]).then(
         () => {},
         (error: unknown) => {
-          // The client aborted or the connection broke: `stop()` keeps what arrived, and says so.
           inFlight.failure = error
         },
       )
@@ -106,22 +103,20 @@ interface InFlight {
 function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
   const request = inFlight.request!
   const response = inFlight.response!
-  const whole = request.ended && response.ended
+  const { failure } = inFlight
   try {
-    const entry = harEntryFromBytes(completed, request.cut(), response.cut(), redactor)
-    if (!whole) entry.comment = cutComment(request, response, inFlight.failure)
+    const requestBytes = request.cut()
+    const responseBytes = response.cut()
+    const entry = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
+    if (request.ended && response.ended) return entry
+    const [which, bytes] = response.ended ? ['request', requestBytes] : ['response', responseBytes]
+    const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
+    entry.comment = `[mocklib] body cut: the ${which} body has only the ${bytes.byteLength} bytes that had arrived; ${why}.`
     return entry
   } catch {
     // No exception out of stop() or a stream callback.
     return undefined
   }
-}
-
-function cutComment(request: BodyCapture, response: BodyCapture, failure: unknown): string {
-  const which = response.ended ? 'request' : 'response'
-  const capture = response.ended ? request : response
-  const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
-  return `[mocklib] body cut: the ${which} body has only the ${capture.received} bytes that had arrived; ${why}.`
 }
 
 /** A string body is taken at once: the client may have read it before a copy's stream yields (node:http, Node 22). */

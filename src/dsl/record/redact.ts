@@ -1,8 +1,5 @@
-// Applied while an entry is built, so a secret is never held in a recording either.
-
 export const REDACTED = '[redacted]'
 
-// Compared case-insensitively.
 const DEFAULT_REDACTED_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']
 
 /**

@@ -7,8 +7,8 @@ import { bypass } from '../response/real-network.js'
 import { createHar, parseHar } from './har-document.js'
 import { comparableBody, HarReplay, requestBodyOf, requestFromEntry, requestText, WIRE_HEADERS, wireHeaderValue, type HarRequestKey } from './har-replay.js'
 import type { Har, HarEntry } from './har-types.js'
-import { createRedactor, type RedactOptions } from './redact.js'
-import { buildHarEntry } from './to-har-entry.js'
+import type { RedactOptions } from './redact.js'
+import { toHarEntry } from './to-har-entry.js'
 import { writeHarFile } from './write-har.js'
 
 /**
@@ -49,8 +49,7 @@ export interface SnapshotOptions {
 }
 
 /**
- * One handler for the record/replay loop over a HAR file. Each recorded exchange is written as it
- * completes (atomically), so nothing depends on `server.close()`; existing entries are kept (`'auto'`).
+ * One handler for the record/replay loop over a HAR file, written atomically after each recorded exchange.
  *
  * @example
  * import { setupServer, snapshot } from 'mocklib/node'
@@ -62,7 +61,6 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
   const file = resolve(path)
   const mode = options.mode ?? modeFromEnvironment()
   if (!MODES.includes(mode)) throw new TypeError(message(`Unknown snapshot mode "${String(mode)}".`, `Use one of ${MODES.join(', ')}.`))
-  const redactor = createRedactor(options.redact)
   const loaded = existsSync(file) ? parseHar(readFileSync(file, 'utf8')) : undefined
   if (mode === 'replay' && loaded === undefined) {
     throw new Error(message(`snapshot(): ${file} does not exist, and mode "replay" never records.`, `Record it first: run once with ${SNAPSHOT_ENV}=record (or auto).`))
@@ -80,7 +78,7 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     const durationMs = Date.now() - startedAt
     const bytes = real ? await real.arrayBuffer() : undefined
     const recorded = real && new Response(bytes, { status: real.status, statusText: real.statusText, headers: real.headers })
-    const entry = await buildHarEntry({ id: '', request: copy, response: recorded, outcome: 'passthrough', startedAt, durationMs }, redactor)
+    const entry = await toHarEntry({ id: '', request: copy, response: recorded, outcome: 'passthrough', startedAt, durationMs }, options)
     if (mode === 'update') {
       const key = replay.keyOf(request)
       if (!updated.has(key)) {
@@ -96,12 +94,12 @@ export function snapshot(path: string, options: SnapshotOptions = {}): HttpHandl
     return new Response(bytes, { status: real.status, statusText: real.statusText, headers })
   }
 
-  if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.answers(request) ? await replay.respond(request) : undefined) ?? refuse(file, request, replay))
+  if (mode === 'replay') return http.all('*', async ({ request }) => (await replay.respond(request)) ?? refuse(file, request, replay))
   if (mode === 'record' || mode === 'update') return http.all('*', ({ request }) => record(request))
-  return http.all('*', async ({ request }) => (replay.has(request) ? await replay.respond(request) : undefined) ?? record(request))
+  return http.all('*', async ({ request }) => (await replay.respond(request)) ?? record(request))
 }
 
-/** In `'replay'`, it fails as under the `'error'` policy, whatever the handlers after this one: replay never uses the network. */
+// As the `'error'` policy, whatever the handlers after this one: replay never uses the network.
 async function refuse(file: string, request: Request, replay: HarReplay): Promise<Response> {
   const nearest = await describeNearestEntry(request, replay.entries)
   console.error(
@@ -129,7 +127,6 @@ interface Difference {
   readonly text: string
 }
 
-/** The recorded entry nearest to `request` and what differs, said as a user fixes it. */
 async function describeNearestEntry(request: Request, entries: readonly HarEntry[]): Promise<string> {
   if (entries.length === 0) return 'the recording has no entries'
   const sent = await requestText(request)

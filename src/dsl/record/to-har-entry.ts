@@ -3,22 +3,12 @@ import { decodeBody, encodeBody } from './body-encoding.js'
 import type { HarCookie, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './har-types.js'
 import { createRedactor, REDACTED, type RedactOptions, type Redactor } from './redact.js'
 
-/** Less the scope, which only `recordRuntime` reads. */
 export type CompletedExchange = Omit<KernelCompletedExchange, 'scope'>
 
-export interface HarEntryOptions {
-  /** Extra headers and JSON body paths to redact; `false` records secrets as they are. */
-  readonly redact?: RedactOptions | false
-}
-
-/** Redacts while it builds, so a secret is never held. Reads the bodies of the copies in `completed`. */
-export async function toHarEntry(completed: CompletedExchange, options: HarEntryOptions = {}): Promise<HarEntry> {
-  return buildHarEntry(completed, createRedactor(options.redact))
-}
-
-export async function buildHarEntry(completed: CompletedExchange, redactor: Redactor): Promise<HarEntry> {
+/** Redacts while it builds, so a secret is never held. */
+export async function toHarEntry(completed: CompletedExchange, options: { readonly redact?: RedactOptions | false } = {}): Promise<HarEntry> {
   const [requestBytes, responseBytes] = await Promise.all([bytesOf(completed.request), bytesOf(completed.response)])
-  return harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
+  return harEntryFromBytes(completed, requestBytes, responseBytes, createRedactor(options.redact))
 }
 
 /** Synchronous, so a recorder can build the entry the moment the last byte arrives. */
@@ -52,9 +42,10 @@ function harHeaders(headers: Headers, redactor: Redactor): HarNameValue[] {
 
 function harRequest(request: Request, bytes: Uint8Array, redactor: Redactor): HarRequest {
   const url = new URL(request.url)
-  const cookies = requestCookies(request.headers.get('cookie')).map((cookie) =>
-    redactor.header('cookie') ? { ...cookie, value: REDACTED } : cookie,
-  )
+  const cookies = (request.headers.get('cookie') ?? '')
+    .split(';')
+    .filter((pair) => pair.trim() !== '')
+    .map((pair) => (redactor.header('cookie') ? { ...cookieOf(pair), value: REDACTED } : cookieOf(pair)))
   const harRequest: HarRequest = {
     method: request.method,
     url: url.href,
@@ -117,14 +108,6 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
     headersSize: -1,
     bodySize: bytes.length,
   }
-}
-
-function requestCookies(header: string | null): HarCookie[] {
-  if (!header) return []
-  return header
-    .split(';')
-    .filter((pair) => pair.trim() !== '')
-    .map(cookieOf)
 }
 
 function responseCookie(header: string): HarCookie {

@@ -20,17 +20,12 @@ export interface NodeRecording extends Recording {
 
 /** What `server.record()` returns in Node. */
 export function withSave(recording: Recording): NodeRecording {
-  return {
-    get size() {
-      return recording.size
-    },
-    settled: () => recording.settled(),
-    stop: () => recording.stop(),
-    async save(path) {
+  return Object.assign(recording, {
+    async save(path: string) {
       await recording.settled()
       const har = recording.stop()
       writeHarFile(path, har)
       return har
     },
-  }
+  })
 }
