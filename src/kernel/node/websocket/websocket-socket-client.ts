@@ -2,7 +2,7 @@ import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-context.js'
 import { decidedByPolicy, offerOnly } from '../../websocket-dispatch.js'
 import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
-import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import { BridgedServer, connectionInfo, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import { acceptValueFor } from './websocket-frames.js'
 
 // Loaded by the first `new WebSocket()` made while a server listens, not with mocklib/node.
@@ -119,7 +119,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
       id: this.id,
       url: this.url,
       protocols,
-      connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+      connection: { client: this, server, info: connectionInfo(protocols) },
       accept: () => this.#open(protocols[0] ?? ''),
       passthrough: () => {
         server.connect()

@@ -102,20 +102,10 @@ async function sendToNetwork(request: Request, network: NetworkRequests): Promis
         for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
         const status = incoming.statusCode ?? 200
         const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
-        resolve(new NativeResponse(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+        resolve(new NativeResponse(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
       })
     })
     outgoing.on('error', reject)
     outgoing.end(body)
   })
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0))
-  let at = 0
-  for (const chunk of chunks) {
-    joined.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return joined
 }
