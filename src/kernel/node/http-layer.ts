@@ -8,6 +8,13 @@ export const NativeRequest: typeof Request = globalThis.Request
 export const NativeHeaders: typeof Headers = globalThis.Headers
 export const NativeResponse: typeof Response = globalThis.Response
 
+/** An IncomingMessage's `rawHeaders` (name, value, name, value…), as they came. */
+export function headersOfRaw(raw: readonly string[]): Headers {
+  const headers = new NativeHeaders()
+  for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
+  return headers
+}
+
 /** As msw 2: `TypeError('Failed to fetch')` with the response as its cause, which prints as what it is. */
 export function networkError(response: Response): TypeError {
   const text = 'Response.error() (a network error returned by a request handler)'

@@ -3,7 +3,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { headersOfRaw, type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 
@@ -149,16 +149,13 @@ function headerText(value: OutgoingHttpHeader): string {
 }
 
 function toFetchResponse(incoming: IncomingMessage): Response {
-  const headers = new NativeHeaders()
-  const raw = incoming.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const status = incoming.statusCode ?? 200
   const bodyless = status === 204 || status === 304 || status < 200
   // Header values read off the wire are bytes (latin1): the writer sends them back as they came.
   return new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
     status: status < 200 ? 200 : status,
     statusText: incoming.statusMessage ?? '',
-    headers,
+    headers: headersOfRaw(incoming.rawHeaders),
   })
 }
 
@@ -167,9 +164,8 @@ function toFetchResponse(incoming: IncomingMessage): Response {
  * such a request keeps its method and gets body readers serving the bytes sent (msw drops that body).
  */
 function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
-  const bodyForbidden = method === 'GET' || method === 'HEAD'
   if (body === null || body.byteLength === 0) return new NativeRequest(url, { method, headers })
-  if (!bodyForbidden) return new NativeRequest(url, { method, headers, body })
+  if (method !== 'GET' && method !== 'HEAD') return new NativeRequest(url, { method, headers, body })
   return withBody(new NativeRequest(url, { method, headers }), body)
 }
 

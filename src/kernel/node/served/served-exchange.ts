@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HandlerInfo, HttpExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { createRequestId } from '../../request-context.js'
+import { headersOfRaw } from '../http-layer.js'
 import { writeResponse } from './write-response.js'
 
 /**
@@ -61,9 +62,7 @@ export class ServedExchange implements HttpExchange {
   }
 
   #buildRequest(): Request {
-    const headers = new Headers()
-    const raw = this.incoming.rawHeaders
-    for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
+    const headers = headersOfRaw(this.incoming.rawHeaders)
     const body = NO_BODY_METHODS.has(this.method) ? undefined : this.body
     // Aborted when the client goes away before its answer is done: an event stream's resolver stops on it.
     const aborted = new AbortController()

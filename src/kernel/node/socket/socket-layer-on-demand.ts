@@ -1,8 +1,11 @@
 import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
+import { onFirstUse } from '../../on-first-use.js'
 import type { HttpSink } from '../http-layer.js'
 import { closeZombieSockets } from './socket-pools.js'
+
+const socketLayer = onFirstUse(() => import('./socket-adapter.js'))
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void
@@ -31,7 +34,8 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   const load = () => {
     if (phase !== 'waiting') return
     phase = 'loading'
-    loadSocketLayer()
+    socketLayer
+      .load()
       .then(({ interceptSockets }) => {
         if (phase !== 'loading') return
         stopLayer = interceptSockets(sink)
@@ -93,12 +97,6 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
     }
     for (const restore of restoreGates) restore()
   }
-}
-
-let socketLayer: Promise<typeof import('./socket-adapter.js')> | undefined
-
-function loadSocketLayer(): Promise<typeof import('./socket-adapter.js')> {
-  return (socketLayer ??= import('./socket-adapter.js'))
 }
 
 interface ClientRequestWithOnSocket extends nodeHttp.ClientRequest {

@@ -2,7 +2,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
+import { headersOfRaw, type HttpSink, NativeResponse, networkError } from '../http-layer.js'
 
 // Loaded by the first XHR (xhr-source.ts), which the interceptor holds meanwhile.
 
@@ -97,12 +97,9 @@ async function sendToNetwork(request: Request, network: NetworkRequests): Promis
       incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
       incoming.on('error', reject)
       incoming.on('end', () => {
-        const responseHeaders = new NativeHeaders()
-        const raw = incoming.rawHeaders
-        for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
         const status = incoming.statusCode ?? 200
         const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
-        resolve(new NativeResponse(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+        resolve(new NativeResponse(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: headersOfRaw(incoming.rawHeaders) }))
       })
     })
     outgoing.on('error', reject)
