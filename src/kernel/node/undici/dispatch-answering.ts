@@ -5,19 +5,15 @@ import { createRequestId } from '../../request-context.js'
 import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 
-interface UnansweredDispatch {
-  readonly options: DispatchOptions
-  readonly handler: AnyHandler
-  /** mocklib's marks removed. */
-  readonly lines: Array<[string, string]>
-  readonly bypassed: boolean
-  readonly sink: HttpSink
-  /** The dispatcher that was global before: a passthrough goes on through it. */
-  readonly previous: Dispatcher
-}
-
-export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void> {
-  const { options, handler: rawHandler, lines, bypassed, sink, previous } = dispatch
+/** `lines` are the headers without mocklib's marks; a passthrough goes on through `previous`, the dispatcher that was global before. */
+export async function answerDispatch(
+  options: DispatchOptions,
+  rawHandler: AnyHandler,
+  lines: Array<[string, string]>,
+  bypassed: boolean,
+  sink: HttpSink,
+  previous: Dispatcher,
+): Promise<void> {
   // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
   const connection = new DispatchConnection(rawHandler)
   let settled = false

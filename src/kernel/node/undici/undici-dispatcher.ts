@@ -68,7 +68,7 @@ function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSourc
         queueMicrotask(() => new DispatchConnection(handler).play(answer))
         return true
       }
-      void answerDispatch({ options, handler, lines: kept, bypassed: mark !== undefined && mark === bypassValue(), sink, previous })
+      void answerDispatch(options, handler, kept, mark !== undefined && mark === bypassValue(), sink, previous)
       return true
     },
     close: (...args) => previous.close?.(...args),
