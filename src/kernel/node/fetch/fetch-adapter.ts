@@ -32,28 +32,22 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     const plainUrl = init === undefined ? plainGetUrl(input) : undefined
     if (plainUrl !== undefined) return start(input, init, undefined, plainUrl)
     // node-fetch's Request, another realm's signal or FormData…: made over into this realm's, as msw accepts them.
-    if (isForeignRequest(input) || hasForeignInit(init)) return startAdopted(input, init)
+    if (isForeignRequest(input) || hasForeignInit(init)) {
+      return adoptFetchArguments(againstLocation(input), init).then((adopted) => startBuilt(adopted.input, adopted.init, input, init))
+    }
+    return startBuilt(againstLocation(input), init, input, init)
+  }
+  const startBuilt = (input: RequestInfo | URL, init: RequestInit | undefined, callerInput: RequestInfo | URL, callerInit: RequestInit | undefined): Promise<Response> => {
     let request: Request
     try {
-      request = new NativeRequest(againstLocation(input), init)
+      request = new NativeRequest(input, init)
     } catch {
       // Invalid input: the real fetch rejects with exactly undici's error, before any network.
-      return realFetch(input, init)
+      return realFetch(callerInput, callerInit)
     }
+    // With the caller's own signal's reason (an adopted signal's follower carries the same one).
     if (request.signal.aborted) return Promise.reject(request.signal.reason)
     return start(input, init, request, undefined)
-  }
-  const startAdopted = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> => {
-    const adopted = await adoptFetchArguments(againstLocation(input), init)
-    let request: Request
-    try {
-      request = new NativeRequest(adopted.input, adopted.init)
-    } catch {
-      return realFetch(input, init)
-    }
-    // Rejects with the caller's own signal's reason (the follower carries the same one).
-    if (request.signal.aborted) throw request.signal.reason
-    return start(adopted.input, adopted.init, request, undefined)
   }
   globalThis.fetch = mockedFetch
   return () => {
@@ -220,8 +214,7 @@ async function sendAsInit(send: typeof fetch, request: Request, mark: readonly [
   headers.push([mark[0], mark[1]])
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   const body = bodyText ?? (hasBody && request.body !== null ? new Uint8Array(await request.arrayBuffer()) : undefined)
-  const init: RequestInit = { method: request.method, headers, redirect: request.redirect }
+  const init: RequestInit = { method: request.method, headers, redirect: request.redirect, signal: request.signal }
   if (body !== undefined) init.body = body
-  init.signal = request.signal
   return send(request.url, init)
 }
