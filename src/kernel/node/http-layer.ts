@@ -1,6 +1,12 @@
+import type { ClientRequest } from 'node:http'
 import type { HttpExchange } from '../contracts.js'
 
 export type HttpSink = (exchange: HttpExchange) => Promise<void>
+
+/** Node's internal `onSocket`: given no socket, Node fails the request (with the given error, or its own). */
+export interface ClientRequestWithOnSocket extends ClientRequest {
+  onSocket(socket: unknown, error?: Error): void
+}
 
 // Taken as they were when mocklib loaded: the socket layer later wraps the globals in Proxies that record
 // raw header names for the wire, a cost mocklib's own objects need not pay (instances are the same classes).

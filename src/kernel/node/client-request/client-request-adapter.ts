@@ -2,17 +2,12 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { HttpSink } from '../http-layer.js'
+import type { ClientRequestWithOnSocket, HttpSink } from '../http-layer.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
 type Created = (error: Error | null, socket?: MockSocket) => void
-
-/** Given no socket, Node fails the request (with the given error, or its own). */
-interface ClientRequestWithOnSocket extends ClientRequest {
-  onSocket(socket: unknown, error?: Error): void
-}
 
 // Loaded by the first request made while listening: a cold start that never calls node:http does not pay for it.
 const answering = onFirstUse(

@@ -16,7 +16,8 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   const known = knownBodyOf(response)
   const body = known === undefined ? response.body : undefined
   const empty = known === undefined && body === null
-  const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || empty
+  const noBodyAllowed = method === 'HEAD' || status === 204 || status === 304 || status < 200
+  const bodyless = noBodyAllowed || empty
   const { headers } = response
   const hasLength = headers.has('content-length')
   const chunked = !bodyless && !hasLength
@@ -26,10 +27,9 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
     if (name === 'set-cookie') cookies = true
     else if (!chunked || name !== 'transfer-encoding') head += `${name}: ${value}${CRLF}`
   }
-  // After the others, each on a line of its own.
   if (cookies) for (const cookie of setCookieValues(headers)) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
-  else if (empty && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
+  else if (empty && !hasLength && !noBodyAllowed) head += `content-length: 0${CRLF}`
   head += CRLF
 
   if (bodyless) {

@@ -2,7 +2,7 @@ import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { HttpSink } from '../http-layer.js'
+import type { ClientRequestWithOnSocket, HttpSink } from '../http-layer.js'
 import { closeZombieSockets } from './socket-pools.js'
 
 const socketLayer = onFirstUse(() => import('./socket-adapter.js'))
@@ -97,10 +97,6 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
     }
     for (const restore of restoreGates) restore()
   }
-}
-
-interface ClientRequestWithOnSocket extends nodeHttp.ClientRequest {
-  onSocket(socket: unknown, error?: Error): void
 }
 
 interface AgentWithAddRequest extends nodeHttp.Agent {
