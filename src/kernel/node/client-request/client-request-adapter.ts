@@ -21,11 +21,8 @@ const answering = onFirstUse(
     ),
 )
 
-/**
- * A request made through `http(s).request/get` gets a MockSocket instead of a TCP connection: a mocked
- * response is written into it (Node's parser reads it), a passthrough goes out through the original
- * function marked `ownCall()`. Much cheaper than the socket layer, which still sees everything else.
- */
+// `http(s).request/get` get a MockSocket instead of a TCP connection (see the README): much cheaper than
+// the socket layer. A passthrough goes out through the original function, marked `ownCall()`.
 export function patchClientRequests(sink: HttpSink): () => void {
   // Not imported: loading node:http is a visible part of a cold start.
   const http = process.getBuiltinModule('node:http')

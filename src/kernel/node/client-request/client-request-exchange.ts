@@ -41,11 +41,8 @@ export function startExchange(
   process.nextTick(handOver, request, exchange, sink)
 }
 
-/**
- * The request takes its socket on the next tick (queued before this one): a plain handler answers
- * synchronously, and the answer must find it attached. A request destroyed before then never gets one:
- * Node fails it by itself, nothing was sent, so nobody is asked.
- */
+// A plain handler answers synchronously: the request takes its socket on the next tick (queued before
+// this one) and the answer must find it attached. One destroyed before then Node fails by itself, unasked.
 function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
   if (request.socket != null) return void sink(exchange)
   if (request.destroyed) return
@@ -159,10 +156,8 @@ function toFetchResponse(incoming: IncomingMessage): Response {
   })
 }
 
-/**
- * Fetch refuses a body on GET and HEAD, but node:http sends one (search APIs take a JSON query in a GET):
- * such a request keeps its method and gets body readers serving the bytes sent (msw drops that body).
- */
+// Fetch refuses a body on GET and HEAD, node:http sends one (a search API's JSON query): such a request
+// keeps its method and gets body readers serving the bytes sent (msw drops that body).
 function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
   if (body === null || body.byteLength === 0) return new NativeRequest(url, { method, headers })
   if (method !== 'GET' && method !== 'HEAD') return new NativeRequest(url, { method, headers, body })

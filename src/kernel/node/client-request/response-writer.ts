@@ -5,11 +5,8 @@ import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'
 
-/**
- * As an HTTP/1.1 response: a body of unknown length goes chunked, as fast as the client reads. The head
- * goes as latin1 (as Node's server sends headers alone, and clients decode them), so a value read off a
- * real connection goes out as the bytes that came in. A known string body is written at once (no promise).
- */
+// A body of unknown length goes chunked, as fast as the client reads; a known one at once (no promise).
+// The head goes as latin1, as Node's server sends it: a value read off the wire goes back as it came.
 export function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> | undefined {
   const { status } = response
   // A known body is a body: asking for the stream would make one for nothing.

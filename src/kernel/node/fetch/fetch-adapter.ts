@@ -9,10 +9,7 @@ import { nodeMainGlobal } from '../main-realm.js'
 import { answerFetchUpgrade } from '../websocket/websocket-source.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
-/**
- * The fetch fast path (see the folder's README): a plain mocked answer never goes through undici's
- * fetch machinery. Network calls are marked `ownCall()` so lower sources let them through.
- */
+/** The fetch fast path (see the README): a plain mocked answer skips undici; network calls are marked `ownCall()`. */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
   const viaUndici = fetchAtLoad ?? realFetch
@@ -191,11 +188,8 @@ function hasWholeBody(input: RequestInfo | URL, init: RequestInit | undefined): 
 /** ES2024, newer than the `lib` the sources compile against. */
 type WellFormedCheck = string & { isWellFormed(): boolean }
 
-/**
- * The fetch that takes `NativeRequest`s as they are and that the dispatcher source answers, so it can
- * play a mocked redirect or compressed body whatever fetch a test made global since. Where mocklib's
- * classes are Node's own while the environment's fetch is a polyfill (Jest), it is Node's fetch.
- */
+// Takes `NativeRequest`s as they are and reaches the dispatcher source whatever fetch a test made global
+// since, so it can play a mocked redirect or compressed body: Node's own under Jest with a polyfill.
 const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
 
 /** A fetch `NativeRequest` does not belong with (node-fetch, a polyfill) gets the URL and a plain init, not a Request it would misread. */

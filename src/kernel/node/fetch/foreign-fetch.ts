@@ -73,10 +73,8 @@ interface RequestRealm {
 
 let realm: RequestRealm | undefined
 
-/**
- * Under Vitest's jsdom the globals may be jsdom's, in the very context of Node's Request, so Node's are
- * found by what the Request accepts: a signal, a URL's search params, the body it reads back.
- */
+// Under Vitest's jsdom the globals may be jsdom's, beside Node's Request: Node's classes are found by
+// what the Request accepts (a signal), a URL's search params, the body it reads back.
 function requestRealm(): RequestRealm {
   if (realm !== undefined) return realm
   const environment = globalThis as unknown as RequestRealm

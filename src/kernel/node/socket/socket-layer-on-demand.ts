@@ -15,12 +15,9 @@ interface Holder {
   destroy(error?: Error): unknown
 }
 
-/**
- * Loaded by the first connection, not at `listen()` (its interceptor and WebAssembly parser were a large
- * share of a cold start). Until then `Socket#connect` and `Agent#addRequest` hold their calls (a held
- * socket counts as connecting) and replay them once it patches Node. Limits: an argument error arrives as
- * an `error` event, and a TLS socket layered in the same tick over a held socket is not intercepted as one.
- */
+// Loaded by the first connection (its interceptor and WebAssembly parser are a large share of a cold start):
+// `Socket#connect` and `Agent#addRequest` hold their calls until then, and replay them. Limits: an argument
+// error arrives as an `error` event; TLS layered in the same tick over a held socket is not seen as TLS.
 export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   let phase: Phase = 'waiting'
   let failure: Error | undefined

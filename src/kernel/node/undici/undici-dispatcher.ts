@@ -1,6 +1,6 @@
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import type { HttpSink } from '../http-layer.js'
-import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.js'
+import { inForeignContext, type MainRealm, nodeMainGlobal } from '../main-realm.js'
 import { answerDispatch } from './dispatch-answering.js'
 import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'
 
@@ -16,14 +16,11 @@ export interface DispatcherSource {
   stop(): void
 }
 
-/**
- * On this context's global and, in a `vm` context (Jest), Node's main one, where Node's fetch looks its
- * dispatcher up even when copied into the test's context. `undefined` when there is no undici anywhere.
- */
+// Also on Node's main global in a `vm` context (Jest): Node's fetch looks its dispatcher up there even
+// when copied into the test's context. `undefined` when there is no undici anywhere.
 export function installDispatcherSources(sink: HttpSink): DispatcherSource | undefined {
   const own = installDispatcherSource(sink, globalThis)
   if (!inForeignContext()) return own
-  loadMainUndici()
   const main = installDispatcherSource(sink, nodeMainGlobal()!)
   if (main === undefined || own === undefined) return main ?? own
   return {
@@ -36,9 +33,9 @@ export function installDispatcherSources(sink: HttpSink): DispatcherSource | und
 }
 
 /** Mocked requests never reach the previous dispatcher, so a connection it pooled before `listen()` cannot carry them. */
-function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSource | undefined {
-  // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
-  void new Headers()
+function installDispatcherSource(sink: HttpSink, owner: MainRealm & object): DispatcherSource | undefined {
+  // Node loads its bundled undici (which creates the default Agent) on first use of a Fetch class of the realm.
+  if (typeof owner.Headers === 'function') void new owner.Headers()
   const slot = owner as Record<symbol, Dispatcher | undefined>
   const found = slot[GLOBAL_DISPATCHER]
   if (found === undefined || typeof found.dispatch !== 'function') return undefined
