@@ -25,12 +25,7 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
   const mark = bypassMarkOf(request)
   if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
   // mocklib's own call (a passthrough through a fetch polyfill built on XHR): unresolved and unreported.
-  if (mark === 'own') {
-    return sendToNetwork(request, network).then(
-      (response) => controller.respondWith(response),
-      (error: unknown) => controller.errorWith(networkFailure(error)),
-    )
-  }
+  if (mark === 'own') return answerFromNetwork(request, network, controller).then(() => {})
   // The network needs an unread body; a resolver may read the request's.
   const unread = request.body === null ? request : request.clone()
   return new Promise<void>((decided) => {
@@ -59,18 +54,7 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
       },
       passthrough() {
         if (!settle(false)) return Promise.resolve(undefined)
-        return sendToNetwork(unread, network).then(
-          (response) => {
-            controller.respondWith(response.clone())
-            decided()
-            return response
-          },
-          (error: unknown) => {
-            controller.errorWith(networkFailure(error))
-            decided()
-            return undefined
-          },
-        )
+        return answerFromNetwork(unread, network, controller).finally(decided)
       },
     }
     sink(exchange).catch((error: unknown) => {
@@ -79,8 +63,18 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
   })
 }
 
-function networkFailure(error: unknown): Error {
-  return error instanceof Error ? error : new TypeError('Network error', { cause: error })
+/** Resolves with what the XHR was given, for a report. */
+function answerFromNetwork(request: Request, network: NetworkRequests, controller: InterceptedXhr['controller']): Promise<Response | undefined> {
+  return sendToNetwork(request, network).then(
+    (response) => {
+      controller.respondWith(response.clone())
+      return response
+    },
+    (error: unknown) => {
+      controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error }))
+      return undefined
+    },
+  )
 }
 
 async function sendToNetwork(request: Request, network: NetworkRequests): Promise<Response> {
