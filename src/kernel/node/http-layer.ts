@@ -36,3 +36,21 @@ export function statusTextOf(response: Response): string {
   // node:http is loaded when a response is played, not when mocklib/node is imported.
   return response.statusText || process.getBuiltinModule('node:http').STATUS_CODES[response.status] || ''
 }
+
+/** A record (node:http's `getHeaders()`), a flat array, pairs or an iterable (undici's `opts.headers`); arrays are repeated names. */
+export function headerLines(headers: unknown): Array<[string, string]> {
+  const lines: Array<[string, string]> = []
+  if (headers == null) return lines
+  const add = (name: unknown, value: unknown) => {
+    if (value === undefined || value === null) return
+    if (Array.isArray(value)) for (const item of value) lines.push([String(name), String(item)])
+    else lines.push([String(name), String(value)])
+  }
+  if (Array.isArray(headers) && !Array.isArray(headers[0])) {
+    for (let index = 0; index < headers.length; index += 2) add(headers[index], headers[index + 1])
+    return lines
+  }
+  const entries = typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function' ? (headers as Iterable<[unknown, unknown]>) : Object.entries(headers as object)
+  for (const [name, value] of entries) add(name, value)
+  return lines
+}

@@ -61,26 +61,24 @@ function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals
   }
   // The interceptors' wrapper wraps this very stand-in: a call coming back in goes to the class itself.
   let forwarding = false
+  const forward = <T>(call: () => T): T => {
+    forwarding = true
+    try {
+      return call()
+    } finally {
+      forwarding = false
+    }
+  }
   const standIn = new Proxy(initial as object, {
     construct(_target, args, newTarget) {
       const target = forwarding ? (initial as unknown as new (...args: unknown[]) => object) : current()
       const instanceOf = newTarget === standIn ? target : newTarget
       if (forwarding || target === (initial as unknown)) return Reflect.construct(target, args, instanceOf)
-      forwarding = true
-      try {
-        return Reflect.construct(target, args, instanceOf)
-      } finally {
-        forwarding = false
-      }
+      return forward(() => Reflect.construct(target, args, instanceOf))
     },
     get(_target, key) {
       if (forwarding || key === 'prototype') return Reflect.get(initial, key) as unknown
-      forwarding = true
-      try {
-        return Reflect.get(current(), key) as unknown
-      } finally {
-        forwarding = false
-      }
+      return forward(() => Reflect.get(current(), key) as unknown)
     },
   }) as WebGlobals[N]
   return standIn

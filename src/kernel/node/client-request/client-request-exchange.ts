@@ -3,7 +3,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { headersOfRaw, type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { headerLines, headersOfRaw, type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 
@@ -87,16 +87,9 @@ export class ClientRequestExchange implements HttpExchange {
 
   #buildRequest(): Request {
     // Filled through the constructor: the socket layer's interceptor wraps `set`/`append` on every Headers.
-    const lines: [string, string][] = []
-    const outgoing = this.client.getHeaders()
-    for (const name in outgoing) {
-      const value = outgoing[name]
-      if (value === undefined) continue
-      if (Array.isArray(value)) for (const item of value) lines.push([name, item])
-      else lines.push([name, String(value)])
-    }
+    const headers = new NativeHeaders(headerLines(this.client.getHeaders()))
     // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.
-    return toFetchRequest(this.url.href, this.method, new NativeHeaders(lines), this.body)
+    return toFetchRequest(this.url.href, this.method, headers, this.body)
   }
 
   respondWith(response: Response): void {

@@ -1,5 +1,5 @@
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import type { HttpSink } from '../http-layer.js'
+import { headerLines, type HttpSink } from '../http-layer.js'
 import { inForeignContext, type MainRealm, nodeMainGlobal } from '../main-realm.js'
 import { answerDispatch } from './dispatch-answering.js'
 import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'
@@ -85,26 +85,4 @@ function installDispatcherSource(sink: HttpSink, owner: MainRealm & object): Dis
       answers.clear()
     },
   }
-}
-
-/** undici's `opts.headers` may be a record, a flat array, pairs, or an iterable. */
-function headerLines(headers: unknown): Array<[string, string]> {
-  const lines: Array<[string, string]> = []
-  if (headers == null) return lines
-  const add = (name: unknown, value: unknown) => {
-    if (value === undefined || value === null) return
-    if (Array.isArray(value)) for (const item of value) lines.push([String(name), String(item)])
-    else lines.push([String(name), String(value)])
-  }
-  if (Array.isArray(headers)) {
-    if (headers.length > 0 && Array.isArray(headers[0])) for (const [name, value] of headers as unknown[][]) add(name, value)
-    else for (let index = 0; index < headers.length; index += 2) add(headers[index], headers[index + 1])
-    return lines
-  }
-  if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    for (const [name, value] of headers as Iterable<[unknown, unknown]>) add(name, value)
-    return lines
-  }
-  for (const name of Object.keys(headers as object)) add(name, (headers as Record<string, unknown>)[name])
-  return lines
 }
