@@ -124,9 +124,8 @@ export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<glo
   return own(input, init)
 }
 
-// `globalThis` as the bundled code sees it. Without the environment's Fetch group (jsdom), the group's
-// names read Node's classes and writes stay here: the interceptors' and mocklib's wrappers may not add
-// globals to the test's window.
+// `globalThis` as the bundled code sees it. Without the environment's Fetch group (jsdom), its names read
+// Node's classes and writes stay here: the wrappers may not add globals to the test's window.
 const privateGlobals = new Map<PropertyKey, PropertyDescriptor>()
 // A fetch of the environment's own (a polyfill) stays the test's: mocklib patches it there, as msw does.
 const environmentFetch = typeof environment.fetch === 'function'
