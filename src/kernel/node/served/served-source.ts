@@ -48,7 +48,7 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
       if (!(error instanceof BodyTooLarge)) return void outgoing.destroy()
       // The client may still be sending: the answer closes the connection rather than read the rest.
       outgoing.setHeader('connection', 'close')
-      return settleAlone(new ServedExchange(incoming, outgoing, url, undefined, options), 'refused', plain(413, message(`The request body is larger than ${error.limit} bytes.`, 'Send a smaller body, or start the server with a larger maxBodyBytes (--max-body).')))
+      return settleAlone(new ServedExchange(incoming, outgoing, url, undefined, options), 'refused', plain(413, message(error.message, 'Send a smaller body, or start the server with a larger maxBodyBytes (--max-body).')))
     }
     const exchange = new ServedExchange(incoming, outgoing, url, body, options)
     if (options.cors && isPreflight(incoming)) return settleAlone(exchange, 'preflight', preflightAnswer(incoming))
