@@ -20,13 +20,14 @@ export interface InterceptorLike {
   dispose(): void
 }
 
-// By the static `symbol`'s description: stable across copies and versions of the package.
+// By the static `symbol`'s description: stable across copies and versions of the package. HTTP before
+// WebSocket, as setupServer orders them: the upgrade patch of `ws` clients sits outside node:http's.
 const SOURCES_BY_SYMBOL: Readonly<Record<string, () => Source>> = {
   'client-request-interceptor': () => ({ name: 'client-request', start: (sink) => patchClientRequests(sink) }),
   'fetch-interceptor': () => ({ name: 'fetch', start: (sink) => interceptGlobalFetch(sink) ?? (() => {}) }),
   'xhr-interceptor': () => ({ name: 'xhr', start: (sink) => (hasXmlHttpRequest() ? xhrSource().start(sink) : () => {}) }),
-  'websocket-interceptor': createWebSocketSource,
   'http-request-interceptor': () => ({ name: 'node-http', start: (sink) => interceptNode(sink) }),
+  'websocket-interceptor': createWebSocketSource,
 }
 
 const SYMBOL_BY_CLASS_NAME: Readonly<Record<string, string>> = {
@@ -46,9 +47,7 @@ export function sourcesForInterceptors(interceptors: readonly InterceptorLike[],
     kinds.delete('client-request-interceptor')
     kinds.delete('fetch-interceptor')
   }
-  // HTTP before WebSocket, as setupServer orders them: the upgrade patch of `ws` clients sits outside node:http's.
-  const order = Object.keys(SOURCES_BY_SYMBOL).filter((kind) => kind !== 'websocket-interceptor').concat('websocket-interceptor')
-  return order.filter((kind) => kinds.has(kind)).map((kind) => SOURCES_BY_SYMBOL[kind]!())
+  return Object.keys(SOURCES_BY_SYMBOL).filter((kind) => kinds.has(kind)).map((kind) => SOURCES_BY_SYMBOL[kind]!())
 }
 
 function kindOf(interceptor: InterceptorLike, caller: string): string {

@@ -3,23 +3,20 @@
 
 type Logger = ((...args: unknown[]) => void) & { enabled: boolean; namespace: string; log?: (...args: unknown[]) => void; useColors?: boolean }
 
-function patternsOf(value: string): { include: RegExp[]; exclude: RegExp[] } {
-  const include: RegExp[] = []
-  const exclude: RegExp[] = []
+/** As `debug`: a namespace matching a `-pattern` is off, else on when it matches a pattern. */
+function isEnabled(namespace: string): boolean {
+  const value = globalThis.process?.env?.DEBUG
+  if (!value) return false
+  let included = false
   for (const part of value.split(/[\s,]+/)) {
     if (part === '') continue
     const negated = part.startsWith('-')
     const source = (negated ? part.slice(1) : part).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*?')
-    ;(negated ? exclude : include).push(new RegExp(`^${source}$`))
+    if (!new RegExp(`^${source}$`).test(namespace)) continue
+    if (negated) return false
+    included = true
   }
-  return { include, exclude }
-}
-
-function isEnabled(namespace: string): boolean {
-  const value = globalThis.process?.env?.DEBUG
-  if (!value) return false
-  const { include, exclude } = patternsOf(value)
-  return !exclude.some((pattern) => pattern.test(namespace)) && include.some((pattern) => pattern.test(namespace))
+  return included
 }
 
 function debug(namespace: string): Logger {

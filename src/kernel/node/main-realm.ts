@@ -28,12 +28,6 @@ export function inForeignContext(): boolean {
   return main !== undefined && main !== (globalThis as object)
 }
 
-/** Node's undici makes its global dispatcher on the first use of a main-realm Fetch class: a dispatcher source needs one to wrap. */
-export function loadMainUndici(): void {
-  const Headers = nodeMainGlobal()?.Headers
-  if (typeof Headers === 'function') void new Headers()
-}
-
 /** Even where a test environment replaced the global (Vitest's jsdom before Vitest 4). */
 export function nodeAbortController(): typeof AbortController | undefined {
   const util = globalThis.process?.getBuiltinModule?.('node:util') as { transferableAbortController?: () => AbortController } | undefined

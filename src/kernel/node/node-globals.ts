@@ -4,35 +4,8 @@
 // every free reference to these names, in mocklib and bundled dependencies, reads the exports below; the
 // test's globals are never touched. No `node:` import: it stays harmless in a browser bundle.
 
-type WebGlobals = Pick<
-  typeof globalThis,
-  | 'Request'
-  | 'Response'
-  | 'Headers'
-  | 'fetch'
-  | 'AbortController'
-  | 'AbortSignal'
-  | 'ReadableStream'
-  | 'WritableStream'
-  | 'TransformStream'
-  | 'TextEncoder'
-  | 'TextDecoder'
-  | 'BroadcastChannel'
-  | 'structuredClone'
-  | 'setImmediate'
-  | 'clearImmediate'
-  | 'URL'
->
-type Name = keyof WebGlobals
-
-function nodeMainGlobal(): Partial<WebGlobals> | undefined {
-  const vm = globalThis.process?.getBuiltinModule?.('node:vm')
-  return vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
-}
-
-const environment = globalThis as unknown as Partial<WebGlobals>
 // One realm for the Fetch group: Node's Request refuses jsdom's AbortSignal and Headers.
-const fetchGroup: ReadonlySet<string> = new Set<Name>([
+const FETCH_GROUP = [
   'Request',
   'Response',
   'Headers',
@@ -42,7 +15,18 @@ const fetchGroup: ReadonlySet<string> = new Set<Name>([
   'ReadableStream',
   'WritableStream',
   'TransformStream',
-])
+] as const
+const OTHERS = ['TextEncoder', 'TextDecoder', 'BroadcastChannel', 'structuredClone', 'setImmediate', 'clearImmediate'] as const
+type Name = (typeof FETCH_GROUP)[number] | (typeof OTHERS)[number] | 'URL'
+type WebGlobals = Pick<typeof globalThis, Name>
+
+function nodeMainGlobal(): Partial<WebGlobals> | undefined {
+  const vm = globalThis.process?.getBuiltinModule?.('node:vm')
+  return vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
+}
+
+const environment = globalThis as unknown as Partial<WebGlobals>
+const fetchGroup: ReadonlySet<string> = new Set<Name>(FETCH_GROUP)
 // Also where the environment's classes are not standard (node-fetch 2's, whatwg-fetch's have no
 // `Response.json` nor `formData()`); the environment's fetch then runs over XHR or node:http, intercepted.
 const fetchFromNode = !hasStandardFetchClasses(environment)
@@ -51,8 +35,7 @@ function hasStandardFetchClasses(global: Partial<WebGlobals>): boolean {
   const { Request: request, Response: response } = global
   return typeof response === 'function' && typeof response.json === 'function' && typeof request === 'function' && typeof request.prototype.formData === 'function'
 }
-const others: ReadonlyArray<Name> = ['TextEncoder', 'TextDecoder', 'BroadcastChannel', 'structuredClone', 'setImmediate', 'clearImmediate']
-const node = fetchFromNode || others.some((name) => environment[name] === undefined) ? nodeMainGlobal() : undefined
+const node = fetchFromNode || OTHERS.some((name) => environment[name] === undefined) ? nodeMainGlobal() : undefined
 
 function pick<N extends Name>(name: N): WebGlobals[N] {
   const fromNode = fetchFromNode && fetchGroup.has(name)
@@ -78,26 +61,24 @@ function live<N extends 'Request' | 'Response' | 'Headers'>(name: N): WebGlobals
   }
   // The interceptors' wrapper wraps this very stand-in: a call coming back in goes to the class itself.
   let forwarding = false
+  const forward = <T>(call: () => T): T => {
+    forwarding = true
+    try {
+      return call()
+    } finally {
+      forwarding = false
+    }
+  }
   const standIn = new Proxy(initial as object, {
     construct(_target, args, newTarget) {
       const target = forwarding ? (initial as unknown as new (...args: unknown[]) => object) : current()
       const instanceOf = newTarget === standIn ? target : newTarget
       if (forwarding || target === (initial as unknown)) return Reflect.construct(target, args, instanceOf)
-      forwarding = true
-      try {
-        return Reflect.construct(target, args, instanceOf)
-      } finally {
-        forwarding = false
-      }
+      return forward(() => Reflect.construct(target, args, instanceOf))
     },
     get(_target, key) {
       if (forwarding || key === 'prototype') return Reflect.get(initial, key) as unknown
-      forwarding = true
-      try {
-        return Reflect.get(current(), key) as unknown
-      } finally {
-        forwarding = false
-      }
+      return forward(() => Reflect.get(current(), key) as unknown)
     },
   }) as WebGlobals[N]
   return standIn
@@ -143,9 +124,8 @@ export function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<glo
   return own(input, init)
 }
 
-// `globalThis` as the bundled code sees it. Without the environment's Fetch group (jsdom), the group's
-// names read Node's classes and writes stay here: the interceptors' and mocklib's wrappers may not add
-// globals to the test's window.
+// `globalThis` as the bundled code sees it. Without the environment's Fetch group (jsdom), its names read
+// Node's classes and writes stay here: the wrappers may not add globals to the test's window.
 const privateGlobals = new Map<PropertyKey, PropertyDescriptor>()
 // A fetch of the environment's own (a polyfill) stays the test's: mocklib patches it there, as msw does.
 const environmentFetch = typeof environment.fetch === 'function'
@@ -160,7 +140,7 @@ const scopedGlobal: typeof globalThis = !fetchFromNode
           return own ? own.value : node?.[property as Name]
         }
         const value = Reflect.get(target, property, target) as unknown
-        return value === undefined && others.includes(property as Name) ? node?.[property as Name] : value
+        return value === undefined && (OTHERS as readonly string[]).includes(property as string) ? node?.[property as Name] : value
       },
       set(target, property, value) {
         if (!scopedNames.has(property as string)) return Reflect.set(target, property, value, target)

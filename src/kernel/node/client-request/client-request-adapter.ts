@@ -2,17 +2,12 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import type { HttpSink } from '../http-layer.js'
+import type { ClientRequestWithOnSocket, HttpSink } from '../http-layer.js'
 import type { CallArgs, RequestFunction } from './client-request-exchange.js'
 import type { MockSocket } from './mock-socket.js'
 
 type Callback = (response: IncomingMessage) => void
 type Created = (error: Error | null, socket?: MockSocket) => void
-
-/** Given no socket, Node fails the request (with the given error, or its own). */
-interface ClientRequestWithOnSocket extends ClientRequest {
-  onSocket(socket: unknown, error?: Error): void
-}
 
 // Loaded by the first request made while listening: a cold start that never calls node:http does not pay for it.
 const answering = onFirstUse(
@@ -26,11 +21,8 @@ const answering = onFirstUse(
     ),
 )
 
-/**
- * A request made through `http(s).request/get` gets a MockSocket instead of a TCP connection: a mocked
- * response is written into it (Node's parser reads it), a passthrough goes out through the original
- * function marked `ownCall()`. Much cheaper than the socket layer, which still sees everything else.
- */
+// `http(s).request/get` get a MockSocket instead of a TCP connection (see the README): much cheaper than
+// the socket layer. A passthrough goes out through the original function, marked `ownCall()`.
 export function patchClientRequests(sink: HttpSink): () => void {
   // Not imported: loading node:http is a visible part of a cold start.
   const http = process.getBuiltinModule('node:http')
@@ -47,9 +39,7 @@ export function patchClientRequests(sink: HttpSink): () => void {
 function patch(module: typeof import('node:http') | typeof import('node:https'), protocol: string, sink: HttpSink): () => void {
   const realRequest = module.request as RequestFunction
   const realGet = module.get as RequestFunction
-  const mockedRequest: RequestFunction = (...args) => {
-    return interceptedRequest(realRequest, splitArgs(args), protocol, sink)
-  }
+  const mockedRequest: RequestFunction = (...args) => interceptedRequest(realRequest, splitArgs(args), protocol, sink)
   const mockedGet: RequestFunction = (...args) => {
     const request = mockedRequest(...args)
     request.end()
@@ -74,19 +64,20 @@ function splitArgs(args: unknown[]): CallArgs {
 
 function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protocol: string, sink: HttpSink): ClientRequest {
   let socket: MockSocket | undefined
+  const secure = protocol === 'https:'
   // Node takes the socket `createConnection` returns, or the one passed to `created` later (the first request's).
   const createConnection = (options: { port?: number | string }, created: Created) => {
-    const port = Number(options.port) || (protocol === 'https:' ? 443 : 80)
-    if (answering.loaded !== undefined) return (socket = answering.loaded.createMockSocket(port, protocol === 'https:'))
+    const port = Number(options.port) || (secure ? 443 : 80)
+    if (answering.loaded !== undefined) return (socket = answering.loaded.createMockSocket(port, secure))
     answering.load().then(
-      (loaded) => created(null, (socket = loaded.createMockSocket(port, protocol === 'https:'))),
+      (loaded) => created(null, (socket = loaded.createMockSocket(port, secure))),
       // Failed as Node fails a request that gets no socket: `error` (the load failure, or why the caller destroyed it), then `close`.
       (error: Error) => (request as ClientRequestWithOnSocket).onSocket(undefined, request.destroyed ? undefined : error),
     )
     return undefined
   }
   // Without an agent Node would default to port 80 even for https: keep the protocol's port.
-  const defaultPort = call.options.defaultPort ?? (protocol === 'https:' ? 443 : 80)
+  const defaultPort = call.options.defaultPort ?? (secure ? 443 : 80)
   const options = { ...call.options, agent: undefined, defaultPort, createConnection } as RequestOptions
   const request = call.url === undefined ? realRequest(options, call.callback) : realRequest(call.url, options, call.callback)
 
@@ -110,11 +101,9 @@ function interceptedRequest(realRequest: RequestFunction, call: CallArgs, protoc
       ended = true
       if (answering.loaded !== undefined && socket !== undefined) answering.loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink)
       // The first request: its socket comes with the answering part, or the request already failed with why.
-      else answering.load().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), ignore)
+      else answering.load().then((loaded) => socket && loaded.startExchange(request, socket, chunks, call, realRequest, protocol, sink), () => {})
     }
     return result
   } as typeof request.end
   return request
 }
-
-function ignore(): void {}

@@ -3,7 +3,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { headerLines, headersOfRaw, type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 
@@ -41,11 +41,8 @@ export function startExchange(
   process.nextTick(handOver, request, exchange, sink)
 }
 
-/**
- * The request takes its socket on the next tick (queued before this one): a plain handler answers
- * synchronously, and the answer must find it attached. A request destroyed before then never gets one:
- * Node fails it by itself, nothing was sent, so nobody is asked.
- */
+// A plain handler answers synchronously: the request takes its socket on the next tick (queued before
+// this one) and the answer must find it attached. One destroyed before then Node fails by itself, unasked.
 function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink: HttpSink): void {
   if (request.socket != null) return void sink(exchange)
   if (request.destroyed) return
@@ -90,16 +87,9 @@ export class ClientRequestExchange implements HttpExchange {
 
   #buildRequest(): Request {
     // Filled through the constructor: the socket layer's interceptor wraps `set`/`append` on every Headers.
-    const lines: [string, string][] = []
-    const outgoing = this.client.getHeaders()
-    for (const name in outgoing) {
-      const value = outgoing[name]
-      if (value === undefined) continue
-      if (Array.isArray(value)) for (const item of value) lines.push([name, item])
-      else lines.push([name, String(value)])
-    }
+    const headers = new NativeHeaders(headerLines(this.client.getHeaders()))
     // node:http sends a body with any method, GET included: so do the resolver's Request and a passthrough.
-    return toFetchRequest(this.url.href, this.method, new NativeHeaders(lines), this.body)
+    return toFetchRequest(this.url.href, this.method, headers, this.body)
   }
 
   respondWith(response: Response): void {
@@ -149,27 +139,21 @@ function headerText(value: OutgoingHttpHeader): string {
 }
 
 function toFetchResponse(incoming: IncomingMessage): Response {
-  const headers = new NativeHeaders()
-  const raw = incoming.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const status = incoming.statusCode ?? 200
   const bodyless = status === 204 || status === 304 || status < 200
   // Header values read off the wire are bytes (latin1): the writer sends them back as they came.
   return new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
     status: status < 200 ? 200 : status,
     statusText: incoming.statusMessage ?? '',
-    headers,
+    headers: headersOfRaw(incoming.rawHeaders),
   })
 }
 
-/**
- * Fetch refuses a body on GET and HEAD, but node:http sends one (search APIs take a JSON query in a GET):
- * such a request keeps its method and gets body readers serving the bytes sent (msw drops that body).
- */
+// Fetch refuses a body on GET and HEAD, node:http sends one (a search API's JSON query): such a request
+// keeps its method and gets body readers serving the bytes sent (msw drops that body).
 function toFetchRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | null): Request {
-  const bodyForbidden = method === 'GET' || method === 'HEAD'
   if (body === null || body.byteLength === 0) return new NativeRequest(url, { method, headers })
-  if (!bodyForbidden) return new NativeRequest(url, { method, headers, body })
+  if (method !== 'GET' && method !== 'HEAD') return new NativeRequest(url, { method, headers, body })
   return withBody(new NativeRequest(url, { method, headers }), body)
 }
 

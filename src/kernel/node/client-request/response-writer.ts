@@ -5,18 +5,16 @@ import type { MockSocket } from './mock-socket.js'
 
 const CRLF = '\r\n'
 
-/**
- * As an HTTP/1.1 response: a body of unknown length goes chunked, as fast as the client reads. The head
- * goes as latin1 (as Node's server sends headers alone, and clients decode them), so a value read off a
- * real connection goes out as the bytes that came in. A known string body is written at once (no promise).
- */
+// A body of unknown length goes chunked, as fast as the client reads; a known one at once (no promise).
+// The head goes as latin1, as Node's server sends it: a value read off the wire goes back as it came.
 export function writeResponse(socket: MockSocket, response: Response, method: string): Promise<void> | undefined {
   const { status } = response
   // A known body is a body: asking for the stream would make one for nothing.
   const known = knownBodyOf(response)
   const body = known === undefined ? response.body : undefined
   const empty = known === undefined && body === null
-  const bodyless = method === 'HEAD' || status === 204 || status === 304 || status < 200 || empty
+  const noBodyAllowed = method === 'HEAD' || status === 204 || status === 304 || status < 200
+  const bodyless = noBodyAllowed || empty
   const { headers } = response
   const hasLength = headers.has('content-length')
   const chunked = !bodyless && !hasLength
@@ -26,10 +24,9 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
     if (name === 'set-cookie') cookies = true
     else if (!chunked || name !== 'transfer-encoding') head += `${name}: ${value}${CRLF}`
   }
-  // After the others, each on a line of its own.
   if (cookies) for (const cookie of setCookieValues(headers)) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
-  else if (empty && !hasLength && method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304) head += `content-length: 0${CRLF}`
+  else if (empty && !hasLength && !noBodyAllowed) head += `content-length: 0${CRLF}`
   head += CRLF
 
   if (bodyless) {

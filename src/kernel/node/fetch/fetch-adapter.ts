@@ -9,10 +9,7 @@ import { nodeMainGlobal } from '../main-realm.js'
 import { answerFetchUpgrade } from '../websocket/websocket-source.js'
 import type { DispatcherSource } from '../undici/undici-dispatcher.js'
 
-/**
- * The fetch fast path (see the folder's README): a plain mocked answer never goes through undici's
- * fetch machinery. Network calls are marked `ownCall()` so lower sources let them through.
- */
+/** The fetch fast path (see the README): a plain mocked answer skips undici; network calls are marked `ownCall()`. */
 export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): () => void {
   const realFetch = globalThis.fetch
   const viaUndici = fetchAtLoad ?? realFetch
@@ -32,28 +29,22 @@ export function patchGlobalFetch(sink: HttpSink, dispatcher: DispatcherSource): 
     const plainUrl = init === undefined ? plainGetUrl(input) : undefined
     if (plainUrl !== undefined) return start(input, init, undefined, plainUrl)
     // node-fetch's Request, another realm's signal or FormData…: made over into this realm's, as msw accepts them.
-    if (isForeignRequest(input) || hasForeignInit(init)) return startAdopted(input, init)
+    if (isForeignRequest(input) || hasForeignInit(init)) {
+      return adoptFetchArguments(againstLocation(input), init).then((adopted) => startBuilt(adopted.input, adopted.init, input, init))
+    }
+    return startBuilt(againstLocation(input), init, input, init)
+  }
+  const startBuilt = (input: RequestInfo | URL, init: RequestInit | undefined, callerInput: RequestInfo | URL, callerInit: RequestInit | undefined): Promise<Response> => {
     let request: Request
     try {
-      request = new NativeRequest(againstLocation(input), init)
+      request = new NativeRequest(input, init)
     } catch {
       // Invalid input: the real fetch rejects with exactly undici's error, before any network.
-      return realFetch(input, init)
+      return realFetch(callerInput, callerInit)
     }
+    // With the caller's own signal's reason (an adopted signal's follower carries the same one).
     if (request.signal.aborted) return Promise.reject(request.signal.reason)
     return start(input, init, request, undefined)
-  }
-  const startAdopted = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> => {
-    const adopted = await adoptFetchArguments(againstLocation(input), init)
-    let request: Request
-    try {
-      request = new NativeRequest(adopted.input, adopted.init)
-    } catch {
-      return realFetch(input, init)
-    }
-    // Rejects with the caller's own signal's reason (the follower carries the same one).
-    if (request.signal.aborted) throw request.signal.reason
-    return start(adopted.input, adopted.init, request, undefined)
   }
   globalThis.fetch = mockedFetch
   return () => {
@@ -197,11 +188,8 @@ function hasWholeBody(input: RequestInfo | URL, init: RequestInit | undefined): 
 /** ES2024, newer than the `lib` the sources compile against. */
 type WellFormedCheck = string & { isWellFormed(): boolean }
 
-/**
- * The fetch that takes `NativeRequest`s as they are and that the dispatcher source answers, so it can
- * play a mocked redirect or compressed body whatever fetch a test made global since. Where mocklib's
- * classes are Node's own while the environment's fetch is a polyfill (Jest), it is Node's fetch.
- */
+// Takes `NativeRequest`s as they are and reaches the dispatcher source whatever fetch a test made global
+// since, so it can play a mocked redirect or compressed body: Node's own under Jest with a polyfill.
 const fetchAtLoad: typeof fetch | undefined = NativeRequest !== undefined && NativeRequest === nodeMainGlobal()?.Request ? (nodeMainGlobal()?.fetch ?? globalThis.fetch) : globalThis.fetch
 
 /** A fetch `NativeRequest` does not belong with (node-fetch, a polyfill) gets the URL and a plain init, not a Request it would misread. */
@@ -220,8 +208,7 @@ async function sendAsInit(send: typeof fetch, request: Request, mark: readonly [
   headers.push([mark[0], mark[1]])
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   const body = bodyText ?? (hasBody && request.body !== null ? new Uint8Array(await request.arrayBuffer()) : undefined)
-  const init: RequestInit = { method: request.method, headers, redirect: request.redirect }
+  const init: RequestInit = { method: request.method, headers, redirect: request.redirect, signal: request.signal }
   if (body !== undefined) init.body = body
-  init.signal = request.signal
   return send(request.url, init)
 }

@@ -65,10 +65,8 @@ function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): R
   })
 }
 
-/**
- * It is undici's (the Request class with `duplex`) and reaches the dispatcher source: in a Jest context
- * only Node's own fetch does (undici's npm package in jsdom cannot even finish a fetch, on jsdom's timers).
- */
+// undici's (its Request has `duplex`) and reaching the dispatcher source: under Jest only Node's own fetch
+// does (undici's npm package in jsdom cannot even finish a fetch, on jsdom's timers).
 export function undiciPlaysAnswers(viaUndici: typeof fetch | undefined): boolean {
   if (viaUndici === undefined || typeof NativeRequest !== 'function' || !('duplex' in NativeRequest.prototype)) return false
   return !inForeignContext() || viaUndici === nodeMainGlobal()?.fetch

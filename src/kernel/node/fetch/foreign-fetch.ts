@@ -51,12 +51,9 @@ function isTagged(value: object, tag: string): boolean {
   return Object.prototype.toString.call(value) === `[object ${tag}]`
 }
 
-type BodyTag = 'FormData' | 'URLSearchParams' | 'Blob' | 'File'
-
-function isForeignOf(value: object, tag: BodyTag): boolean {
+function isForeignOf(value: object, tag: 'FormData' | 'URLSearchParams' | 'Blob' | 'File'): boolean {
   if (!isTagged(value, tag)) return false
-  const classes = requestRealm()
-  const own = tag === 'URLSearchParams' ? classes.URLSearchParams : tag === 'FormData' ? classes.FormData : classes.Blob
+  const own = requestRealm()[tag === 'File' ? 'Blob' : tag]
   // Until the FormData class is known (see `learnBodyClasses`), the adopting path finds out.
   return own === undefined || !(value instanceof own)
 }
@@ -73,10 +70,8 @@ interface RequestRealm {
 
 let realm: RequestRealm | undefined
 
-/**
- * Under Vitest's jsdom the globals may be jsdom's, in the very context of Node's Request, so Node's are
- * found by what the Request accepts: a signal, a URL's search params, the body it reads back.
- */
+// Under Vitest's jsdom the globals may be jsdom's, beside Node's Request: Node's classes are found by
+// what the Request accepts (a signal), a URL's search params, the body it reads back.
 function requestRealm(): RequestRealm {
   if (realm !== undefined) return realm
   const environment = globalThis as unknown as RequestRealm
@@ -108,13 +103,8 @@ function acceptsSignalOf(Controller: typeof AbortController): boolean {
   }
 }
 
-interface FetchArguments {
-  readonly input: RequestInfo | URL
-  readonly init: RequestInit | undefined
-}
-
 /** A foreign Request becomes its URL plus an init, a foreign signal one that follows it, other objects copies. */
-export async function adoptFetchArguments(input: RequestInfo | URL, init: RequestInit | undefined): Promise<FetchArguments> {
+export async function adoptFetchArguments(input: RequestInfo | URL, init: RequestInit | undefined): Promise<{ input: RequestInfo | URL; init: RequestInit }> {
   let merged: RequestInit = { ...init }
   let target: RequestInfo | URL = input
   if (isForeignRequest(input)) {

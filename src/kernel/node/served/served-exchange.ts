@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HandlerInfo, HttpExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { createRequestId } from '../../request-context.js'
+import { headersOfRaw } from '../http-layer.js'
+import { corsAnswerHeaders } from './cors.js'
 import { writeResponse } from './write-response.js'
 
 /**
@@ -19,10 +21,10 @@ export interface Forwarded {
 }
 
 export interface ServedExchangeHooks {
+  /** Adds the CORS headers an answer does not set itself. */
+  readonly cors: boolean
   /** Proxies a request the handlers sent on, or says it was not handled. */
   forward(exchange: ServedExchange): Promise<Forwarded>
-  /** CORS headers, for those the answer does not set itself. */
-  answerHeaders(exchange: ServedExchange, response: Response): Headers | undefined
   answered(exchange: ServedExchange, response: Response): void
 }
 
@@ -61,9 +63,7 @@ export class ServedExchange implements HttpExchange {
   }
 
   #buildRequest(): Request {
-    const headers = new Headers()
-    const raw = this.incoming.rawHeaders
-    for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
+    const headers = headersOfRaw(this.incoming.rawHeaders)
     const body = NO_BODY_METHODS.has(this.method) ? undefined : this.body
     // Aborted when the client goes away before its answer is done: an event stream's resolver stops on it.
     const aborted = new AbortController()
@@ -95,7 +95,7 @@ export class ServedExchange implements HttpExchange {
 
   async write(response: Response): Promise<void> {
     if (this.outgoing.headersSent || this.outgoing.destroyed) return
-    const extra = this.hooks.answerHeaders(this, response)
+    const extra = this.hooks.cors ? corsAnswerHeaders(this.incoming, response) : undefined
     // The journal reads its own copy of the body, so it clones before the body is read for the client.
     this.hooks.answered(this, response)
     await writeResponse(response, this.outgoing, this.method, extra)

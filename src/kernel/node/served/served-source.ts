@@ -4,9 +4,9 @@ import type { Duplex } from 'node:stream'
 import type { ExchangeSink, StartingSource } from '../../contracts.js'
 import { message } from '../../errors.js'
 import { onFirstUse } from '../../on-first-use.js'
-import { corsAnswerHeaders, isPreflight, preflightAnswer } from './cors.js'
+import { isPreflight, preflightAnswer } from './cors.js'
 import { BodyTooLarge, readBody } from './read-body.js'
-import { ServedExchange, type Forwarded, type ServedOutcome } from './served-exchange.js'
+import { ServedExchange, type ServedExchangeHooks, type ServedOutcome } from './served-exchange.js'
 import { servedUrl, type OwnAddress } from './served-url.js'
 import { writeResponse } from './write-response.js'
 
@@ -15,16 +15,13 @@ const upgrades = onFirstUse(
   (error) => new Error(message(`The mock server's WebSocket support could not be loaded (${String(error)}).`, 'Reinstall mocklib.')),
 )
 
-export interface ServedSourceOptions {
+export interface ServedSourceOptions extends ServedExchangeHooks {
   readonly port: number
   readonly host: string
   /** Larger request bodies are answered 413. */
   readonly maxBodyBytes: number
-  readonly cors: boolean
   /** Runs first: true when it answered one of its own routes (the admin API). */
   readonly ownRoute?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
-  forward(exchange: ServedExchange): Promise<Forwarded>
-  answered(exchange: ServedExchange, response: Response): void
 }
 
 export interface ServedSource extends StartingSource {
@@ -39,11 +36,6 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
   const upgraded = new Set<Duplex>()
   let origin = ''
   let own: OwnAddress = { host: '', port: '' }
-  const hooks = {
-    forward: options.forward,
-    answerHeaders: (exchange: ServedExchange, response: Response) => (options.cors ? corsAnswerHeaders(exchange.incoming, response) : undefined),
-    answered: options.answered,
-  }
 
   async function receive(sink: ExchangeSink, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     if (options.ownRoute?.(incoming, outgoing)) return
@@ -53,13 +45,12 @@ export function createServedSource(options: ServedSourceOptions): ServedSource {
     try {
       body = await readBody(incoming, options.maxBodyBytes)
     } catch (error) {
-      const exchange = new ServedExchange(incoming, outgoing, url, undefined, hooks)
       if (!(error instanceof BodyTooLarge)) return void outgoing.destroy()
       // The client may still be sending: the answer closes the connection rather than read the rest.
       outgoing.setHeader('connection', 'close')
-      return settleAlone(exchange, 'refused', plain(413, message(`The request body is larger than ${error.limit} bytes.`, 'Send a smaller body, or start the server with a larger maxBodyBytes (--max-body).')))
+      return settleAlone(new ServedExchange(incoming, outgoing, url, undefined, options), 'refused', plain(413, message(error.message, 'Send a smaller body, or start the server with a larger maxBodyBytes (--max-body).')))
     }
-    const exchange = new ServedExchange(incoming, outgoing, url, body, hooks)
+    const exchange = new ServedExchange(incoming, outgoing, url, body, options)
     if (options.cors && isPreflight(incoming)) return settleAlone(exchange, 'preflight', preflightAnswer(incoming))
     await sink(exchange)
   }

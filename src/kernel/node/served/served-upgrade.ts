@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http'
-import { duplexPair, type Duplex } from 'node:stream'
+import type { Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
 import { message } from '../../errors.js'
-import { createRequestId } from '../../request-context.js'
 import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
-import { BridgedServer } from '../websocket/websocket-bridge-ends.js'
-import { BridgedClient } from '../websocket/websocket-bridged-client.js'
+import { connectionInfo } from '../websocket/websocket-bridge-ends.js'
+import { bridgedEnds } from '../websocket/websocket-bridged-client.js'
 import { acceptValueFor } from '../websocket/websocket-frames.js'
 
 // Loaded by a mock server's first WebSocket upgrade request: a server whose clients speak only HTTP pays for none of it.
@@ -17,12 +16,9 @@ export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage
   if (incoming.headers.upgrade?.toLowerCase() !== 'websocket' || typeof key !== 'string') return refuse(socket, 400, message('Only WebSocket upgrades are served.'))
   const url = new URL(httpUrl)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  const protocols = (incoming.headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim()).filter(Boolean)
   if (head.length > 0) socket.unshift(head)
   // A greeting sent in `connection` reaches the socket once the handshake is written, never before it.
-  const [wireSide, handlerSide] = duplexPair()
-  const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
-  const server = new BridgedServer(client, protocols)
+  const { wire, client, server, protocols } = bridgedEnds(url, incoming.headers['sec-websocket-protocol'])
   let settled = false
   const handshake = (): void => {
     if (settled) return
@@ -30,17 +26,17 @@ export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage
     const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptValueFor(key)}`]
     if (protocols[0] !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocols[0]}`)
     socket.write(`${lines.join('\r\n')}\r\n\r\n`)
-    wireSide.pipe(socket)
-    socket.pipe(wireSide)
-    socket.once('close', () => wireSide.destroy())
-    wireSide.once('close', () => socket.destroy())
+    wire.pipe(socket)
+    socket.pipe(wire)
+    socket.once('close', () => wire.destroy())
+    wire.once('close', () => socket.destroy())
   }
   const exchange: WebSocketExchange = {
     kind: 'websocket',
     id: client.id,
     url,
     protocols,
-    connection: { client, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+    connection: { client, server, info: connectionInfo(protocols) },
     accept: handshake,
     passthrough: () => {
       if (settled) return

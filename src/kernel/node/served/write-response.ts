@@ -21,10 +21,11 @@ export async function writeResponse(response: Response, target: ServerResponse, 
   if (extraHeaders) for (const [name, value] of extraHeaders) if (!target.hasHeader(name)) target.setHeader(name, value)
 
   // A body made from a string (HttpResponse.json/text) goes out as it is: no stream to make and read.
-  const known = method === 'HEAD' || BODILESS_STATUS.has(response.status) ? undefined : knownBodyOf(response)
+  const bodiless = method === 'HEAD' || BODILESS_STATUS.has(response.status)
+  const known = bodiless ? undefined : knownBodyOf(response)
   if (known !== undefined) return void target.end(known)
   const body = response.body
-  if (body === null || method === 'HEAD' || BODILESS_STATUS.has(response.status)) {
+  if (body === null || bodiless) {
     void body?.cancel().catch(() => {})
     target.end()
     return

@@ -6,10 +6,8 @@ import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf } from '../../passthrough.js'
 import type { HttpSink } from '../http-layer.js'
 
-/**
- * Catches everything that opens a TCP socket from Node. The bypass mark travels with the request, not the
- * async context: a pooled socket keeps the context it was opened in, whoever's request it carries next.
- */
+// The bypass mark travels with the request, not the async context: a pooled socket keeps the context it
+// was opened in, whoever's request it carries next.
 export function interceptSockets(sink: HttpSink): () => void {
   const interceptor = new HttpRequestInterceptor()
   const awaitingResponse = new Map<string, (response: Response | undefined) => void>()

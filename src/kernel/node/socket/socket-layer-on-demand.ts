@@ -1,8 +1,11 @@
 import nodeHttp from 'node:http'
 import { Socket } from 'node:net'
 import { message } from '../../errors.js'
-import type { HttpSink } from '../http-layer.js'
+import { onFirstUse } from '../../on-first-use.js'
+import type { ClientRequestWithOnSocket, HttpSink } from '../http-layer.js'
 import { closeZombieSockets } from './socket-pools.js'
+
+const socketLayer = onFirstUse(() => import('./socket-adapter.js'))
 
 type Phase = 'waiting' | 'loading' | 'open' | 'failed' | 'stopped'
 type Resume = (outcome: 'open' | 'failed' | 'stopped') => void
@@ -12,12 +15,9 @@ interface Holder {
   destroy(error?: Error): unknown
 }
 
-/**
- * Loaded by the first connection, not at `listen()` (its interceptor and WebAssembly parser were a large
- * share of a cold start). Until then `Socket#connect` and `Agent#addRequest` hold their calls (a held
- * socket counts as connecting) and replay them once it patches Node. Limits: an argument error arrives as
- * an `error` event, and a TLS socket layered in the same tick over a held socket is not intercepted as one.
- */
+// Loaded by the first connection (its interceptor and WebAssembly parser are a large share of a cold start):
+// `Socket#connect` and `Agent#addRequest` hold their calls until then, and replay them. Limits: an argument
+// error arrives as an `error` event; TLS layered in the same tick over a held socket is not seen as TLS.
 export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   let phase: Phase = 'waiting'
   let failure: Error | undefined
@@ -31,7 +31,8 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
   const load = () => {
     if (phase !== 'waiting') return
     phase = 'loading'
-    loadSocketLayer()
+    socketLayer
+      .load()
       .then(({ interceptSockets }) => {
         if (phase !== 'loading') return
         stopLayer = interceptSockets(sink)
@@ -93,16 +94,6 @@ export function interceptSocketsOnDemand(sink: HttpSink): () => void {
     }
     for (const restore of restoreGates) restore()
   }
-}
-
-let socketLayer: Promise<typeof import('./socket-adapter.js')> | undefined
-
-function loadSocketLayer(): Promise<typeof import('./socket-adapter.js')> {
-  return (socketLayer ??= import('./socket-adapter.js'))
-}
-
-interface ClientRequestWithOnSocket extends nodeHttp.ClientRequest {
-  onSocket(socket: unknown, error?: Error): void
 }
 
 interface AgentWithAddRequest extends nodeHttp.Agent {

@@ -18,13 +18,9 @@ const STATUS_LINE = /^HTTP\/1\.[01] \d{3}/
 
 type Connect = (this: Socket, ...args: unknown[]) => unknown
 
-/**
- * A pooled connection opened before `listen()`, or passed through while listening, is a real connection
- * no socket layer sees: a client with its own pool would carry its next request on it, past the handlers.
- * So undici's pooled connections are retired at `listen()`, and the HTTP ones opened while listening when
- * it ends (idle ones at once, busy ones once pooled). Pools `unref()` an idle socket. Only connections
- * that received an HTTP/1 response are touched (a database client's is none of mocklib's business).
- */
+// A connection pooled before `listen()`, or passed through meanwhile, would carry a client's next request
+// past the handlers: undici's are retired at `listen()`, the HTTP ones opened while listening when it ends
+// (idle ones at once, busy ones once pooled, which `unref()`s them). Only HTTP/1 connections are touched.
 export function watchPooledSockets(): () => void {
   for (const socket of undiciConnections) retire(socket)
   const watched = new Set<Socket>()

@@ -2,22 +2,18 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { headersOfRaw, type HttpSink, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
 import { DispatchConnection, type AnyHandler, type Dispatcher, type DispatchOptions, type LegacyHandler } from './dispatch-connection.js'
 
-interface UnansweredDispatch {
-  readonly options: DispatchOptions
-  readonly handler: AnyHandler
-  /** mocklib's marks removed. */
-  readonly lines: Array<[string, string]>
-  readonly bypassed: boolean
-  readonly sink: HttpSink
-  /** The dispatcher that was global before: a passthrough goes on through it. */
-  readonly previous: Dispatcher
-}
-
-export async function answerDispatch(dispatch: UnansweredDispatch): Promise<void> {
-  const { options, handler: rawHandler, lines, bypassed, sink, previous } = dispatch
+/** `lines` are the headers without mocklib's marks; a passthrough goes on through `previous`, the dispatcher that was global before. */
+export async function answerDispatch(
+  options: DispatchOptions,
+  rawHandler: AnyHandler,
+  lines: Array<[string, string]>,
+  bypassed: boolean,
+  sink: HttpSink,
+  previous: Dispatcher,
+): Promise<void> {
   // Connected at once, so that the client's abort ends the dispatch even while the handlers work.
   const connection = new DispatchConnection(rawHandler)
   let settled = false
@@ -77,8 +73,7 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
       // Reported before the client hears of it: the runtime's report (a recording's entry) then comes
       // no later than the client's `await request()`, so a `stop()` right after it holds the exchange.
       if (report && statusCode >= 200) {
-        const headers = new NativeHeaders()
-        for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!.toString('latin1'), rawHeaders[index + 1]!.toString('latin1'))
+        const headers = headersOfRaw(rawHeaders.map((bytes) => bytes.toString('latin1')))
         const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
         const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
         reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))

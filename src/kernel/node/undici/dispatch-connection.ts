@@ -45,10 +45,8 @@ interface ControllerHandler {
 
 export type AnyHandler = LegacyHandler & ControllerHandler
 
-/**
- * Connected when it starts: undici's `request()` and `fetch()` can only abort a dispatch through the
- * function `onConnect` gives them, so it then fails as soon as its signal aborts, even during `delay()`.
- */
+// Connected when it starts: undici's `request()` and `fetch()` abort a dispatch only through what
+// `onConnect` gives them, so it fails as soon as their signal aborts, even during `delay()`.
 export class DispatchConnection {
   readonly handler: LegacyHandler
   #done = false

@@ -1,6 +1,6 @@
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
-import type { HttpSink } from '../http-layer.js'
-import { inForeignContext, loadMainUndici, nodeMainGlobal } from '../main-realm.js'
+import { headerLines, type HttpSink } from '../http-layer.js'
+import { inForeignContext, type MainRealm, nodeMainGlobal } from '../main-realm.js'
 import { answerDispatch } from './dispatch-answering.js'
 import { DispatchConnection, type Dispatcher } from './dispatch-connection.js'
 
@@ -16,14 +16,11 @@ export interface DispatcherSource {
   stop(): void
 }
 
-/**
- * On this context's global and, in a `vm` context (Jest), Node's main one, where Node's fetch looks its
- * dispatcher up even when copied into the test's context. `undefined` when there is no undici anywhere.
- */
+// Also on Node's main global in a `vm` context (Jest): Node's fetch looks its dispatcher up there even
+// when copied into the test's context. `undefined` when there is no undici anywhere.
 export function installDispatcherSources(sink: HttpSink): DispatcherSource | undefined {
   const own = installDispatcherSource(sink, globalThis)
   if (!inForeignContext()) return own
-  loadMainUndici()
   const main = installDispatcherSource(sink, nodeMainGlobal()!)
   if (main === undefined || own === undefined) return main ?? own
   return {
@@ -36,9 +33,9 @@ export function installDispatcherSources(sink: HttpSink): DispatcherSource | und
 }
 
 /** Mocked requests never reach the previous dispatcher, so a connection it pooled before `listen()` cannot carry them. */
-function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSource | undefined {
-  // Node loads its bundled undici (which creates the default Agent) on first use of a fetch global.
-  void new Headers()
+function installDispatcherSource(sink: HttpSink, owner: MainRealm & object): DispatcherSource | undefined {
+  // Node loads its bundled undici (which creates the default Agent) on first use of a Fetch class of the realm.
+  if (typeof owner.Headers === 'function') void new owner.Headers()
   const slot = owner as Record<symbol, Dispatcher | undefined>
   const found = slot[GLOBAL_DISPATCHER]
   if (found === undefined || typeof found.dispatch !== 'function') return undefined
@@ -68,7 +65,7 @@ function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSourc
         queueMicrotask(() => new DispatchConnection(handler).play(answer))
         return true
       }
-      void answerDispatch({ options, handler, lines: kept, bypassed: mark !== undefined && mark === bypassValue(), sink, previous })
+      void answerDispatch(options, handler, kept, mark !== undefined && mark === bypassValue(), sink, previous)
       return true
     },
     close: (...args) => previous.close?.(...args),
@@ -88,26 +85,4 @@ function installDispatcherSource(sink: HttpSink, owner: object): DispatcherSourc
       answers.clear()
     },
   }
-}
-
-/** undici's `opts.headers` may be a record, a flat array, pairs, or an iterable. */
-function headerLines(headers: unknown): Array<[string, string]> {
-  const lines: Array<[string, string]> = []
-  if (headers == null) return lines
-  const add = (name: unknown, value: unknown) => {
-    if (value === undefined || value === null) return
-    if (Array.isArray(value)) for (const item of value) lines.push([String(name), String(item)])
-    else lines.push([String(name), String(value)])
-  }
-  if (Array.isArray(headers)) {
-    if (headers.length > 0 && Array.isArray(headers[0])) for (const [name, value] of headers as unknown[][]) add(name, value)
-    else for (let index = 0; index < headers.length; index += 2) add(headers[index], headers[index + 1])
-    return lines
-  }
-  if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    for (const [name, value] of headers as Iterable<[unknown, unknown]>) add(name, value)
-    return lines
-  }
-  for (const name of Object.keys(headers as object)) add(name, (headers as Record<string, unknown>)[name])
-  return lines
 }

@@ -1,15 +1,12 @@
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { nativeWebSocket } from './websocket-native.js'
 
-/** undici's MessageEvent validates its init through WebIDL, which dominated a mocked round trip. */
-export class SocketMessageEvent extends Event {
+/** Listeners of a connection end see the socket the event is about (as msw), not the end they listen on. */
+class BoundEvent extends Event {
   constructor(
     type: string,
-    readonly data: unknown,
-    readonly origin: string,
     cancelable: boolean,
-    /** What listeners see as `target` (as msw: the application's socket, or the real one). */
-    readonly boundTo?: object,
+    readonly boundTo: object | undefined,
   ) {
     super(type, { cancelable })
   }
@@ -19,6 +16,19 @@ export class SocketMessageEvent extends Event {
   }
   override get currentTarget(): EventTarget | null {
     return (this.boundTo as EventTarget | undefined) ?? super.currentTarget
+  }
+}
+
+/** undici's MessageEvent validates its init through WebIDL, which dominated a mocked round trip. */
+export class SocketMessageEvent extends BoundEvent {
+  constructor(
+    type: string,
+    readonly data: unknown,
+    readonly origin: string,
+    cancelable: boolean,
+    boundTo?: object,
+  ) {
+    super(type, cancelable, boundTo)
   }
 
   // On the prototype, so building an event allocates nothing more.
@@ -36,33 +46,24 @@ export class SocketMessageEvent extends Event {
 const NO_PORTS: readonly never[] = Object.freeze([])
 
 /** Node has no global CloseEvent before v23, and undici's validates its init through WebIDL. */
-export class SocketCloseEvent extends Event {
+export class SocketCloseEvent extends BoundEvent {
   constructor(
     readonly code: number,
     readonly reason: string,
     readonly wasClean: boolean,
     cancelable = false,
-    readonly boundTo?: object,
+    boundTo?: object,
   ) {
-    super('close', { cancelable })
+    super('close', cancelable, boundTo)
   }
-
-  override get target(): EventTarget | null {
-    return (this.boundTo as EventTarget | undefined) ?? super.target
-  }
-  override get currentTarget(): EventTarget | null {
-    return (this.boundTo as EventTarget | undefined) ?? super.currentTarget
-  }
-}
-
-/** Listeners of a connection end see the socket the event is about, as msw's do, not the end they listen on. */
-export function boundEvent<E extends Event>(event: E, target: object): E {
-  Object.defineProperty(event, 'target', { value: target, enumerable: true })
-  Object.defineProperty(event, 'currentTarget', { value: target, enumerable: true })
-  return event
 }
 
 export type Data = string | ArrayBuffer | ArrayBufferView | Blob
+
+/** As msw's `info.protocols`: none, the one, or all requested. */
+export function connectionInfo(protocols: readonly string[]): { readonly protocols?: string | readonly string[] } {
+  return { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols }
+}
 
 /** A bridged `ws` connection, or a mocked global WebSocket. */
 export interface ServerPeer {
@@ -106,7 +107,7 @@ export class BridgedServer extends EventTarget {
     this.#real = real
     real.addEventListener('open', () => {
       for (const data of this.#pending.splice(0)) real.send(data as never)
-      this.dispatchEvent(boundEvent(new Event('open'), real))
+      this.dispatchEvent(new BoundEvent('open', false, real))
     })
     real.addEventListener('message', (message) => {
       const event = new SocketMessageEvent('message', message.data, this.client.url.origin, true, real)
@@ -124,7 +125,7 @@ export class BridgedServer extends EventTarget {
     real.addEventListener('error', () => {
       if (closeSeen) return
       // As msw: the client sees the error too, unless a server "error" listener prevented it.
-      const event = boundEvent(new Event('error', { cancelable: true }), real)
+      const event = new BoundEvent('error', true, real)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.fail?.()
       // Node 22's WebSocket fires no close 1006 after a failed connection, as the standard says it should.

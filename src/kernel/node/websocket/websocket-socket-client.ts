@@ -2,7 +2,7 @@ import type { WebSocketExchange } from '../../contracts.js'
 import { createRequestId } from '../../request-context.js'
 import { decidedByPolicy, offerOnly } from '../../websocket-dispatch.js'
 import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
-import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import { BridgedServer, connectionInfo, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import { acceptValueFor } from './websocket-frames.js'
 
 // Loaded by the first `new WebSocket()` made while a server listens, not with mocklib/node.
@@ -23,24 +23,18 @@ interface ApplicationSocket extends EventTarget {
 export class MockSocketClient extends EventTarget implements ServerPeer {
   readonly id = createRequestId()
   server: BridgedServer | undefined
-  readonly #socket: ApplicationSocket
   #pending: Data[] | undefined = []
 
   constructor(
-    socket: ApplicationSocket,
+    readonly socket: ApplicationSocket,
     readonly url: URL,
     readonly protocols: readonly string[],
   ) {
     super()
-    this.#socket = socket
-  }
-
-  get socket(): ApplicationSocket {
-    return this.#socket
   }
 
   get binaryType(): BinaryType {
-    return this.#socket.binaryType
+    return this.socket.binaryType
   }
 
   /** On a later microtask. The ws DSL wraps `send` to log what handlers send: internal deliveries bypass it. */
@@ -49,7 +43,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   }
 
   #enqueue(data: Data): void {
-    const socket = this.#socket
+    const socket = this.socket
     if (socket.readyState === socket.CONNECTING) return void this.#pending?.push(data)
     if (socket.readyState !== socket.OPEN) return
     queueMicrotask(() => {
@@ -65,7 +59,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
 
   /** Dispatched now, as msw does, so it arrives before what the `server` listeners sent in answer to it. */
   deliver(data: Data): void {
-    const socket = this.#socket
+    const socket = this.socket
     if (socket.readyState !== socket.OPEN) return this.#enqueue(data)
     const converted = typeof data === 'string' ? data : toBinaryType(data, socket.binaryType)
     if (converted instanceof Promise) return this.#enqueue(data)
@@ -74,24 +68,24 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
 
   /** A handler may use any code (1011, 1001…). */
   close(code = 1000, reason = ''): void {
-    const socket = this.#socket
+    const socket = this.socket
     if (socket.readyState === socket.CLOSED) return
     socket.readyState = socket.CLOSING
     queueMicrotask(() => this.closed(code, reason, true))
   }
 
   fail(): void {
-    if (this.#socket.readyState !== this.#socket.CLOSED) this.#socket.dispatchEvent(new Event('error'))
+    if (this.socket.readyState !== this.socket.CLOSED) this.socket.dispatchEvent(new Event('error'))
   }
 
   receive(data: Data): void {
-    const event = new SocketMessageEvent('message', data, this.#socket.url, true, this.#socket)
+    const event = new SocketMessageEvent('message', data, this.socket.url, true, this.socket)
     this.dispatchEvent(event)
     if (!event.defaultPrevented) this.server?.forward(data)
   }
 
   closed(code: number, reason: string, wasClean: boolean): void {
-    const socket = this.#socket
+    const socket = this.socket
     if (socket.readyState === socket.CLOSED) return
     socket.readyState = socket.CLOSED
     this.#pending = undefined
@@ -101,7 +95,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   }
 
   #open(protocol: string): void {
-    const socket = this.#socket
+    const socket = this.socket
     if (socket.readyState !== socket.CONNECTING) return
     socket.readyState = socket.OPEN
     socket.protocol = protocol
@@ -119,7 +113,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
       id: this.id,
       url: this.url,
       protocols,
-      connection: { client: this, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
+      connection: { client: this, server, info: connectionInfo(protocols) },
       accept: () => this.#open(protocols[0] ?? ''),
       passthrough: () => {
         server.connect()
@@ -128,14 +122,14 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
         server.addEventListener('open', () => this.#open(server.protocol))
       },
       errorWith: (error) => {
-        if (this.#socket.readyState === this.#socket.CLOSED) return
+        if (this.socket.readyState === this.socket.CLOSED) return
         const event = new Event('error')
         Object.defineProperty(event, 'cause', { value: error, enumerable: true })
-        this.#socket.dispatchEvent(event)
+        this.socket.dispatchEvent(event)
         // As msw 2.15: a connection the policy refused ('error') gets that `error`, then opens, with no server behind it.
         if (decidedByPolicy(exchange)) return queueMicrotask(() => this.#open(protocols[0] ?? ''))
         // As msw: a connection that failed otherwise (a listener threw) closes uncleanly, and never opens.
-        this.#socket.readyState = this.#socket.CLOSING
+        this.socket.readyState = this.socket.CLOSING
         queueMicrotask(() => this.closed(INTERNAL_ERROR, closeReason(error), false))
       },
     }

@@ -24,11 +24,8 @@ export function createWebSocketSource(): Source {
   }
 }
 
-/**
- * As msw: a WebSocket handshake made with `fetch` that a `ws.link` handler takes resolves `101 Switching
- * Protocols`. False when it is no handshake or no WebSocket source runs; `otherwise` is the HTTP path, for
- * a handshake no handler takes (so the unhandled-request policy applies once).
- */
+// As msw: a fetch handshake a `ws.link` handler takes resolves 101. False when it is none or no source
+// runs; `otherwise` is the HTTP path for one no handler takes (the unhandled policy then applies once).
 export function answerFetchUpgrade(request: Request, resolve: (response: Response) => void, otherwise: () => void, reject: (error: Error) => void): boolean {
   const sink = MockWebSocket.sink
   if (sink === undefined || request.method !== 'GET') return false

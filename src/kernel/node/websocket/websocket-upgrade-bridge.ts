@@ -1,11 +1,10 @@
 import type { ClientRequest, RequestOptions } from 'node:http'
-import { duplexPair, type Duplex } from 'node:stream'
+import type { Duplex } from 'node:stream'
 import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
-import { createRequestId } from '../../request-context.js'
 import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
 import { listenerFailureOf } from '../../websocket-dispatch.js'
-import { BridgedServer } from './websocket-bridge-ends.js'
-import { BridgedClient } from './websocket-bridged-client.js'
+import { connectionInfo } from './websocket-bridge-ends.js'
+import { bridgedEnds } from './websocket-bridged-client.js'
 import { acceptValueFor } from './websocket-frames.js'
 
 // Loaded by the first upgrade request (websocket-upgrade.ts): a process without `ws` clients pays for none of it.
@@ -28,23 +27,20 @@ export function offerUpgrade(request: UpgradeRequest): void {
   const host = String(options.hostname ?? options.host ?? 'localhost')
   const port = options.port !== undefined && options.port !== '' && Number(options.port) !== (secure ? 443 : 80) ? `:${options.port}` : ''
   const url = new URL(`${secure ? 'wss' : 'ws'}://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port}${options.path ?? '/'}`)
-  const protocols = (request.header('sec-websocket-protocol') ?? '').split(',').map((item) => item.trim()).filter(Boolean)
-  const [appSide, handlerSide] = duplexPair()
-  const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
-  const server = new BridgedServer(client, protocols)
+  const { wire, client, server, protocols } = bridgedEnds(url, request.header('sec-websocket-protocol'))
   const exchange: WebSocketExchange = {
     kind: 'websocket',
     id: client.id,
     url,
     protocols,
-    connection: { client, server, info: { protocols: protocols.length === 0 ? undefined : protocols.length === 1 ? protocols[0] : protocols } },
-    accept: () => upgrade(request, appSide, protocols[0]),
+    connection: { client, server, info: connectionInfo(protocols) },
+    accept: () => upgrade(request, wire, protocols[0]),
     passthrough: () => passthrough(request),
     errorWith: (error) => {
       if (request.aborted) return
       if (listenerFailureOf(exchange) !== undefined) {
         // A handler took it and its listener threw: the handshake succeeded, then the server failed (1011).
-        upgrade(request, appSide, protocols[0])
+        upgrade(request, wire, protocols[0])
         client.close(INTERNAL_ERROR, closeReason(error))
       } else request.emit('error', error)
       // Settled for good: the `accept()` that follows (the handler still took it) upgrades nothing.

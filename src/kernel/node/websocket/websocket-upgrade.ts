@@ -11,30 +11,26 @@ const bridge = onFirstUse(() => import('./websocket-upgrade-bridge.js'))
 type RequestFunction = typeof http.request
 
 /** Taken when mocklib loads: a passthrough goes out under the ClientRequest layer, which would drop its upgrade. */
-const NETWORK_REQUEST = new Map<unknown, RequestFunction>([
+const NETWORK_REQUEST: ReadonlyArray<readonly [{ request: RequestFunction }, RequestFunction]> = [
   [http, http.request],
-  [https, https.request as unknown as RequestFunction],
-])
+  [https as unknown as { request: RequestFunction }, https.request as unknown as RequestFunction],
+]
 
 /** Clients that connect with a node:http upgrade request (`ws`, and graphql-ws, socket.io-client… on top of it). */
 export function interceptUpgradeRequests(sink: ExchangeSink): () => void {
-  const originals: Array<[{ request: RequestFunction }, RequestFunction]> = [
-    [http, http.request],
-    [https as unknown as { request: RequestFunction }, https.request as unknown as RequestFunction],
-  ]
-  for (const [module, original] of originals) {
-    const secure = module === (https as unknown)
+  const originals = NETWORK_REQUEST.map(([module]) => [module, module.request] as const)
+  for (const [module, network] of NETWORK_REQUEST) {
+    const original = module.request
     const patched = function request(this: unknown, ...args: unknown[]) {
       const options = args.length === 1 && typeof args[0] === 'object' && args[0] !== null && !(args[0] instanceof URL) ? (args[0] as http.RequestOptions) : undefined
       if (options === undefined || !isUpgrade(options)) return (original as (...a: unknown[]) => unknown).apply(this, args)
-      const network = NETWORK_REQUEST.get(module) ?? original
       const sendReal = () => (network as (options: http.RequestOptions) => http.ClientRequest).call(module, { ...options, headers: { ...(options.headers as http.OutgoingHttpHeaders), [BYPASS_HEADER]: ownCall() } })
-      return new UpgradeRequest(options, secure, sendReal, sink)
+      return new UpgradeRequest(options, module === (https as unknown), sendReal, sink)
     }
     module.request = patched as RequestFunction
   }
   return () => {
-    for (const [module, original] of originals) module.request = original as never
+    for (const [module, original] of originals) module.request = original
   }
 }
 

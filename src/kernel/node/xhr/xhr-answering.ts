@@ -2,7 +2,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { type HttpSink, NativeHeaders, NativeResponse, networkError } from '../http-layer.js'
+import { headersOfRaw, type HttpSink, NativeResponse, networkError } from '../http-layer.js'
 
 // Loaded by the first XHR (xhr-source.ts), which the interceptor holds meanwhile.
 
@@ -25,12 +25,7 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
   const mark = bypassMarkOf(request)
   if (mark !== undefined) request.headers.delete(BYPASS_HEADER)
   // mocklib's own call (a passthrough through a fetch polyfill built on XHR): unresolved and unreported.
-  if (mark === 'own') {
-    return sendToNetwork(request, network).then(
-      (response) => controller.respondWith(response),
-      (error: unknown) => controller.errorWith(networkFailure(error)),
-    )
-  }
+  if (mark === 'own') return answerFromNetwork(request, network, controller).then(() => {})
   // The network needs an unread body; a resolver may read the request's.
   const unread = request.body === null ? request : request.clone()
   return new Promise<void>((decided) => {
@@ -59,18 +54,7 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
       },
       passthrough() {
         if (!settle(false)) return Promise.resolve(undefined)
-        return sendToNetwork(unread, network).then(
-          (response) => {
-            controller.respondWith(response.clone())
-            decided()
-            return response
-          },
-          (error: unknown) => {
-            controller.errorWith(networkFailure(error))
-            decided()
-            return undefined
-          },
-        )
+        return answerFromNetwork(unread, network, controller).finally(decided)
       },
     }
     sink(exchange).catch((error: unknown) => {
@@ -79,8 +63,18 @@ export function answerXhr({ request, controller }: InterceptedXhr, sink: HttpSin
   })
 }
 
-function networkFailure(error: unknown): Error {
-  return error instanceof Error ? error : new TypeError('Network error', { cause: error })
+/** Resolves with what the XHR was given, for a report. */
+function answerFromNetwork(request: Request, network: NetworkRequests, controller: InterceptedXhr['controller']): Promise<Response | undefined> {
+  return sendToNetwork(request, network).then(
+    (response) => {
+      controller.respondWith(response.clone())
+      return response
+    },
+    (error: unknown) => {
+      controller.errorWith(error instanceof Error ? error : new TypeError('Network error', { cause: error }))
+      return undefined
+    },
+  )
 }
 
 async function sendToNetwork(request: Request, network: NetworkRequests): Promise<Response> {
@@ -97,25 +91,12 @@ async function sendToNetwork(request: Request, network: NetworkRequests): Promis
       incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
       incoming.on('error', reject)
       incoming.on('end', () => {
-        const responseHeaders = new NativeHeaders()
-        const raw = incoming.rawHeaders
-        for (let at = 0; at + 1 < raw.length; at += 2) responseHeaders.append(raw[at]!, raw[at + 1]!)
         const status = incoming.statusCode ?? 200
         const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
-        resolve(new NativeResponse(nullBody ? null : concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }))
+        resolve(new NativeResponse(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: headersOfRaw(incoming.rawHeaders) }))
       })
     })
     outgoing.on('error', reject)
     outgoing.end(body)
   })
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0))
-  let at = 0
-  for (const chunk of chunks) {
-    joined.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return joined
 }

@@ -10,11 +10,8 @@ export function lendEnvironment(): () => void {
   }
 }
 
-/**
- * Vitest's jsdom before Vitest 4 pairs jsdom's AbortController with Node's Request, which refuses its
- * signal: every XHR failed. Where they disagree, the global AbortController is Node's while an XHR is
- * made and sent; the test's code sees the environment's at every other time.
- */
+// Vitest's jsdom before Vitest 4 pairs jsdom's AbortController with Node's Request, which refuses its
+// signal: there, the global one is Node's while an XHR is made and sent, the environment's otherwise.
 function pairXhrSignals(): () => void {
   const Controller = signalsRequestRefuses() ? nodeAbortController() : undefined
   const Interceptors = globalThis.XMLHttpRequest
@@ -59,10 +56,8 @@ function signalsRequestRefuses(): boolean {
   }
 }
 
-/**
- * With `responseType: 'blob'` (whatwg-fetch) under jsdom, the interceptor gives Node 22's Response
- * jsdom's Blob, which has no `stream()`: the throw was an uncaught exception in a listener.
- */
+// With `responseType: 'blob'` (whatwg-fetch) under jsdom, the interceptor gives Node 22's Response
+// jsdom's Blob, which has no `stream()`: an uncaught exception in a listener.
 function lendBlobStream(): () => void {
   const prototype = (globalThis.Blob as typeof Blob | undefined)?.prototype as Partial<Blob> | undefined
   if (prototype === undefined || typeof prototype.stream === 'function' || typeof prototype.arrayBuffer !== 'function') return () => {}

@@ -13,30 +13,18 @@ const nodeHttp = globalThis.process?.getBuiltinModule?.('node:http')
 const nodeHttps = globalThis.process?.getBuiltinModule?.('node:https')
 const realRequest: NetworkRequests = { 'http:': nodeHttp?.request, 'https:': nodeHttps?.request }
 
-type InterceptorClass = typeof XMLHttpRequestInterceptor
-
 // Loaded by the first XHR, not with the interceptor: two imports at once let an XHR sent soon after
 // listen() under happy-dom reach the environment's own XHR.
 const answering = onFirstUse(() => import('./xhr-answering.js'))
-let Interceptor: InterceptorClass | undefined
-let loading: Promise<InterceptorClass> | undefined
-
 // The browser flavour replaces the XMLHttpRequest class itself: the environment's XHR never runs for a mocked request (no CORS, as msw 2).
-function loadInterceptor(): Promise<InterceptorClass> {
-  return (loading ??= import('@mswjs/interceptors/XMLHttpRequest/web').then((module) => (Interceptor = module.XMLHttpRequestInterceptor)))
-}
+const interceptors = onFirstUse(() => import('@mswjs/interceptors/XMLHttpRequest/web'))
 
 // A DOM test environment defines XMLHttpRequest before the test's imports: the class is there by `listen()`.
-if (hasXmlHttpRequest()) void loadInterceptor()
+if (hasXmlHttpRequest()) void interceptors.load()
 
 /** For DOM test environments under Node: answered at the XHR level, so no CORS headers nor preflight. */
 export function xhrSource(): Source {
-  return {
-    name: 'xhr',
-    start(sink) {
-      return interceptXhr(sink as HttpSink)
-    },
-  }
+  return { name: 'xhr', start: (sink) => interceptXhr(sink as HttpSink) }
 }
 
 export function hasXmlHttpRequest(): boolean {
@@ -44,12 +32,13 @@ export function hasXmlHttpRequest(): boolean {
 }
 
 function interceptXhr(sink: HttpSink): () => void {
-  if (Interceptor !== undefined) return applyInterceptor(Interceptor, sink)
+  const loaded = interceptors.loaded
+  if (loaded !== undefined) return applyInterceptor(loaded.XMLHttpRequestInterceptor, sink)
   // Until the interceptor is loaded, the environment's XHR sends through node:http, which the lower layers answer.
   let stop: (() => void) | undefined
   let stopped = false
-  void loadInterceptor().then((loaded) => {
-    if (!stopped) stop = applyInterceptor(loaded, sink)
+  void interceptors.load().then((module) => {
+    if (!stopped) stop = applyInterceptor(module.XMLHttpRequestInterceptor, sink)
   })
   return () => {
     stopped = true
@@ -57,7 +46,7 @@ function interceptXhr(sink: HttpSink): () => void {
   }
 }
 
-function applyInterceptor(Interceptor: InterceptorClass, sink: HttpSink): () => void {
+function applyInterceptor(Interceptor: typeof XMLHttpRequestInterceptor, sink: HttpSink): () => void {
   const interceptor = new Interceptor()
   interceptor.on('request', (intercepted) => {
     if (answering.loaded !== undefined) return answering.loaded.answerXhr(intercepted, sink, realRequest)
