@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.
 import { encodePointerToken } from './json-pointer.js'
 import { followRef, type OperationEntry, type OperationParameter } from './operations.js'
 import { coerce, parseCookies, rawParameter, readingOf, type TextReading } from './parameter-values.js'
-import { declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
+import { declaredHeaders, declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
 import type { SchemaVerdict } from './compiled-schemas.js'
 import type { DocumentValidator } from './schema-validator.js'
 import type { ViolationFacts } from './violation.js'
@@ -163,29 +163,25 @@ export class OperationChecks {
     return findings
   }
 
-  /** `undefined`: the declared response is a dangling reference. */
   #rulesFor(status: number): ResponseRules | typeof UNDECLARED | undefined {
     if (this.#responses.has(status)) return this.#responses.get(status)
     const key = responseKey(this.entry, status)
-    let rules: ResponseRules | typeof UNDECLARED | undefined = UNDECLARED
-    if (key !== undefined) {
-      const { response, pointer } = declaredResponse(this.document, this.entry, key)
-      rules = response === undefined ? undefined : { key, pointer, headers: this.#declaredHeaders(response, pointer), content: isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined }
-    }
+    const rules = key === undefined ? UNDECLARED : this.#rules(key)
     this.#responses.set(status, rules)
     return rules
   }
 
-  #declaredHeaders(response: JsonObject, pointer: string): DeclaredHeader[] {
-    if (!isJsonObject(response.headers)) return []
-    const headers: DeclaredHeader[] = []
-    for (const [name, raw] of Object.entries(response.headers)) {
-      if (name.toLowerCase() === 'content-type') continue
-      const { value: header, pointer: headerAt } = followRef(this.document, raw, `${pointer}/headers/${encodePointerToken(name)}`)
-      if (!isJsonObject(header)) continue
-      headers.push({ name, required: header.required === true, pointer: headerAt, value: isJsonObject(header.schema) ? this.#valueCheck(`${headerAt}/schema`) : undefined })
-    }
-    return headers
+  /** `undefined`: the declared response is a dangling reference. */
+  #rules(key: string): ResponseRules | undefined {
+    const { response, pointer } = declaredResponse(this.document, this.entry, key)
+    if (response === undefined) return undefined
+    const headers = declaredHeaders(this.document, response, pointer).map(({ name, header, pointer: at }) => ({
+      name,
+      required: header.required === true,
+      pointer: at,
+      value: isJsonObject(header.schema) ? this.#valueCheck(`${at}/schema`) : undefined,
+    }))
+    return { key, pointer, headers, content: isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined }
   }
 
   #valueCheck(schemaPointer: string): ValueCheck {
