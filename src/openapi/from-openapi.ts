@@ -8,7 +8,12 @@ import type { OpenApiSource } from './read-source.js'
 import { planResponse, type ResponseChoice, type ResponsePlan } from './response-plan.js'
 import { DocumentValidator } from './schema-validator.js'
 
-/** Options of `fromOpenApi()`. */
+/**
+ * Options of `fromOpenApi()`.
+ *
+ * @example
+ * await fromOpenApi('./petstore.yaml', { seed: 1, baseUrl: 'http://localhost:3000', responses: { listPets: 500 } })
+ */
 export interface FromOpenApiOptions {
   /** Generated values depend on it (and on the operation) only. Default `0`. */
   readonly seed?: number | string
@@ -22,10 +27,9 @@ export interface FromOpenApiOptions {
 }
 
 /**
- * Handlers for every operation of an OpenAPI 3.0 or 3.1 document (an object, JSON or YAML text, or in Node a
- * file path, its relative `$ref`s followed). Each answers its first 2xx response: the media type's `example`,
- * else its `examples`, else a value generated from the schema (deterministic for `seed`). A request picks
- * another declared response with `Prefer: code=404` (and `example=<name>`), as Prism reads it.
+ * Handlers for every operation of an OpenAPI 3.0 or 3.1 document. Each answers its first 2xx response: the
+ * media type's `example`, else its `examples`, else a value generated from the schema (deterministic for
+ * `seed`). A request picks another declared response with `Prefer: code=404` (and `example=<name>`), as Prism.
  *
  * @example
  * const server = setupServer(...(await fromOpenApi('./petstore.yaml', { seed: 1 })))
@@ -68,7 +72,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
   })
 }
 
-/** `Prefer: code=404, example=notFound`, Prism's convention. */
+/** `Prefer: code=404, example=notFound`. */
 function preferred(request: Request): ResponseChoice {
   const header = request.headers.get('prefer')
   if (header === null) return {}

@@ -128,7 +128,6 @@ class Generator {
         else if ((key === 'maximum' || key === 'maxLength' || key === 'maxItems') && typeof value === 'number') result[key] = Math.min(value, (result[key] as number | undefined) ?? Infinity)
         else if (!(key in result)) result[key] = value
       }
-      for (const hidden of ['discriminator', 'example'] as const) if (part[hidden] !== undefined && result[hidden] === undefined) result[hidden] = part[hidden]
     }
     if (Object.keys(properties).length > 0) result.properties = properties
     if (required.size > 0) result.required = [...required]
@@ -176,10 +175,9 @@ class Generator {
 
   string(schema: JsonObject): string {
     const { random } = this.options
-    const format = typeof schema.format === 'string' ? schema.format : undefined
     let text: string | undefined
     if (typeof schema.pattern === 'string') text = sampleFromPattern(schema.pattern, random)
-    if (text === undefined && format !== undefined) text = formatted(format, random)
+    if (text === undefined && typeof schema.format === 'string') text = formatted(schema.format, random)
     if (text !== undefined) return text
     const min = typeof schema.minLength === 'number' ? schema.minLength : 0
     const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity

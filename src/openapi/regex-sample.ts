@@ -17,6 +17,7 @@ export function sampleFromPattern(pattern: string, random: Random): string | und
 const PRINTABLE = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const DIGITS = '0123456789'
 const WORD = `${PRINTABLE}_`
+const CLASS_ESCAPES: Readonly<Record<string, string>> = { d: DIGITS, w: WORD, s: ' ' }
 
 class PatternParser {
   #at = 0
@@ -68,7 +69,7 @@ class PatternParser {
     return text
   }
 
-  /** Returns a writer: quantifiers call it once per repetition. */
+  /** A writer: quantifiers call it once per repetition. */
   atom(): () => string {
     const char = this.pattern[this.#at++]!
     if (char === '^' || char === '$') return () => ''
@@ -111,10 +112,7 @@ class PatternParser {
       const char = this.pattern[this.#at++]!
       if (char === '\\') {
         const escaped = this.pattern[this.#at++]!
-        if (escaped === 'd') allowed.push(...DIGITS)
-        else if (escaped === 'w') allowed.push(...WORD)
-        else if (escaped === 's') allowed.push(' ')
-        else allowed.push(escaped)
+        allowed.push(...(CLASS_ESCAPES[escaped] ?? escaped))
         continue
       }
       if (this.pattern[this.#at] === '-' && this.pattern[this.#at + 1] !== ']' && this.#at + 1 < this.pattern.length) {

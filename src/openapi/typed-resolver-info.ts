@@ -94,9 +94,8 @@ export function resolveTyped(resolver: (info: never) => unknown, info: PlainReso
 function readQuery(request: Request, operation: TypedOperation): Record<string, unknown> {
   const reader = operation.document.readerFor(operation.method, operation.template)
   if (reader === undefined) {
-    const { method, template, call } = operation
     throw new Error(
-      `[mocklib] ${call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${method.toUpperCase()} ${template}. ` +
+      `[mocklib] ${operation.call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${operation.method.toUpperCase()} ${operation.template}. ` +
         `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }) (a document fromOpenApi() read counts too).`,
     )
   }
