@@ -36,12 +36,12 @@ export interface FromOpenApiOptions {
  * await fetch('https://petstore.example.test/v1/pets/1', { headers: { prefer: 'code=404' } }) // the declared 404
  */
 export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiOptions = {}): Promise<HttpHandler[]> {
-  const prepared = await prepareDocument(document)
-  rememberDocument(prepared.document)
-  const base = baseUrlOf(prepared.document, options.baseUrl)
-  const validator = new DocumentValidator(prepared.document)
+  const { document: prepared } = await prepareDocument(document)
+  rememberDocument(prepared)
+  const base = baseUrlOf(prepared, options.baseUrl)
+  const validator = new DocumentValidator(prepared)
   const seed = options.seed ?? 0
-  const operations = listOperations(prepared.document).sort((a, b) => bySpecificity(a.template, b.template))
+  const operations = listOperations(prepared).sort((a, b) => bySpecificity(a.template, b.template))
   const configured = options.responses ?? {}
   const known = new Set(operations.flatMap((entry) => [entry.label, `${entry.method.toUpperCase()} ${entry.template}`]))
   for (const name of Object.keys(configured)) {
@@ -54,7 +54,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
     const planFor = (choice: ResponseChoice): ResponsePlan => {
       const key = `${choice.status ?? ''}|${choice.example ?? ''}`
       let plan = plans.get(key)
-      if (plan === undefined) plans.set(key, (plan = planResponse(prepared.document, entry, choice, { seed, validator })))
+      if (plan === undefined) plans.set(key, (plan = planResponse(prepared, entry, choice, { seed, validator })))
       return plan
     }
     // An undeclared status or example fails here, not on every request.
@@ -67,7 +67,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
     }
     return new HttpHandler(entry.method.toUpperCase(), base + toPredicatePath(entry.template).path, ({ request }: { request: Request }) => {
       const plan = planFor({ ...defaultChoice, ...preferred(request) })
-      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers.map(([name, value]): [string, string] => [name, value]) })
+      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers })
     })
   })
 }

@@ -50,16 +50,17 @@ class PatternParser {
 
   quantified(atom: () => string): string {
     const char = this.pattern[this.#at]
+    const bounds = char === '{' ? /^\{(\d+)(,)?(\d*)\}/.exec(this.pattern.slice(this.#at)) : null
     let min = 1
     let max = 1
     if (char === '?') [min, max] = [0, 1]
     else if (char === '*') [min, max] = [0, 2]
     else if (char === '+') [min, max] = [1, 3]
-    else if (char === '{' && /^\{\d+(,\d*)?\}/.test(this.pattern.slice(this.#at))) {
-      const [, low, comma, high] = /^\{(\d+)(,)?(\d*)\}/.exec(this.pattern.slice(this.#at))!
+    else if (bounds !== null) {
+      const [, low, comma, high] = bounds
       min = Number(low)
       max = comma === undefined ? min : high === '' ? min + 2 : Number(high)
-      this.#at += this.pattern.slice(this.#at).indexOf('}')
+      this.#at += bounds[0].length - 1
     } else return atom()
     this.#at++
     if (this.pattern[this.#at] === '?' || this.pattern[this.#at] === '+') this.#at++ // lazy/possessive: same strings

@@ -8,7 +8,8 @@ import type { DocumentValidator } from './schema-validator.js'
 /** Built once per operation and choice. */
 export interface ResponsePlan {
   readonly status: number
-  readonly headers: readonly (readonly [string, string])[]
+  /** Never changed: every response of the plan is made from it. */
+  readonly headers: [string, string][]
   /** `undefined`: no body. */
   readonly body: string | undefined
 }
