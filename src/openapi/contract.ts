@@ -110,12 +110,6 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   const onViolation = options.onViolation ?? 'error'
   const undocumented = options.undocumented ?? 'ignore'
 
-  const checksOf = (entry: OperationEntry): OperationChecks => {
-    let checks = compiled.get(entry)
-    if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
-    return checks
-  }
-
   // The operation of the last request looked up, by method and URL: a test sends the same request again and again.
   let lastMethod: string | undefined
   let lastHref = ''
@@ -141,7 +135,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
       return [describeViolation({ ...named, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${named.request.method} operation for this path.` })]
     }
     const { entry, params } = found
-    const checks = checksOf(entry)
+    let checks = compiled.get(entry)
+    if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
     const requestFindings = checks.request(url, params, exchange, requestText)
     const responseHeaders = exchange.responseHeaders ?? exchange.response.headers
     const contentType = responseHeaders.get('content-type')
