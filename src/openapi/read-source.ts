@@ -19,19 +19,12 @@ export function nodeModules(): { fs: NodeFs; path: NodePath } | undefined {
 }
 
 async function parseText(text: string, origin: string): Promise<unknown> {
-  const trimmed = text.trimStart()
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      return JSON.parse(text)
-    } catch (error) {
-      throw new Error(`[mocklib] ${origin} is not valid JSON: ${(error as Error).message}. Fix the document, or pass it as an object.`)
-    }
-  }
-  const { parse } = await import('yaml')
+  const json = /^\s*[{[]/.test(text)
+  const yaml = json ? undefined : await import('yaml')
   try {
-    return parse(text, { maxAliasCount: 10_000 })
+    return yaml === undefined ? JSON.parse(text) : yaml.parse(text, { maxAliasCount: 10_000 })
   } catch (error) {
-    throw new Error(`[mocklib] ${origin} is not valid YAML: ${(error as Error).message}. Fix the document, or pass it as an object.`)
+    throw new Error(`[mocklib] ${origin} is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}. Fix the document, or pass it as an object.`)
   }
 }
 

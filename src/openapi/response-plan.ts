@@ -93,18 +93,12 @@ export function planResponse(document: OpenApiDocument, entry: OperationEntry, c
 
 const NOTHING = Symbol('nothing')
 
-/** The media type's examples in the order they are tried: `example`, then `examples` (the named one first). */
+/** The media type's examples in the order they are tried: `example`, then `examples`; the named one only, when `name` is given. */
 function examplesOf(document: OpenApiDocument, media: JsonObject, name: string | undefined): unknown[] {
-  const found: unknown[] = []
   const named = isJsonObject(media.examples) ? media.examples : {}
-  if (name !== undefined) {
-    if (!(name in named)) throw new Error(`[mocklib] No example named "${name}" (examples: ${Object.keys(named).join(', ') || 'none'}). Ask for one the document declares.`)
-    const { value } = followRef(document, named[name], '')
-    if (isJsonObject(value) && 'value' in value) found.push(value.value)
-    return found
-  }
-  if (media.example !== undefined) found.push(media.example)
-  for (const raw of Object.values(named)) {
+  if (name !== undefined && !(name in named)) throw new Error(`[mocklib] No example named "${name}" (examples: ${Object.keys(named).join(', ') || 'none'}). Ask for one the document declares.`)
+  const found: unknown[] = name === undefined && media.example !== undefined ? [media.example] : []
+  for (const raw of name === undefined ? Object.values(named) : [named[name]]) {
     const { value } = followRef(document, raw, '')
     if (isJsonObject(value) && 'value' in value) found.push(value.value)
   }
