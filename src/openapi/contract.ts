@@ -150,11 +150,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   const violationsOf = async (exchange: Omit<ContractAnswer, 'scope'>, fromNetwork = false): Promise<ContractViolation[]> => {
     // A request without a body (most GETs) is not read: reading even an empty one costs a stream's worth of promises.
     const requestText = exchange.requestText ?? (exchange.request.body === null ? '' : await exchange.request.text())
-    let responseText = exchange.responseText
-    if (responseText === undefined) {
-      const { response } = exchange
-      responseText = isEventStream((exchange.responseHeaders ?? response.headers).get('content-type')) ? '' : await response.text()
-    }
+    const { response } = exchange
+    const responseText = exchange.responseText ?? (isEventStream((exchange.responseHeaders ?? response.headers).get('content-type')) ? '' : await response.text())
     return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
 
