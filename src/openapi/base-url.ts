@@ -1,9 +1,6 @@
 import type { OpenApiDocument } from './document.js'
 
-/**
- * The base URL handlers answer under: `override`, else the document's first server (its variables at their
- * defaults), without a trailing slash; `''` when there is neither (paths then match on any origin).
- */
+/** `override`, else the document's first server (variables at their defaults); `''` without one: any origin. */
 export function baseUrlOf(document: OpenApiDocument, override?: string): string {
   const server = document.servers?.[0]
   const url = override ?? (server === undefined ? '' : expandVariables(server.url, server.variables))
@@ -15,10 +12,4 @@ export function baseUrlOf(document: OpenApiDocument, override?: string): string 
 
 export function expandVariables(url: string, variables: Record<string, { readonly default?: string }> | undefined): string {
   return url.replace(/\{([^}]+)\}/g, (whole, name: string) => variables?.[name]?.default ?? whole)
-}
-
-/** `https://x.test/v1` → `/v1`; a relative base is its own path. */
-export function basePathOf(baseUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl)) return new URL(baseUrl).pathname.replace(/\/+$/, '')
-  return baseUrl
 }

@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.
 import { encodePointerToken } from './json-pointer.js'
 import { followRef, type OperationEntry, type OperationParameter } from './operations.js'
 import { coerce, parseCookies, rawParameter, readingOf, type TextReading } from './parameter-values.js'
-import { declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
+import { declaredHeaders, declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
 import type { SchemaVerdict } from './compiled-schemas.js'
 import type { DocumentValidator } from './schema-validator.js'
 import type { ViolationFacts } from './violation.js'
@@ -10,35 +10,31 @@ import type { ViolationFacts } from './violation.js'
 /** What a check reports before the request and operation are added. */
 export type Finding = Omit<ViolationFacts, 'request' | 'operation'>
 
-/** A schema to check text values against: how the text is read, and the verdict. */
 interface ValueCheck {
   readonly schemaPointer: string
   readonly reading: TextReading
   readonly verdict: SchemaVerdict
 }
 
-/** One declared media type of a body. */
 interface DeclaredMedia {
   readonly type: string
   readonly schemaPointer: string | undefined
+  /** Made on the first body of this type. */
+  verdict: SchemaVerdict | undefined
+  reading: TextReading | undefined
 }
 
-/** The declared media types of a body, by type, with their schema pointers. */
 interface DeclaredContent {
   readonly required: boolean
   readonly media: readonly DeclaredMedia[]
   readonly pointer: string
   /**
-   * The last body text it accepted, and that body's Content-Type header. A
-   * mock answers the same body again and again (a fresh string each time,
-   * from `HttpResponse.json`); the same text under the same content type has
-   * the same verdict, and comparing strings costs next to nothing beside
-   * parsing one (most of a passing check's cost).
+   * The last body text it accepted, and its Content-Type: a mock answers the same body again and again, and
+   * comparing strings costs next to nothing beside parsing one (most of a passing check's cost).
    */
   accepted: { readonly contentType: string | null; readonly body: string } | undefined
 }
 
-/** A declared response header, its `$ref` followed. */
 interface DeclaredHeader {
   readonly name: string
   readonly required: boolean
@@ -46,7 +42,6 @@ interface DeclaredHeader {
   readonly value: ValueCheck | undefined
 }
 
-/** What a response with one status is checked against. */
 interface ResponseRules {
   readonly key: string
   readonly pointer: string
@@ -55,7 +50,7 @@ interface ResponseRules {
   readonly content: DeclaredContent | undefined
 }
 
-/** Parameter (and header) names HTTP itself governs: OpenAPI says their parameter definitions are ignored. */
+/** OpenAPI says parameter definitions of these headers are ignored: HTTP itself governs them. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization'])
 
 /** Longer accepted bodies are not kept for comparison (a contract lives as long as the test run). */
@@ -64,14 +59,12 @@ const REMEMBERED_BODY_LIMIT = 1 << 20
 /** The status has no declared response (and no `default`). */
 const UNDECLARED = Symbol('undeclared')
 
-/** What a passing part returns: one array for all of them (a passing exchange allocates none). */
+/** One array for every passing part: a passing exchange allocates none. */
 const NONE: readonly Finding[] = []
 
 /**
- * The checks of one operation, prepared once (the first time a request for it
- * is checked): the parameters, the request body, and each declared response
- * (the first time a response with its status is checked). A passing exchange
- * costs the verdicts and nothing else: no pointers written, no messages.
+ * The checks of one operation, prepared on its first request (each response on the first of its status). A
+ * passing exchange costs the verdicts and nothing else: no pointers written, no messages.
  *
  * @example
  * const checks = new OperationChecks(document, entry, validator)
@@ -83,11 +76,9 @@ export class OperationChecks {
   readonly #hasCookies: boolean
   /** Every parameter is in the path or the query: the URL alone decides whether they pass. */
   readonly #urlOnly: boolean
-  /** The URL (`href`) of the last request whose parameters passed, when `#urlOnly`: the same URL passes again without reading them. */
+  /** Under `#urlOnly`, the last URL whose parameters passed: it passes again without reading them. */
   #acceptedUrl: string | undefined
   readonly #responses = new Map<number, ResponseRules | typeof UNDECLARED | undefined>()
-  readonly #bodyVerdicts = new Map<string, SchemaVerdict>()
-  readonly #textReadings = new Map<string, TextReading | undefined>()
 
   constructor(
     readonly document: OpenApiDocument,
@@ -104,10 +95,8 @@ export class OperationChecks {
   }
 
   /**
-   * The request's parameters and body against the operation. Its headers are
-   * read only when needed (a header or cookie parameter, a body's content
-   * type): a check of a plain `fetch(url)` builds no Request. `pathParams`
-   * are those of `url` (the same URL, the same params).
+   * The request's parameters and body. Its headers are read only when needed (a header or cookie parameter, a
+   * body's content type): a check of a plain `fetch(url)` builds no Request. `pathParams` are those of `url`.
    */
   request(url: URL, pathParams: Record<string, string>, sent: { readonly request: Request }, body: string): readonly Finding[] {
     const findings = this.#parameterFindings(url, pathParams, sent)
@@ -128,20 +117,15 @@ export class OperationChecks {
       const raw = rawParameter(parameter, url, pathParams, headers, readCookies)
       if (raw === undefined) {
         if (parameter.required) (findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: 'required-parameter', documentPointer: parameter.pointer, detail: `the required ${parameter.in} parameter is missing.` })
-        continue
-      }
-      if (check === undefined) continue
-      const value = coerce(check.reading, raw)
-      if (check.verdict(value)) continue
-      for (const error of this.validator.explain(check.schemaPointer, value)) {
-        ;(findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
+      } else if (check !== undefined) {
+        findings = this.#valueFindings(findings, 'request', parameter.in, parameter.name, check, raw)
       }
     }
     if (findings === undefined && href !== undefined) this.#acceptedUrl = href
     return findings
   }
 
-  /** A response's status, content type (`contentType`: its header), headers and body against the declared responses. */
+  /** A response's status, content type (`contentType`: its header), headers and body. */
   response(status: number, headers: Headers, contentType: string | null, body: string): readonly Finding[] {
     const rules = this.#rulesFor(status)
     if (rules === UNDECLARED) {
@@ -154,14 +138,8 @@ export class OperationChecks {
       const found = headers.get(header.name)
       if (found === null) {
         if (header.required) (findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: 'required-header', documentPointer: header.pointer, detail: 'the required header is missing.' })
-        continue
-      }
-      const check = header.value
-      if (check === undefined) continue
-      const value = coerce(check.reading, found)
-      if (check.verdict(value)) continue
-      for (const error of this.validator.explain(check.schemaPointer, value)) {
-        ;(findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
+      } else if (header.value !== undefined) {
+        findings = this.#valueFindings(findings, 'response', 'header', header.name, header.value, found)
       }
     }
     let bodyFindings: readonly Finding[]
@@ -175,39 +153,35 @@ export class OperationChecks {
     return findings
   }
 
-  /** The rules for responses with `status` (`undefined`: the declared response is a dangling reference), found once per status. */
+  /** A parameter's or header's text against its schema: `findings` with what failed added (made on the first). */
+  #valueFindings(findings: Finding[] | undefined, side: Finding['side'], part: Finding['part'], name: string, check: ValueCheck, raw: string | string[]): Finding[] | undefined {
+    const value = coerce(check.reading, raw)
+    if (check.verdict(value)) return findings
+    for (const error of this.validator.explain(check.schemaPointer, value)) {
+      ;(findings ??= []).push({ side, part, name, rule: error.keyword, documentPointer: error.documentPointer, detail: `${JSON.stringify(value)}: ${error.message}` })
+    }
+    return findings
+  }
+
   #rulesFor(status: number): ResponseRules | typeof UNDECLARED | undefined {
     if (this.#responses.has(status)) return this.#responses.get(status)
     const key = responseKey(this.entry, status)
-    let rules: ResponseRules | typeof UNDECLARED | undefined = UNDECLARED
-    if (key !== undefined) {
-      const { response, pointer } = declaredResponse(this.document, this.entry, key)
-      rules = response === undefined ? undefined : { key, pointer, headers: this.#declaredHeaders(response, pointer), content: isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined }
-    }
+    const rules = key === undefined ? UNDECLARED : this.#rules(key)
     this.#responses.set(status, rules)
     return rules
   }
 
-  #declaredHeaders(response: JsonObject, pointer: string): DeclaredHeader[] {
-    if (!isJsonObject(response.headers)) return []
-    const headers: DeclaredHeader[] = []
-    for (const [name, raw] of Object.entries(response.headers)) {
-      if (name.toLowerCase() === 'content-type') continue
-      const { value: header, pointer: headerAt } = followRef(this.document, raw, `${pointer}/headers/${encodePointerToken(name)}`)
-      if (!isJsonObject(header)) continue
-      headers.push({ name, required: header.required === true, pointer: headerAt, value: isJsonObject(header.schema) ? this.#valueCheck(`${headerAt}/schema`) : undefined })
-    }
-    return headers
-  }
-
-  /** How a `text/*` body is read against its schema, found once per schema (`undefined`: not checked). */
-  #textReading(type: string, schemaPointer: string): TextReading | undefined {
-    if (!type.startsWith('text/')) return undefined
-    if (this.#textReadings.has(schemaPointer)) return this.#textReadings.get(schemaPointer)
-    const reading = readingOf(this.document, schemaPointer)
-    const scalar = reading.itemTypes === undefined && !reading.types.includes('object') ? reading : undefined
-    this.#textReadings.set(schemaPointer, scalar)
-    return scalar
+  /** `undefined`: the declared response is a dangling reference. */
+  #rules(key: string): ResponseRules | undefined {
+    const { response, pointer } = declaredResponse(this.document, this.entry, key)
+    if (response === undefined) return undefined
+    const headers = declaredHeaders(this.document, response, pointer).map(({ name, header, pointer: at }) => ({
+      name,
+      required: header.required === true,
+      pointer: at,
+      value: isJsonObject(header.schema) ? this.#valueCheck(`${at}/schema`) : undefined,
+    }))
+    return { key, pointer, headers, content: isJsonObject(response.content) ? declaredContent(response, pointer, false) : undefined }
   }
 
   #valueCheck(schemaPointer: string): ValueCheck {
@@ -215,7 +189,7 @@ export class OperationChecks {
   }
 
   /** `contentTypeOf`: the body's Content-Type header, or how to read it (read only for a body to judge). */
-  #body(side: 'request' | 'response', declared: DeclaredContent, contentTypeOf: string | null | (() => string | null), body: string): readonly Finding[] {
+  #body(side: Finding['side'], declared: DeclaredContent, contentTypeOf: string | null | (() => string | null), body: string): readonly Finding[] {
     if (declared.media.length === 0) return NONE
     if (body === '') {
       return declared.required ? [{ side, part: 'body', pointer: '', rule: 'required-body', documentPointer: declared.pointer, detail: 'the required body is missing.' }] : NONE
@@ -238,16 +212,15 @@ export class OperationChecks {
         return [{ side, part: 'body', pointer: '', rule: 'json', documentPointer: schemaPointer, detail: `the body is not valid JSON (${JSON.stringify(body.slice(0, 40))}…).` }]
       }
     } else {
-      // A text body is the value itself (`type: string`, its length, pattern, enum), read as a
-      // parameter is when the schema wants a number or boolean. Other media types (forms,
-      // binary) have no one reading of their text, so they are not checked.
-      const reading = this.#textReading(type, schemaPointer)
-      if (reading === undefined) return NONE
+      // A text body is the value itself, read as a parameter is (`type: integer`: a number). Other media types
+      // (forms, binary) have no one reading of their text: not checked.
+      if (!type.startsWith('text/')) return NONE
+      const reading = (media.reading ??= readingOf(this.document, schemaPointer))
+      if (reading.itemTypes !== undefined || reading.types.includes('object')) return NONE
       value = coerce(reading, body)
     }
-    let verdict = this.#bodyVerdicts.get(schemaPointer)
-    if (verdict === undefined) this.#bodyVerdicts.set(schemaPointer, (verdict = this.validator.verdict(schemaPointer)))
-    if (verdict(value)) {
+    media.verdict ??= this.validator.verdict(schemaPointer)
+    if (media.verdict(value)) {
       if (body.length <= REMEMBERED_BODY_LIMIT) declared.accepted = { contentType, body }
       return NONE
     }
@@ -270,6 +243,8 @@ function declaredContent(owner: JsonObject, pointer: string, required: boolean):
     accepted: undefined,
     media: Object.entries(content).map(([type, media]) => ({
       type: type.toLowerCase(),
+      verdict: undefined,
+      reading: undefined,
       schemaPointer: isJsonObject(media) && (isJsonObject(media.schema) || typeof media.schema === 'boolean') ? `${pointer}/content/${encodePointerToken(type)}/schema` : undefined,
     })),
   }
@@ -284,8 +259,7 @@ function mediaTypeOf(contentType: string | null): string {
 
 /** `application/*`, `*\/*` and parameters in declared types match as HTTP says. */
 function mediaMatches(declared: string, actual: string): boolean {
-  const end = declared.indexOf(';')
-  const bare = (end === -1 ? declared : declared.slice(0, end)).trim()
+  const bare = mediaTypeOf(declared)
   if (bare === '*/*' || bare === actual) return true
   return bare.endsWith('/*') && actual.startsWith(bare.slice(0, -1))
 }

@@ -1,25 +1,17 @@
 import { format as interpretedFormats } from '@cfworker/json-schema'
 import type { OpenApiDocument } from './document.js'
 
-/** A yes/no check of one schema, compiled to code. */
+/** A yes/no check of one schema. */
 export type SchemaVerdict = (value: unknown) => boolean
 
 /** Compiles the schema at a JSON pointer of one document (`undefined`: no schema there). */
 export type SchemaCompiler = (pointer: string) => SchemaVerdict | undefined
 
 /**
- * A compiler of the document's schemas to JavaScript (ajv, JSON Schema
- * 2020-12): much faster to run than interpreting them, but made with
- * `new Function`, so only for realms that allow it (see
- * `codeGenerationAllowed`). ajv is loaded here and only here, on demand: a
- * page under a strict Content-Security-Policy never downloads it.
- *
- * The formats are the interpreter's own functions (and unknown formats pass,
- * as there), so both engines give one verdict for one value; `date`, the
- * commonest, by an equivalent that makes no garbage.
- *
- * @param baseUri The URI the document is known under; its internal `$ref`s
- *   (`#/components/...`) resolve against it.
+ * Compiles the document's schemas with ajv (JSON Schema 2020-12): much faster to run than interpreting them,
+ * but made with `new Function`. ajv is loaded here only, on demand: a page under a strict CSP never downloads
+ * it. The formats are the interpreter's own, so both engines give one verdict for one value. Internal `$ref`s
+ * resolve against `baseUri`.
  *
  * @example
  * const compile = await loadSchemaCompiler(document, 'https://openapi.mocklib.invalid/document.json')
@@ -39,47 +31,37 @@ export async function loadSchemaCompiler(document: OpenApiDocument, baseUri: str
   ajv.addSchema(document as object, baseUri)
   return (pointer) => {
     const fragment = pointer.startsWith('#') ? pointer : `#${pointer}`
-    const compiled = ajv.getSchema(`${baseUri}${fragment}`)
     // ajv's function itself (called with the value alone, it returns a boolean): no wrapper on the hot path.
-    return compiled as SchemaVerdict | undefined
+    return ajv.getSchema(`${baseUri}${fragment}`) as SchemaVerdict | undefined
   }
 }
 
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
-/** The digit at `index` of `text`, or -1. */
-function digitAt(text: string, index: number): number {
-  const code = text.charCodeAt(index) - 48
-  return code >= 0 && code <= 9 ? code : -1
+/** The number `text` writes from `from` to `to`, or -1 when a character there is no digit. */
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0
+  for (let index = from; index < to; index++) {
+    const digit = text.charCodeAt(index) - 48
+    if (digit < 0 || digit > 9) return -1
+    value = value * 10 + digit
+  }
+  return value
 }
 
 /**
- * JSON Schema's `date` format (RFC 3339 `full-date`: `2020-02-29`), judged
- * exactly as @cfworker/json-schema judges it (month 1–12, the day within the
- * month, leap years), without the regular-expression match and the array it
- * makes: `date` is the most common format of API bodies, checked once per
- * field per exchange.
+ * JSON Schema's `date` format (`2020-02-29`), judged as @cfworker/json-schema judges it but without its regular
+ * expression and the array that makes: `date` is the commonest format of API bodies, checked per field per exchange.
  *
  * @example
- * isCalendarDate('2020-02-29') // true
  * isCalendarDate('2021-02-29') // false
  */
 export function isCalendarDate(text: string): boolean {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
-  let year = 0
-  for (let index = 0; index < 4; index++) {
-    const digit = digitAt(text, index)
-    if (digit < 0) return false
-    year = year * 10 + digit
-  }
-  const m1 = digitAt(text, 5)
-  const m2 = digitAt(text, 6)
-  const d1 = digitAt(text, 8)
-  const d2 = digitAt(text, 9)
-  if (m1 < 0 || m2 < 0 || d1 < 0 || d2 < 0) return false
-  const month = m1 * 10 + m2
-  const day = d1 * 10 + d2
-  if (month < 1 || month > 12 || day < 1) return false
+  const year = digitsAt(text, 0, 4)
+  const month = digitsAt(text, 5, 7)
+  const day = digitsAt(text, 8, 10)
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month]!)
 }

@@ -8,95 +8,92 @@ import type { OpenApiSource } from './read-source.js'
 import { DocumentValidator, DOCUMENT_URI } from './schema-validator.js'
 import { describeViolation, type ContractViolation, type ViolationFacts } from './violation.js'
 
-/** What to do with a violation: print it, fail the client's request with it, or hand it to a function. */
+/**
+ * What to do with a violation: print it, fail the client's request with it, or hand it to a function.
+ *
+ * @example
+ * await contract('./petstore.yaml', { onViolation: (violation) => seen.push(violation) })
+ */
 export type ViolationStrategy = 'warn' | 'error' | ((violation: ContractViolation) => void)
 
-/** Options of `contract()`. */
+/**
+ * Options of `contract()`.
+ *
+ * @example
+ * await contract('./petstore.yaml', { onViolation: 'warn', undocumented: 'error', checkPassthrough: true })
+ */
 export interface ContractOptions {
-  /** Default `'error'`: the client's request fails with the violations, as an unhandled request under `'error'`. */
+  /** Default `'error'`: the client's request fails with the violations. */
   readonly onViolation?: ViolationStrategy
   /** Requests for operations the document does not describe. Default `'ignore'`. */
   readonly undocumented?: 'ignore' | 'warn' | 'error'
   /** Where the API lives; default: the document's servers (`''` without any: paths on any origin). */
   readonly baseUrl?: string
   /**
-   * Also check what the network answers requests sent on to it
-   * (`passthrough()`, handlers that all fell through, unhandled requests let
-   * through): catches the real API drifting from its own document. Default
-   * `false` (real responses are then neither copied nor read).
-   *
-   * The real response is never held back: the client reads it as it arrives
-   * (a stream keeps streaming) while a copy is checked, so its violations are
-   * kept (`contractViolations()`, `assertContract()`) and reported once its
-   * body has arrived, and `onViolation: 'error'` prints them with
-   * `console.error` instead of failing the request.
+   * Also check what the network answers requests sent on to it: catches the real API drifting from its
+   * document. The response is never held back: a copy is checked, its violations kept and reported once its
+   * body has arrived (`'error'` prints them with `console.error`). Default `false`.
    */
   readonly checkPassthrough?: boolean
 }
 
-/** An exchange to check: what the client sent, and what it got. */
+/**
+ * An exchange to check: what the client sent, and what it got.
+ *
+ * @example
+ * await api.violationsOf({ request: new Request('https://x.test/pets'), response: Response.json([]) })
+ */
 export interface ContractExchange {
   readonly request: Request
   readonly response: Response
 }
 
 /**
- * A mocked (or real) answer as the runtime hands it to `check` /
- * `checkReceived` (the kernel's `CheckedAnswer`). Only `request`, `response`
- * and `scope` are required; the rest, when given, spare the check building
- * the request of a plain `fetch(url)`, copying the response and reading
- * streams: with both texts known, a check runs synchronously.
+ * An answer as the runtime hands it to `check` / `checkReceived`. The optional fields spare the check building
+ * a Request, copying the response and reading streams: with both texts known, a check runs synchronously.
+ *
+ * @example
+ * api.check({ request, response, scope, requestText: '', responseText: '[]' })
  */
 export interface ContractAnswer extends ContractExchange {
   /** The scope (root or boundary) the violations are kept in. */
   readonly scope: object
-  /** The request's method, upper case. */
+  /** Upper case. */
   readonly method?: string
   /** The request's URL, parsed. */
   readonly url?: URL
-  /** The request body as text (`''`: none), when known without reading a stream. */
+  /** The request body (`''`: none), when known without reading a stream. */
   readonly requestText?: string
   /** The response's status. */
   readonly status?: number
   /** The response's headers. */
   readonly responseHeaders?: Headers
-  /** The response body as text (`''`: none), when known without reading a stream: what the client receives. */
+  /** The response body (`''`: none), when known without reading a stream. */
   readonly responseText?: string
 }
 
-/** A compiled contract: `server.listen({ contract })` takes it, `check()` checks one exchange on its own. */
+/**
+ * A compiled contract: `server.listen({ contract })` takes it, `violationsOf()` checks one exchange on its own.
+ *
+ * @example
+ * const violations = await (await contract('./petstore.yaml')).violationsOf({ request, response })
+ */
 export interface OpenApiContract {
-  /**
-   * The violations of one exchange (request and response), without applying
-   * `onViolation` nor keeping them (the HAR command line uses it).
-   */
+  /** The violations of one exchange, neither kept nor reported (the HAR command line uses it). */
   violationsOf(exchange: ContractExchange): Promise<ContractViolation[]>
-  /**
-   * The runtime hook (see `AnswerCheck`): checks a mocked answer, keeps its
-   * violations in the scope, applies `onViolation`. Synchronous when both
-   * body texts are known (`requestText`, `responseText`), else a promise.
-   */
+  /** Checks a mocked answer, keeps its violations, applies `onViolation`; synchronous when both texts are known. */
   check(answer: ContractAnswer): Error | undefined | Promise<Error | undefined>
-  /**
-   * The runtime hook for real responses (see `AnswerCheck.checkReceived`),
-   * present under `checkPassthrough: true`: checks the exchange, keeps its
-   * violations in the scope, and reports them (`'error'` on the console: the
-   * client already has the response).
-   */
+  /** Under `checkPassthrough`: checks a real response, keeps and reports its violations. */
   checkReceived?(received: ContractAnswer): Promise<void>
   /** The violations kept so far in `scope`, oldest first. */
   problemsIn(scope: object): readonly ContractViolation[]
 }
 
 /**
- * Compiles an OpenAPI document into a contract every mocked exchange is
- * checked against: the request (path, query, header and cookie parameters,
- * body) and the mocked response (declared status, content type, headers,
- * body), whatever handler answered. Each operation's checks are prepared the
- * first time a request for it is seen, then reused: its schemas compiled to
- * code (ajv) where the realm allows `new Function`, else interpreted
- * (@cfworker/json-schema, for pages under a Content-Security-Policy without
- * 'unsafe-eval'); the messages of violations are the same either way.
+ * Compiles an OpenAPI document into a contract every mocked exchange is checked against: the request
+ * (parameters, body) and the response (declared status, content type, headers, body), whatever handler
+ * answered. Schemas are compiled (ajv) where the realm allows `new Function`, else interpreted (pages under a
+ * strict CSP); the messages are the same either way.
  *
  * @example
  * const api = await contract('./petstore.yaml', { onViolation: 'error' })
@@ -113,12 +110,6 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   const onViolation = options.onViolation ?? 'error'
   const undocumented = options.undocumented ?? 'ignore'
 
-  const checksOf = (entry: OperationEntry): OperationChecks => {
-    let checks = compiled.get(entry)
-    if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
-    return checks
-  }
-
   // The operation of the last request looked up, by method and URL: a test sends the same request again and again.
   let lastMethod: string | undefined
   let lastHref = ''
@@ -133,7 +124,7 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return lastFound
   }
 
-  /** The violations of an exchange whose body texts are in hand; the Request is built only for a header or a violation. */
+  /** With both body texts in hand; the Request is built only for a header or a violation. */
   const violationsIn = (exchange: Omit<ContractAnswer, 'scope'>, requestText: string, responseText: string, fromNetwork: boolean): ContractViolation[] => {
     const method = exchange.method ?? exchange.request.method
     const url = exchange.url ?? new URL(exchange.request.url)
@@ -144,7 +135,8 @@ export async function contract(document: OpenApiSource, options: ContractOptions
       return [describeViolation({ ...named, operation: undefined, side: 'request', part: 'operation', rule: 'undocumented', detail: `the document describes no ${named.request.method} operation for this path.` })]
     }
     const { entry, params } = found
-    const checks = checksOf(entry)
+    let checks = compiled.get(entry)
+    if (checks === undefined) compiled.set(entry, (checks = new OperationChecks(prepared, entry, validator)))
     const requestFindings = checks.request(url, params, exchange, requestText)
     const responseHeaders = exchange.responseHeaders ?? exchange.response.headers
     const contentType = responseHeaders.get('content-type')
@@ -155,37 +147,33 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return [...requestFindings, ...responseFindings].map((finding) => describeViolation({ ...named, operation: entry.label, ...finding }))
   }
 
-  /** The same, reading the bodies the exchange does not give as text. */
   const violationsOf = async (exchange: Omit<ContractAnswer, 'scope'>, fromNetwork = false): Promise<ContractViolation[]> => {
     // A request without a body (most GETs) is not read: reading even an empty one costs a stream's worth of promises.
     const requestText = exchange.requestText ?? (exchange.request.body === null ? '' : await exchange.request.text())
-    let responseText = exchange.responseText
-    if (responseText === undefined) {
-      const { response } = exchange
-      responseText = isEventStream((exchange.responseHeaders ?? response.headers).get('content-type')) ? '' : await response.text()
-    }
+    const { response } = exchange
+    const responseText = exchange.responseText ?? (isEventStream((exchange.responseHeaders ?? response.headers).get('content-type')) ? '' : await response.text())
     return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
 
-  /** Keeps `violations` in `scope` and says which strategy applies to them. */
-  const keep = (scope: object, violations: ContractViolation[]): ViolationStrategy | 'ignore' => {
+  /** Keeps the violations in `scope` and hands them to a function strategy; else returns the strategy to apply. */
+  const keep = (scope: object, violations: ContractViolation[]): 'warn' | 'error' | undefined => {
     let list = kept.get(scope)
     if (list === undefined) kept.set(scope, (list = []))
     list.push(...violations)
-    const undocumentedOnly = violations.every((violation) => violation.rule === 'undocumented')
-    return undocumentedOnly ? undocumented : onViolation
+    // Undocumented violations exist only when `undocumented` is 'warn' or 'error'.
+    const strategy = violations.every((violation) => violation.rule === 'undocumented') ? (undocumented as 'warn' | 'error') : onViolation
+    if (typeof strategy !== 'function') return strategy
+    for (const violation of violations) strategy(violation)
+    return undefined
   }
 
   const listed = (violations: ContractViolation[]): string => violations.map((violation) => `  • ${violation.message}`).join('\n')
 
-  /** Keeps the violations of a mocked answer and applies `onViolation`: the `Error` that fails the request under 'error'. */
+  /** The `Error` that fails the request under 'error'. */
   const judge = (scope: object, violations: ContractViolation[]): Error | undefined => {
     if (violations.length === 0) return undefined
     const strategy = keep(scope, violations)
-    if (typeof strategy === 'function') {
-      for (const violation of violations) strategy(violation)
-      return undefined
-    }
+    if (strategy === undefined) return undefined
     const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed(violations)}\n`
     if (strategy === 'warn') {
       console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
@@ -198,7 +186,6 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     violationsOf: (exchange) => violationsOf(exchange),
     check(answer) {
       const { requestText, responseText } = answer
-      // Both texts in hand (a body-less request, a string-built mocked body): checked here and now, no promise.
       if (requestText !== undefined && responseText !== undefined) return judge(answer.scope, violationsIn(answer, requestText, responseText, false))
       return violationsOf(answer).then((violations) => judge(answer.scope, violations))
     },
@@ -209,14 +196,10 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   if (options.checkPassthrough === true) {
     api.checkReceived = async (received) => {
       const violations = await violationsOf(received, true)
-      if (violations.length === 0) return
-      const strategy = keep(received.scope, violations)
-      if (typeof strategy === 'function') {
-        for (const violation of violations) strategy(violation)
-        return
-      }
+      const strategy = violations.length === 0 ? undefined : keep(received.scope, violations)
+      if (strategy === undefined) return
       const heading = `[mocklib] The network's answer breaks the OpenAPI contract (checkPassthrough):\n${listed(violations)}\n`
-      // The client already reads the real response: 'error' cannot fail the request, so it is said louder, and kept for assertContract().
+      // The client already reads the real response: 'error' cannot fail it, so it is said louder.
       if (strategy === 'warn') console.warn(`${heading}The real API, or its document, has drifted. The response was delivered.`)
       else console.error(`${heading}The real API, or its document, has drifted. The response was delivered (a real response is never held back); assertContract() fails on it.`)
     }
@@ -230,22 +213,15 @@ function isEventStream(contentType: string | null): boolean {
   return contentType !== null && /^text\/event-stream/i.test(contentType)
 }
 
-/** The request as violations name it: as the client's Request names it (method and URL as sent). */
+/** The method and URL as the client sent them. */
 function requestFacts(exchange: ContractExchange, fromNetwork: boolean): Pick<ViolationFacts, 'request' | 'fromNetwork'> {
   return { request: { method: exchange.request.method, url: exchange.request.url }, ...(fromNetwork && { fromNetwork: true as const }) }
 }
 
 let allowed: boolean | undefined
 
-/**
- * Whether this realm lets a script build functions from text (`new Function`):
- * Node does, and so does a page whose Content-Security-Policy does not forbid
- * `'unsafe-eval'`. Asked once: a refusal costs a CSP violation report each time.
- *
- * @example
- * const engine = codeGenerationAllowed() ? 'compiled' : 'interpreted'
- */
-export function codeGenerationAllowed(): boolean {
+/** Whether this realm lets a script build functions from text (a CSP may forbid it). Asked once: each refusal costs a CSP violation report. */
+function codeGenerationAllowed(): boolean {
   if (allowed === undefined) {
     try {
       // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the probe itself

@@ -1,6 +1,11 @@
 export type JsonObject = Record<string, unknown>
 
-/** An OpenAPI 3.0 or 3.1 document as `fromOpenApi` and `contract` read it (only what they use is typed). */
+/**
+ * An OpenAPI 3.0 or 3.1 document as `fromOpenApi` and `contract` read it (only what they use is typed).
+ *
+ * @example
+ * const document: OpenApiDocument = { openapi: '3.1.0', paths: { '/pets': { get: { responses: { 200: { description: 'ok' } } } } } }
+ */
 export interface OpenApiDocument {
   readonly openapi: string
   readonly servers?: readonly { readonly url: string; readonly variables?: Record<string, { readonly default?: string }> }[]

@@ -8,7 +8,12 @@ import type { OpenApiSource } from './read-source.js'
 import { planResponse, type ResponseChoice, type ResponsePlan } from './response-plan.js'
 import { DocumentValidator } from './schema-validator.js'
 
-/** Options of `fromOpenApi()`. */
+/**
+ * Options of `fromOpenApi()`.
+ *
+ * @example
+ * await fromOpenApi('./petstore.yaml', { seed: 1, baseUrl: 'http://localhost:3000', responses: { listPets: 500 } })
+ */
 export interface FromOpenApiOptions {
   /** Generated values depend on it (and on the operation) only. Default `0`. */
   readonly seed?: number | string
@@ -22,22 +27,21 @@ export interface FromOpenApiOptions {
 }
 
 /**
- * Handlers for every operation of an OpenAPI 3.0 or 3.1 document (an object, JSON or YAML text, or in Node a
- * file path, its relative `$ref`s followed). Each answers its first 2xx response: the media type's `example`,
- * else its `examples`, else a value generated from the schema (deterministic for `seed`). A request picks
- * another declared response with `Prefer: code=404` (and `example=<name>`), as Prism reads it.
+ * Handlers for every operation of an OpenAPI 3.0 or 3.1 document. Each answers its first 2xx response: the
+ * media type's `example`, else its `examples`, else a value generated from the schema (deterministic for
+ * `seed`). A request picks another declared response with `Prefer: code=404` (and `example=<name>`), as Prism.
  *
  * @example
  * const server = setupServer(...(await fromOpenApi('./petstore.yaml', { seed: 1 })))
  * await fetch('https://petstore.example.test/v1/pets/1', { headers: { prefer: 'code=404' } }) // the declared 404
  */
 export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiOptions = {}): Promise<HttpHandler[]> {
-  const prepared = await prepareDocument(document)
-  rememberDocument(prepared.document)
-  const base = baseUrlOf(prepared.document, options.baseUrl)
-  const validator = new DocumentValidator(prepared.document)
+  const { document: prepared } = await prepareDocument(document)
+  rememberDocument(prepared)
+  const base = baseUrlOf(prepared, options.baseUrl)
+  const validator = new DocumentValidator(prepared)
   const seed = options.seed ?? 0
-  const operations = listOperations(prepared.document).sort((a, b) => bySpecificity(a.template, b.template))
+  const operations = listOperations(prepared).sort((a, b) => bySpecificity(a.template, b.template))
   const configured = options.responses ?? {}
   const known = new Set(operations.flatMap((entry) => [entry.label, `${entry.method.toUpperCase()} ${entry.template}`]))
   for (const name of Object.keys(configured)) {
@@ -50,7 +54,7 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
     const planFor = (choice: ResponseChoice): ResponsePlan => {
       const key = `${choice.status ?? ''}|${choice.example ?? ''}`
       let plan = plans.get(key)
-      if (plan === undefined) plans.set(key, (plan = planResponse(prepared.document, entry, choice, { seed, validator })))
+      if (plan === undefined) plans.set(key, (plan = planResponse(prepared, entry, choice, { seed, validator })))
       return plan
     }
     // An undeclared status or example fails here, not on every request.
@@ -63,12 +67,12 @@ export async function fromOpenApi(document: OpenApiSource, options: FromOpenApiO
     }
     return new HttpHandler(entry.method.toUpperCase(), base + toPredicatePath(entry.template).path, ({ request }: { request: Request }) => {
       const plan = planFor({ ...defaultChoice, ...preferred(request) })
-      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers.map(([name, value]): [string, string] => [name, value]) })
+      return new HttpResponse(plan.body ?? null, { status: plan.status, headers: plan.headers })
     })
   })
 }
 
-/** `Prefer: code=404, example=notFound`, Prism's convention. */
+/** `Prefer: code=404, example=notFound`. */
 function preferred(request: Request): ResponseChoice {
   const header = request.headers.get('prefer')
   if (header === null) return {}

@@ -1,22 +1,21 @@
 import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
 import { readPointer } from './json-pointer.js'
+import { followRef } from './operations.js'
 import { integerBetween, type Random } from './random.js'
 import { sampleFromPattern } from './regex-sample.js'
 
-export interface GenerateOptions {
+interface GenerateOptions {
   readonly document: OpenApiDocument
   readonly random: Random
-  /** A response leaves `writeOnly` properties out, a request `readOnly` ones. */
-  readonly direction: 'response' | 'request'
   /** Picks the `oneOf` branch whose value only that branch accepts. */
-  readonly accepts?: (pointer: string, value: unknown) => boolean
+  readonly accepts: (pointer: string, value: unknown) => boolean
 }
 
 // Past this depth objects carry their required properties only and arrays their minimum: recursive schemas end.
 const RICH_DEPTH = 4
 const MAX_DEPTH = 24
 
-/** A value valid against the schema at `pointer`, deterministic for the random source. */
+/** A response value valid against the schema at `pointer`, deterministic for the random source. */
 export function generateValue(pointer: string, options: GenerateOptions): unknown {
   return new Generator(options).value(readPointer(options.document, pointer), pointer, 0)
 }
@@ -84,15 +83,12 @@ class Generator {
   }
 
   oneOf(schema: JsonObject, pointer: string, depth: number): unknown {
-    const branches = schema.oneOf as unknown[]
-    const { accepts } = this.options
     let fallback: unknown
-    for (let index = 0; index < branches.length; index++) {
+    // A valid oneOf value matches exactly one branch: try them in order.
+    for (let index = 0; index < (schema.oneOf as unknown[]).length; index++) {
       const candidate = this.discriminated(schema, index, this.withSiblings(schema, 'oneOf', index, pointer, depth))
-      if (accepts === undefined) return candidate
       if (index === 0) fallback = candidate
-      // A valid oneOf value matches exactly one branch: try them in order.
-      if (accepts(pointer, candidate)) return candidate
+      if (this.options.accepts(pointer, candidate)) return candidate
     }
     return fallback
   }
@@ -113,7 +109,7 @@ class Generator {
   merged(schema: JsonObject): JsonObject {
     const parts: JsonObject[] = []
     const collect = (node: unknown, depth: number) => {
-      const current = this.resolved(node)
+      const current = followRef(this.options.document, node, '').value
       if (!isJsonObject(current)) return
       const { allOf, ...rest } = current
       parts.push(rest)
@@ -132,7 +128,6 @@ class Generator {
         else if ((key === 'maximum' || key === 'maxLength' || key === 'maxItems') && typeof value === 'number') result[key] = Math.min(value, (result[key] as number | undefined) ?? Infinity)
         else if (!(key in result)) result[key] = value
       }
-      for (const hidden of ['discriminator', 'example'] as const) if (part[hidden] !== undefined && result[hidden] === undefined) result[hidden] = part[hidden]
     }
     if (Object.keys(properties).length > 0) result.properties = properties
     if (required.size > 0) result.required = [...required]
@@ -143,13 +138,11 @@ class Generator {
     const result: JsonObject = {}
     const properties = isJsonObject(schema.properties) ? schema.properties : {}
     const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
-    const rich = depth < RICH_DEPTH
-    const skipped = this.options.direction === 'response' ? 'writeOnly' : 'readOnly'
     for (const [name, property] of Object.entries(properties)) {
       if (!required.has(name)) {
-        if (!rich) continue
-        const resolved = this.resolved(property)
-        if (isJsonObject(resolved) && resolved[skipped] === true) continue
+        if (depth >= RICH_DEPTH) continue
+        const resolved = followRef(this.options.document, property, '').value
+        if (isJsonObject(resolved) && resolved.writeOnly === true) continue
       }
       result[name] = this.value(property, `${pointer}/properties/${name}`, depth + 1)
     }
@@ -160,12 +153,6 @@ class Generator {
       for (let index = 0; Object.keys(result).length < Math.max(1, minimum); index++) result[`key${index}`] = this.value(extra, `${pointer}/additionalProperties`, depth + 1)
     }
     return result
-  }
-
-  resolved(schema: unknown): unknown {
-    let current = schema
-    for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && hops < 32; hops++) current = readPointer(this.options.document, current.$ref)
-    return current
   }
 
   array(schema: JsonObject, pointer: string, depth: number): unknown[] {
@@ -188,10 +175,9 @@ class Generator {
 
   string(schema: JsonObject): string {
     const { random } = this.options
-    const format = typeof schema.format === 'string' ? schema.format : undefined
     let text: string | undefined
     if (typeof schema.pattern === 'string') text = sampleFromPattern(schema.pattern, random)
-    if (text === undefined && format !== undefined) text = formatted(format, random)
+    if (text === undefined && typeof schema.format === 'string') text = formatted(schema.format, random)
     if (text !== undefined) return text
     const min = typeof schema.minLength === 'number' ? schema.minLength : 0
     const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity

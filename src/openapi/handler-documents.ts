@@ -5,9 +5,8 @@ import { prepareDocument } from './prepare-document.js'
 import type { OpenApiSource } from './read-source.js'
 
 /**
- * The documents `contract()` and `fromOpenApi()` prepared, newest first: an `openapi<paths>()` handler given
- * no document reads its parameters by the newest that declares its operation, so a test checking with
- * `listen({ contract })` need not name the document twice. A few only: a suite may build a contract per test.
+ * The documents `contract()` and `fromOpenApi()` prepared, newest first: an `openapi<paths>()` handler given none
+ * reads its parameters by the newest declaring its operation. A few only: a suite may build a contract per test.
  */
 const knownDocuments: DocumentOperations[] = []
 const KEPT_DOCUMENTS = 8
@@ -15,7 +14,6 @@ const KEPT_DOCUMENTS = 8
 /** So that `openapi<paths>(base, { document: api })` reads no file again. */
 const documentOfContract = new WeakMap<object, DocumentOperations>()
 
-/** A prepared document's operations, with the parameter reader of each made on first use. */
 class DocumentOperations {
   #entries: Map<string, OperationEntry> | undefined
   readonly #readers = new Map<OperationEntry, ParameterReader>()
@@ -33,7 +31,6 @@ class DocumentOperations {
   }
 }
 
-/** Called by `contract()` (with the contract object) and `fromOpenApi()`. */
 export function rememberDocument(document: OpenApiDocument, contract?: object): void {
   const operations = new DocumentOperations(document)
   if (contract !== undefined) documentOfContract.set(contract, operations)
@@ -41,10 +38,7 @@ export function rememberDocument(document: OpenApiDocument, contract?: object): 
   knownDocuments.length = Math.min(knownDocuments.length, KEPT_DOCUMENTS)
 }
 
-/**
- * Where an `openapi<paths>()` handler reads its parameters' schemas: the document it was given (a source or a
- * `contract()`), read once when the first request reaches it, else the newest known one declaring its operation.
- */
+/** Where an `openapi<paths>()` handler reads its parameters' schemas: the document it was given, else a known one. */
 export class HandlerDocument {
   readonly #source: OpenApiSource | undefined
   #loading: Promise<DocumentOperations> | undefined

@@ -2,7 +2,7 @@ export function encodePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
-/** The value at `pointer` (`#/components/schemas/Pet` or `/components/...`) in `root`; `undefined` when a step is missing. */
+/** `#/components/schemas/Pet` or `/components/...`; `undefined` when a step is missing. */
 export function readPointer(root: unknown, pointer: string): unknown {
   const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
   if (path === '') return root

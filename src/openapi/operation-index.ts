@@ -1,18 +1,15 @@
-import { basePathOf, expandVariables } from './base-url.js'
+import { expandVariables } from './base-url.js'
 import type { OpenApiDocument } from './document.js'
 import type { OperationEntry } from './operations.js'
 import { bySpecificity, templateMatcher } from './path-template.js'
 
-/** An operation found for a request, with its path params by the document's names. */
+/** Path params by the document's names. */
 export interface FoundOperation {
   readonly entry: OperationEntry
   readonly params: Record<string, string>
 }
 
-/**
- * Finds the operation a request is for: its URL under one of the bases (the document's servers, or the given
- * base URL), then its method and path template, literal segments before params as `fromOpenApi` orders handlers.
- */
+/** Finds a request's operation: under one of the bases, by method and template, literal segments before params. */
 export class OperationIndex {
   readonly #bases: readonly { readonly origin: string | undefined; readonly path: string }[]
   readonly #byMethod = new Map<string, { entry: OperationEntry; match: (path: string) => Record<string, string> | undefined }[]>()
@@ -21,8 +18,9 @@ export class OperationIndex {
     const urls = baseUrl !== undefined ? [baseUrl] : (document.servers ?? []).map((server) => expandVariables(server.url, server.variables))
     this.#bases = (urls.length > 0 ? urls : ['']).map((url) => {
       const trimmed = url.replace(/\/+$/, '')
-      const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
-      return { origin: absolute ? new URL(trimmed).origin : undefined, path: basePathOf(trimmed) }
+      if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return { origin: undefined, path: trimmed }
+      const absolute = new URL(trimmed)
+      return { origin: absolute.origin, path: absolute.pathname.replace(/\/+$/, '') }
     })
     for (const entry of [...operations].sort((a, b) => bySpecificity(a.template, b.template))) {
       const method = entry.method.toUpperCase()

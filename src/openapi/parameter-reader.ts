@@ -3,21 +3,13 @@ import type { OperationEntry, OperationParameter } from './operations.js'
 import { parseParameterText, queryTexts, readingOf, type TextReading } from './parameter-values.js'
 import { describeViolation, type ContractViolation } from './violation.js'
 
-interface ReadParameter {
-  readonly parameter: OperationParameter
-  /** `undefined`: the parameter declares no schema (its text is kept). */
-  readonly reading: TextReading | undefined
-}
-
-type ReadValues = { readonly ok: true; readonly values: Record<string, unknown> } | { readonly ok: false; readonly violations: ContractViolation[] }
-
 /**
- * Reads a request's query parameters as the operation's schemas type them, for `openapi<paths>()` resolvers
- * (an `integer` is a number, an `array` a list in the declared `style`/`explode`). A text that does not parse,
- * or is outside an `enum` (a union in the types), is a violation: the resolver never gets a value of another type.
+ * Reads a request's query parameters as the operation's schemas type them, for `openapi<paths>()` resolvers. A
+ * text that does not parse, or is outside an `enum`, is a violation: a resolver never gets a value of another type.
  */
 export class ParameterReader {
-  readonly #query: readonly ReadParameter[]
+  /** `reading` is `undefined` where the parameter declares no schema (its text is kept). */
+  readonly #query: readonly { readonly parameter: OperationParameter; readonly reading: TextReading | undefined }[]
 
   constructor(
     document: OpenApiDocument,
@@ -28,8 +20,7 @@ export class ParameterReader {
       .map((parameter) => ({ parameter, reading: parameter.schemaPointer === undefined ? undefined : readingOf(document, parameter.schemaPointer) }))
   }
 
-  /** The declared query parameters the URL carries, by the document's names. */
-  query(url: URL, request: { readonly method: string; readonly url: string }): ReadValues {
+  query(url: URL, request: { readonly method: string; readonly url: string }): { ok: true; values: Record<string, unknown> } | { ok: false; violations: ContractViolation[] } {
     const values: Record<string, unknown> = Object.create(null)
     let violations: ContractViolation[] | undefined
     for (const { parameter, reading } of this.#query) {

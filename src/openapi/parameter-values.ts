@@ -2,7 +2,7 @@ import { isJsonObject, type OpenApiDocument } from './document.js'
 import { readPointer } from './json-pointer.js'
 import { followRef, type OperationParameter } from './operations.js'
 
-/** The types a parameter's text is read as, found once per parameter rather than per request. */
+/** Found once per parameter rather than per request. */
 export interface TextReading {
   readonly types: readonly string[]
   /** The item types, for an `array` schema. */
@@ -24,7 +24,7 @@ function allowedValues(schema: unknown): readonly unknown[] | undefined {
   return Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined
 }
 
-/** How deep compositions are read: a recursive schema ends. */
+/** A recursive schema ends. */
 const COMPOSITION_DEPTH = 8
 
 /**
@@ -67,7 +67,7 @@ function scalar(text: string, types: readonly string[]): unknown {
   return text
 }
 
-/** The parameter's value as sent (a list for a repeated or delimited query parameter); `undefined` when not sent. */
+/** A list for a repeated or delimited query parameter; `undefined` when not sent. */
 export function rawParameter(parameter: OperationParameter, url: URL, pathParams: Record<string, string>, headers: () => Headers, cookies: () => Record<string, string>): string | string[] | undefined {
   switch (parameter.in) {
     case 'path':
@@ -102,7 +102,7 @@ function isDelimited(parameter: Pick<OperationParameter, 'style' | 'explode'>): 
   return !(parameter.explode ?? (parameter.style === undefined || parameter.style === 'form'))
 }
 
-/** Each occurrence, split at the style's delimiter when not exploded; `undefined` when the URL does not carry it. */
+/** Split at the style's delimiter when not exploded; `undefined` when the URL does not carry it. */
 export function queryTexts(parameter: Pick<OperationParameter, 'name' | 'style' | 'explode'>, search: URLSearchParams): string[] | undefined {
   const values = search.getAll(parameter.name)
   if (values.length === 0) return undefined

@@ -1,12 +1,9 @@
 const TEMPLATE_PARAM = /\{([^{}]+)\}/g
 
-/** mocklib's path grammar names params `[A-Za-z_][A-Za-z0-9_]*`; OpenAPI allows any name (`{enterprise-team}`). */
+/** mocklib's path grammar; OpenAPI allows any name (`{enterprise-team}`). */
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/**
- * An OpenAPI path template in mocklib's path grammar, with the renamed params (predicate name → document name):
- * `/teams/{enterprise-team}` → `/teams/:enterprise_team`.
- */
+/** `/teams/{enterprise-team}` → `/teams/:enterprise_team`, with the renamed params (mocklib's name → the document's). */
 export function toPredicatePath(template: string): { readonly path: string; readonly renamed: ReadonlyMap<string, string> } {
   const renamed = new Map<string, string>()
   const used = new Set<string>()
@@ -20,18 +17,12 @@ export function toPredicatePath(template: string): { readonly path: string; read
   return { path, renamed }
 }
 
-/** Matches request paths against a template: the params by the document's names, or `undefined`. */
+/** The params of a path by the document's names, or `undefined` when the template does not match it. */
 export function templateMatcher(template: string): (path: string) => Record<string, string> | undefined {
-  const names: string[] = []
-  let source = ''
-  let last = 0
-  for (const match of template.matchAll(TEMPLATE_PARAM)) {
-    source += escapeRegExp(template.slice(last, match.index))
-    source += '([^/]+?)'
-    names.push(match[1]!)
-    last = match.index! + match[0].length
-  }
-  source += escapeRegExp(template.slice(last))
+  // Split at its params, the template alternates literal text and param names.
+  const parts = template.split(TEMPLATE_PARAM)
+  const names = parts.filter((_part, index) => index % 2 === 1)
+  const source = parts.map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : '([^/]+?)')).join('')
   const pattern = new RegExp(`^${source}/?$`)
   return (path) => {
     const found = pattern.exec(path)

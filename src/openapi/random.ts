@@ -1,10 +1,6 @@
-/** A deterministic source of numbers in [0, 1). */
 export type Random = () => number
 
-/**
- * mulberry32 seeded by seed and key: a generated body depends on the seed and the operation only, never on
- * the order requests arrive in.
- */
+/** mulberry32 seeded by seed and key: a generated body depends on them only, not on the order of requests. */
 export function seededRandom(seed: number | string, key: string): Random {
   let state = fnv1a(`${seed}\u0000${key}`)
   return () => {
@@ -21,7 +17,6 @@ function fnv1a(text: string): number {
   return value >>> 0
 }
 
-/** An integer in [min, max]. */
 export function integerBetween(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1))
 }

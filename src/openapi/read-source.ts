@@ -1,12 +1,17 @@
 import { isJsonObject, type JsonObject } from './document.js'
 
-/** What `fromOpenApi` and `contract` accept: the document itself, its JSON or YAML text, or (Node) a file path. */
+/**
+ * What `fromOpenApi` and `contract` accept: the document itself, its JSON or YAML text, or (Node) a file path.
+ *
+ * @example
+ * const source: OpenApiSource = './petstore.yaml'
+ */
 export type OpenApiSource = object | string
 
 type NodeFs = { readFileSync(path: string, encoding: 'utf8'): string }
 type NodePath = { resolve(...paths: string[]): string; dirname(path: string): string }
 
-/** Node's fs and path where there is a Node; never a static import, as the entry also runs in browsers. */
+/** Never a static import: the entry also runs in browsers. */
 export function nodeModules(): { fs: NodeFs; path: NodePath } | undefined {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
   if (typeof get !== 'function') return undefined
@@ -14,19 +19,12 @@ export function nodeModules(): { fs: NodeFs; path: NodePath } | undefined {
 }
 
 async function parseText(text: string, origin: string): Promise<unknown> {
-  const trimmed = text.trimStart()
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      return JSON.parse(text)
-    } catch (error) {
-      throw new Error(`[mocklib] ${origin} is not valid JSON: ${(error as Error).message}. Fix the document, or pass it as an object.`)
-    }
-  }
-  const { parse } = await import('yaml')
+  const json = /^\s*[{[]/.test(text)
+  const yaml = json ? undefined : await import('yaml')
   try {
-    return parse(text, { maxAliasCount: 10_000 })
+    return yaml === undefined ? JSON.parse(text) : yaml.parse(text, { maxAliasCount: 10_000 })
   } catch (error) {
-    throw new Error(`[mocklib] ${origin} is not valid YAML: ${(error as Error).message}. Fix the document, or pass it as an object.`)
+    throw new Error(`[mocklib] ${origin} is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}. Fix the document, or pass it as an object.`)
   }
 }
 
@@ -42,12 +40,11 @@ export async function readFileDocument(file: string): Promise<unknown> {
   return parseText(text, file)
 }
 
-/** Text with a line break, or that starts like JSON or a YAML document, is no path. */
 function isDocumentText(text: string): boolean {
   return text.includes('\n') || /^\s*[{[]/.test(text) || /^\s*(openapi|swagger)\s*:/.test(text)
 }
 
-/** The parsed root, and the absolute path of the file it came from (where relative `$ref`s start). */
+/** `file`: where relative `$ref`s start. */
 export async function readSource(source: OpenApiSource): Promise<{ readonly root: JsonObject; readonly file: string | undefined }> {
   let root: unknown
   let file: string | undefined

@@ -17,6 +17,7 @@ export function sampleFromPattern(pattern: string, random: Random): string | und
 const PRINTABLE = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const DIGITS = '0123456789'
 const WORD = `${PRINTABLE}_`
+const CLASS_ESCAPES: Readonly<Record<string, string>> = { d: DIGITS, w: WORD, s: ' ' }
 
 class PatternParser {
   #at = 0
@@ -49,16 +50,17 @@ class PatternParser {
 
   quantified(atom: () => string): string {
     const char = this.pattern[this.#at]
+    const bounds = char === '{' ? /^\{(\d+)(,)?(\d*)\}/.exec(this.pattern.slice(this.#at)) : null
     let min = 1
     let max = 1
     if (char === '?') [min, max] = [0, 1]
     else if (char === '*') [min, max] = [0, 2]
     else if (char === '+') [min, max] = [1, 3]
-    else if (char === '{' && /^\{\d+(,\d*)?\}/.test(this.pattern.slice(this.#at))) {
-      const [, low, comma, high] = /^\{(\d+)(,)?(\d*)\}/.exec(this.pattern.slice(this.#at))!
+    else if (bounds !== null) {
+      const [, low, comma, high] = bounds
       min = Number(low)
       max = comma === undefined ? min : high === '' ? min + 2 : Number(high)
-      this.#at += this.pattern.slice(this.#at).indexOf('}')
+      this.#at += bounds[0].length - 1
     } else return atom()
     this.#at++
     if (this.pattern[this.#at] === '?' || this.pattern[this.#at] === '+') this.#at++ // lazy/possessive: same strings
@@ -68,7 +70,7 @@ class PatternParser {
     return text
   }
 
-  /** Returns a writer: quantifiers call it once per repetition. */
+  /** A writer: quantifiers call it once per repetition. */
   atom(): () => string {
     const char = this.pattern[this.#at++]!
     if (char === '^' || char === '$') return () => ''
@@ -111,10 +113,7 @@ class PatternParser {
       const char = this.pattern[this.#at++]!
       if (char === '\\') {
         const escaped = this.pattern[this.#at++]!
-        if (escaped === 'd') allowed.push(...DIGITS)
-        else if (escaped === 'w') allowed.push(...WORD)
-        else if (escaped === 's') allowed.push(' ')
-        else allowed.push(escaped)
+        allowed.push(...(CLASS_ESCAPES[escaped] ?? escaped))
         continue
       }
       if (this.pattern[this.#at] === '-' && this.pattern[this.#at + 1] !== ']' && this.#at + 1 < this.pattern.length) {

@@ -5,26 +5,29 @@ import { seededRandom } from './random.js'
 import { generateValue } from './generate-value.js'
 import type { DocumentValidator } from './schema-validator.js'
 
-/** A response written from the document, ready to send (built once per operation and choice). */
+/** Built once per operation and choice. */
 export interface ResponsePlan {
   readonly status: number
-  readonly headers: readonly (readonly [string, string])[]
+  /** Never changed: every response of the plan is made from it. */
+  readonly headers: [string, string][]
   /** `undefined`: no body. */
   readonly body: string | undefined
 }
 
-/** Which declared response to answer: a status (`404`), a range (`'4XX'`), `'default'`; and optionally a named example. */
+/**
+ * Which declared response to answer: a status (`404`), a range (`'4XX'`) or `'default'`, and optionally a named example.
+ *
+ * @example
+ * await fromOpenApi('./petstore.yaml', { responses: { showPetById: { status: 404, example: 'missing' } } })
+ */
 export interface ResponseChoice {
   readonly status?: number | string
   readonly example?: string
 }
 
 /**
- * The key of `responses` that answers `wanted` (`404` → `'404'`, else `'4XX'`, else `'default'`);
- * without a wish, the first 2xx as the document lists them (else `default`, else the first).
- *
- * @example
- * responseKey(operation, undefined) // '200'
+ * The key of `responses` that answers `wanted` (`404` → `'404'`, else `'4XX'`, else `'default'`); without a
+ * wish, the first 2xx as the document lists them (else `default`, else the first).
  */
 export function responseKey(entry: OperationEntry, wanted: number | string | undefined): string | undefined {
   const responses = isJsonObject(entry.operation.responses) ? entry.operation.responses : {}
@@ -39,20 +42,14 @@ export function responseKey(entry: OperationEntry, wanted: number | string | und
   return text === 'DEFAULT' || /^\d{3}$/.test(text) ? (keys.includes('default') ? 'default' : undefined) : undefined
 }
 
-/** Whether a media type's bodies are JSON. */
 export function isJsonMediaType(type: string): boolean {
   return /^application\/(.+\+)?json\b/i.test(type) || /\+json\b/i.test(type) || type === '*/*'
 }
 
 /**
- * Writes the response `choice` asks for: the declared status, content type
- * and headers; the body from the media type's `example`, else its first (or
- * named) `examples` entry, else a value generated from the schema for `seed`.
- * An example that does not match its own schema is passed over (a mock must
- * not answer what the contract forbids), for the next one or a generated value.
- *
- * @example
- * planResponse(document, entry, {}, { seed: 1, validator })
+ * The response `choice` asks for: the declared status, content type and headers; the body from the media type's
+ * `example`, else its first (or named) `examples` entry, else a value generated from the schema for `seed`. An
+ * example its own schema refuses is passed over: a mock must not answer what the contract forbids.
  */
 export function planResponse(document: OpenApiDocument, entry: OperationEntry, choice: ResponseChoice, context: { seed: number | string; validator: DocumentValidator }): ResponsePlan {
   const key = responseKey(entry, choice.status)
@@ -60,25 +57,16 @@ export function planResponse(document: OpenApiDocument, entry: OperationEntry, c
     const declared = Object.keys(isJsonObject(entry.operation.responses) ? entry.operation.responses : {}).join(', ') || 'none'
     throw new Error(`[mocklib] ${entry.label} declares no ${choice.status} response (declared: ${declared}). Ask for one of the declared statuses.`)
   }
-  const responsePointer = `${entry.pointer}/responses/${encodePointerToken(key)}`
-  const { value: response, pointer: responseAt } = followRef(document, (entry.operation.responses as JsonObject)[key], responsePointer)
+  const { response, pointer: responseAt } = declaredResponse(document, entry, key)
   const status = statusOf(key, choice.status)
-  const headers: [string, string][] = []
   const random = seededRandom(context.seed, `${entry.method} ${entry.template} ${key}`)
-  const generate = (pointer: string) =>
-    generateValue(pointer, { document, random, direction: 'response', accepts: (at, value) => context.validator.accepts(at, value) })
+  const generate = (pointer: string) => generateValue(pointer, { document, random, accepts: (at, value) => context.validator.accepts(at, value) })
+  const headers = declaredHeaders(document, response, responseAt).map(({ name, header, pointer }): [string, string] => {
+    const value = header.example !== undefined ? header.example : isJsonObject(header.schema) ? generate(`${pointer}/schema`) : 'value'
+    return [name, Array.isArray(value) ? value.join(',') : String(value)]
+  })
 
-  if (isJsonObject(response) && isJsonObject(response.headers)) {
-    for (const [name, raw] of Object.entries(response.headers)) {
-      if (name.toLowerCase() === 'content-type') continue
-      const { value: header, pointer: headerAt } = followRef(document, raw, `${responseAt}/headers/${encodePointerToken(name)}`)
-      if (!isJsonObject(header)) continue
-      const value = header.example !== undefined ? header.example : isJsonObject(header.schema) ? generate(`${headerAt}/schema`) : 'value'
-      headers.push([name, Array.isArray(value) ? value.join(',') : String(value)])
-    }
-  }
-
-  const content = isJsonObject(response) && isJsonObject(response.content) ? response.content : undefined
+  const content = isJsonObject(response?.content) ? response.content : undefined
   const mediaType = content ? Object.keys(content)[0] : undefined
   if (content === undefined || mediaType === undefined || entry.method === 'head' || status === 204 || status === 205 || status === 304) {
     return { status, headers, body: undefined }
@@ -105,18 +93,12 @@ export function planResponse(document: OpenApiDocument, entry: OperationEntry, c
 
 const NOTHING = Symbol('nothing')
 
-/** The media type's examples in the order they are tried: `example`, then `examples` (the named one first). */
+/** The media type's examples in the order they are tried: `example`, then `examples`; the named one only, when `name` is given. */
 function examplesOf(document: OpenApiDocument, media: JsonObject, name: string | undefined): unknown[] {
-  const found: unknown[] = []
   const named = isJsonObject(media.examples) ? media.examples : {}
-  if (name !== undefined) {
-    if (!(name in named)) throw new Error(`[mocklib] No example named "${name}" (examples: ${Object.keys(named).join(', ') || 'none'}). Ask for one the document declares.`)
-    const { value } = followRef(document, named[name], '')
-    if (isJsonObject(value) && 'value' in value) found.push(value.value)
-    return found
-  }
-  if (media.example !== undefined) found.push(media.example)
-  for (const raw of Object.values(named)) {
+  if (name !== undefined && !(name in named)) throw new Error(`[mocklib] No example named "${name}" (examples: ${Object.keys(named).join(', ') || 'none'}). Ask for one the document declares.`)
+  const found: unknown[] = name === undefined && media.example !== undefined ? [media.example] : []
+  for (const raw of name === undefined ? Object.values(named) : [named[name]]) {
     const { value } = followRef(document, raw, '')
     if (isJsonObject(value) && 'value' in value) found.push(value.value)
   }
@@ -130,14 +112,20 @@ function statusOf(key: string, wanted: number | string | undefined): number {
   return 200
 }
 
-/**
- * The declared response under `key` (its `$ref` followed) and the pointer it was read at.
- *
- * @example
- * const { response, pointer } = declaredResponse(document, entry, '200')
- */
+/** The declared response under `key` (its `$ref` followed) and the pointer it was read at. */
 export function declaredResponse(document: OpenApiDocument, entry: OperationEntry, key: string): { response: JsonObject | undefined; pointer: string } {
   const raw = isJsonObject(entry.operation.responses) ? entry.operation.responses[key] : undefined
   const { value, pointer } = followRef(document, raw, `${entry.pointer}/responses/${encodePointerToken(key)}`)
   return { response: isJsonObject(value) ? value : undefined, pointer }
+}
+
+/** A response's declared headers, their `$ref`s followed (its `content-type` is the media type's business). */
+export function declaredHeaders(document: OpenApiDocument, response: JsonObject | undefined, pointer: string): { name: string; header: JsonObject; pointer: string }[] {
+  const headers: { name: string; header: JsonObject; pointer: string }[] = []
+  for (const [name, raw] of Object.entries(isJsonObject(response?.headers) ? response.headers : {})) {
+    if (name.toLowerCase() === 'content-type') continue
+    const { value, pointer: at } = followRef(document, raw, `${pointer}/headers/${encodePointerToken(name)}`)
+    if (isJsonObject(value)) headers.push({ name, header: value, pointer: at })
+  }
+  return headers
 }

@@ -3,7 +3,7 @@ import type { OpenApiDocument } from './document.js'
 import type { SchemaCompiler, SchemaVerdict } from './compiled-schemas.js'
 import { readPointer } from './json-pointer.js'
 
-/** The base URI the document's schemas are known under (internal refs resolve against it). */
+/** The base URI the document's schemas are known under. */
 export const DOCUMENT_URI = 'https://openapi.mocklib.invalid/document.json'
 
 /** One reason a value does not match its schema. */
@@ -18,14 +18,10 @@ export interface SchemaError {
 }
 
 /**
- * Validates values against schemas of one prepared document. The reasons a
- * value fails come from @cfworker/json-schema, which interprets schemas (no
- * `eval`: works under a Content-Security-Policy without 'unsafe-eval'). The
- * yes/no verdict comes from `compiler` when one is given (ajv, where the realm
- * allows code generation: see `loadSchemaCompiler`), else from the same
- * interpreter; either way it is made once per schema, and a value that passes
- * costs no more than the verdict. A schema is prepared on first use only:
- * checking one operation of GitHub's description does not walk the other thousand.
+ * Validates values against schemas of one prepared document. The yes/no verdict comes from `compiler` when given
+ * (ajv), else from @cfworker/json-schema, which interprets schemas (CSP-safe); the reasons a value fails always
+ * come from the interpreter. Schemas are prepared on first use: checking one operation of GitHub's description
+ * does not walk the other thousand.
  *
  * @example
  * const validator = new DocumentValidator(document)
@@ -35,16 +31,15 @@ export class DocumentValidator {
   readonly #document: OpenApiDocument
   readonly #known: Record<string, Schema | boolean> = Object.create(null)
   readonly #lookup: Record<string, Schema | boolean>
-  /** Dropped for good the first time the realm refuses it code generation (see `#compiledVerdict`). */
+  /** Dropped for good the first time the realm refuses code generation. */
   #compiler: SchemaCompiler | undefined
   readonly #verdicts = new Map<string, SchemaVerdict>()
 
   constructor(document: OpenApiDocument, compiler?: SchemaCompiler) {
     this.#document = document
     this.#compiler = compiler
-    const known = this.#known
-    // The validator asks for referenced schemas by absolute URI: each is prepared the first time it is asked for.
-    this.#lookup = new Proxy(known, {
+    // The interpreter asks for referenced schemas by absolute URI: each is prepared the first time it is asked for.
+    this.#lookup = new Proxy(this.#known, {
       get: (target, uri) => {
         if (typeof uri !== 'string') return undefined
         const found = target[uri]
@@ -54,7 +49,7 @@ export class DocumentValidator {
     })
   }
 
-  /** The schema at `pointer` (`#/paths/...`), ready to validate with; `undefined` when there is none. */
+  /** `pointer` without its `#`; `undefined`: no schema there. */
   #prepare(pointer: string): Schema | boolean | undefined {
     const uri = `${DOCUMENT_URI}#${pointer}`
     const existing = this.#known[uri]
@@ -65,11 +60,7 @@ export class DocumentValidator {
     return schema
   }
 
-  /**
-   * The yes/no check of the schema at `pointer`, made once and kept: what a
-   * caller checking many values against one schema holds on to.
-   * Throws when the pointer names no schema (a bug of the caller).
-   */
+  /** The yes/no check of the schema at `pointer`, made once and kept. Throws when there is no schema (a caller's bug). */
   verdict(pointer: string): SchemaVerdict {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
     let verdict = this.#verdicts.get(path)
@@ -85,12 +76,9 @@ export class DocumentValidator {
   }
 
   /**
-   * The compiled verdict of the schema at `path`, or `undefined` when there
-   * is no compiler (any more). `contract()` probes `new Function` once, but
-   * the realm may refuse it later (a Content-Security-Policy applied after
-   * the probe; Playwright's `page.evaluate`, exempt from the page's policy,
-   * ran the probe): then the interpreter takes over for this schema and
-   * every later one, rather than the check failing the request.
+   * `undefined` without a compiler (any more). The realm may refuse `new Function` after `contract()` probed it
+   * (a CSP applied later; a probe run by Playwright's `page.evaluate`, exempt from the page's policy): then the
+   * interpreter takes over for this schema and every later one, rather than the check failing the request.
    */
   #compiledVerdict(path: string, interpreted: SchemaVerdict): SchemaVerdict | undefined {
     let compiled: SchemaVerdict | undefined
@@ -103,7 +91,7 @@ export class DocumentValidator {
     }
     if (compiled === undefined) return undefined
     let engine = compiled
-    // The compiler is not known to make every function up front: a refusal while validating is handled alike.
+    // ajv may make functions lazily: a refusal while validating is handled alike.
     return (value) => {
       try {
         return engine(value)
@@ -116,20 +104,13 @@ export class DocumentValidator {
     }
   }
 
-  /**
-   * The reasons `value` does not match the schema at `pointer` (empty: it matches).
-   * Throws when the pointer names no schema (a bug of the caller).
-   */
+  /** The reasons `value` does not match the schema at `pointer` (empty: it matches). */
   errors(pointer: string, value: unknown): SchemaError[] {
     if (this.verdict(pointer)(value)) return []
     return this.explain(pointer, value)
   }
 
-  /**
-   * The reasons `value` does not match the schema at `pointer`, written by the
-   * interpreter whatever gave the verdict (so messages are the same in every
-   * realm). Meant for a value the verdict refused: the work is done only then.
-   */
+  /** The reasons, written by the interpreter whatever gave the verdict: the same messages in every realm. */
   explain(pointer: string, value: unknown): SchemaError[] {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
     const schema = this.#prepare(path)
@@ -144,7 +125,7 @@ export class DocumentValidator {
     }))
   }
 
-  /** True when `value` matches the schema at `pointer`. */
+  /** True also when there is no schema at `pointer`. */
   accepts(pointer: string, value: unknown): boolean {
     const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
     return this.#prepare(path) === undefined || this.verdict(path)(value)
@@ -156,21 +137,14 @@ function isEvalError(error: unknown): boolean {
   return error instanceof EvalError || (error instanceof Error && error.name === 'EvalError')
 }
 
-/**
- * The validator reports every enclosing keyword that failed (`properties`,
- * `$ref`, `allOf`...) as well as the leaf; a reader wants the leaves.
- */
+/** The validator reports every enclosing keyword that failed (`properties`, `$ref`...) as well as the leaf; a reader wants the leaves. */
 function mostSpecific(units: readonly OutputUnit[]): OutputUnit[] {
   const wrappers = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf', 'additionalProperties', 'unevaluatedProperties', 'patternProperties', 'contains', 'then', 'else', 'if', 'dependentSchemas', '$recursiveRef'])
   const leaves = units.filter((unit) => !wrappers.has(unit.keyword))
   return leaves.length > 0 ? leaves : [...units]
 }
 
-/**
- * Where in the document the failed rule is: the validator's keyword location
- * (`#/properties/owner/$ref/required`) is relative to the validated schema and
- * passes through references; followed step by step, each `$ref` jumps to its target.
- */
+/** The validator's keyword location (`#/properties/owner/$ref/required`) passes through references: each `$ref` jumps to its target. */
 function documentLocation(document: OpenApiDocument, schemaPointer: string, keywordLocation: string): string {
   let pointer = schemaPointer
   for (const token of keywordLocation.replace(/^#\/?/, '').split('/')) {

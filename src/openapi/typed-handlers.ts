@@ -1,15 +1,19 @@
-import { http, type HandlerOptions, type HttpHandler } from 'mocklib'
+import { http, mock, type HandlerOptions, type HttpHandler } from 'mocklib'
 import type { OpenApiContract } from './contract.js'
 import { HandlerDocument } from './handler-documents.js'
-import { toPredicatePath } from './path-template.js'
 import type { OpenApiSource } from './read-source.js'
-import { contractMocks } from './typed-mock.js'
+import { contractBuilder, type PlainBuilder } from './typed-mock.js'
 import type { OpenApiMocks } from './typed-mock-builder.js'
-import { resolveTyped, type OpenApiResolver, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
-import { checkTemplate, type OpenApiMethod, type OperationOf, type PathsWith } from './typed-paths.js'
+import { resolveTyped, typedOperation, type OpenApiResolver, type PlainResolverInfo } from './typed-resolver-info.js'
+import { OPENAPI_METHODS, type OpenApiMethod, type OperationOf, type PathsWith } from './typed-paths.js'
 import { answerFactory } from './typed-response.js'
 
-/** One factory per method: it takes only the templates that declare the method. */
+/**
+ * One factory per method: it takes only the templates that declare the method.
+ *
+ * @example
+ * const get: OpenApiHandlerFactory<paths, 'get'> = openapi<paths>('https://petstore.example.test/v1').get
+ */
 export type OpenApiHandlerFactory<Paths, Method extends OpenApiMethod> = <Template extends PathsWith<Paths, Method>>(
   template: Template,
   resolver: OpenApiResolver<Template, OperationOf<Paths, Template, Method>>,
@@ -17,8 +21,7 @@ export type OpenApiHandlerFactory<Paths, Method extends OpenApiMethod> = <Templa
 ) => HttpHandler
 
 /**
- * Handler factories typed from openapi-typescript's `paths`, and under `mock`
- * the `mock` builder typed alike.
+ * Handler factories typed from openapi-typescript's `paths`, and under `mock` the `mock` builder typed alike.
  *
  * @example
  * const petstore: OpenApiHandlers<paths> = openapi<paths>('https://petstore.example.test/v1')
@@ -29,31 +32,28 @@ export type OpenApiHandlers<Paths> = { readonly [Method in OpenApiMethod]: OpenA
   readonly mock: OpenApiMocks<Paths>
 }
 
-/** Options of `openapi<paths>(baseUrl, options)`. */
+/**
+ * Options of `openapi<paths>(baseUrl, options)`.
+ *
+ * @example
+ * openapi<paths>('https://petstore.example.test/v1', { document: './petstore.yaml' })
+ */
 export interface OpenApiHandlersOptions {
   /**
-   * The document `paths` was generated from (a file path, its text, the
-   * object, or the `contract()` made of it): resolvers read `query` by its
-   * parameters' schemas (`?limit=2` is the number 2, `?tag=a&tag=b` the list
-   * `['a', 'b']`). Read once, when the first request reaches a handler.
-   * Without it, the newest document `contract()` (or `fromOpenApi()`) read
-   * that declares the operation is used; reading `query` with neither fails
-   * the request, saying so.
+   * The document `paths` was generated from (a file path, its text, the object, or its `contract()`), read when
+   * the first request reaches a handler: resolvers read `query` by its parameters' schemas (`?limit=2` is the
+   * number 2). Without it, the newest document `contract()` or `fromOpenApi()` read that declares the
+   * operation is used; reading `query` with neither fails the request, saying so.
    */
   readonly document?: OpenApiSource | OpenApiContract
 }
 
-const METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch']
-
 /**
- * Handlers typed from the `paths` openapi-typescript writes for a document:
- * only templates that declare the method are accepted (written as the
- * document writes them, `{petId}`), `params` and `query` carry the document's
- * parameter names (`query` read by their schemas: a number for an
- * `integer`, a list for an `array` in its declared `style`; see `options.document`), `request.json()` the JSON request body, and
- * `response(status)` only the declared statuses with their media types, body
- * types and headers. The handlers are ordinary `http.*` handlers under
- * `baseUrl` (`''`: any origin).
+ * Handlers typed from the `paths` openapi-typescript writes for a document: only templates that declare the
+ * method are accepted (as the document writes them, `{petId}`); `params` and `query` carry the document's
+ * parameter names (`query` read by their schemas: see `options.document`), `request.json()` the JSON request
+ * body, and `response(status)` only the declared statuses with their media types, bodies and headers. They
+ * are ordinary `http.*` handlers under `baseUrl` (`''`: any origin).
  *
  * @example
  * import type { paths } from './petstore' // npx openapi-typescript petstore.yaml -o petstore.ts
@@ -75,23 +75,22 @@ export function openapi<Paths>(baseUrl: string, options: OpenApiHandlersOptions 
   const document = new HandlerDocument(source)
   // Read now, so the first request waits less; its failure is reported by the requests that need it.
   document.load().catch(() => undefined)
-  const handlers: Partial<Record<OpenApiMethod | 'mock', unknown>> = { mock: contractMocks(base, document) }
-  for (const method of METHODS) handlers[method] = factoryFor(method, base, document)
+  const mocks: Partial<Record<OpenApiMethod, unknown>> = {}
+  const handlers: Partial<Record<OpenApiMethod | 'mock', unknown>> = { mock: mocks }
+  for (const method of OPENAPI_METHODS) {
+    handlers[method] = (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
+      const operation = typedOperation('openapi()', method, template, document)
+      if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
+      const response = answerFactory()
+      // The path is a runtime string here; its template was checked by the types.
+      const httpFactory = http[method] as unknown as (path: string, resolver: (info: PlainResolverInfo) => unknown, options?: HandlerOptions) => HttpHandler
+      return httpFactory(base + operation.path, (info) => resolveTyped(resolver, info, operation, response), options)
+    }
+    mocks[method] = (template: string) => {
+      const operation = typedOperation('openapi().mock', method, template, document)
+      const start = mock[method] as unknown as (path: string) => PlainBuilder
+      return contractBuilder(start(base + operation.path), operation)
+    }
+  }
   return handlers as OpenApiHandlers<Paths>
 }
-
-type LooseFactory = (path: string, resolver: (info: PlainResolverInfo) => unknown, options?: HandlerOptions) => HttpHandler
-
-function factoryFor(method: OpenApiMethod, base: string, document: HandlerDocument) {
-  return (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
-    checkTemplate(template, `openapi().${method}()`)
-    if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
-    const { path, renamed } = toPredicatePath(template)
-    const operation: TypedOperation = { method, template, renamed, document, call: `openapi().${method}('${template}')` }
-    const response = answerFactory()
-    // The path is a runtime string here; its template was checked by the types above.
-    const httpFactory = http[method] as unknown as LooseFactory
-    return httpFactory(base + path, (info) => resolveTyped(resolver, info, operation, response), options)
-  }
-}
-

@@ -1,5 +1,4 @@
-// The contract-typed face of the `mock` builder: `openapi<paths>(base).mock.get('/pets/{petId}')`.
-// Types only: at run time it is mocklib's own builder (typed-mock.ts).
+// Types only: at run time this is mocklib's own builder (typed-mock.ts).
 import type { BodyAlreadySet, BodyMatcher, BodyMatchOptions, CookiesMatcher, HeadersMatcher, MockTypeError, RestMock, ValueMatcher } from 'mocklib'
 import type { OpenApiResolver } from './typed-resolver-info.js'
 import type { JsonMediaType, OpenApiMethod, OperationOf, ParamsOf, PathsWith, QueryOf, RequestBodyOf, ResponsesOf, TemplateNames, TextMediaType } from './typed-paths.js'
@@ -14,11 +13,9 @@ type Sanitized<Name extends string, Done extends string = ''> = Name extends `${
 type Punctuation = ' ' | '!' | '"' | '#' | '$' | '%' | '&' | "'" | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';' | '<' | '=' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '`' | '|' | '~'
 
 /**
- * A template name as mocklib's path grammar matches it: `{store-id}` →
- * `store_id` (as `toPredicatePath` renames it at run time). Names of letters,
- * digits and `_` are kept without walking them (the common case, and the
- * cheap one); names with non-ASCII characters, and two names that rename
- * alike in one template, are not modelled.
+ * A template name as mocklib's path grammar matches it: `{store-id}` → `store_id` (as `toPredicatePath`
+ * renames it). Plain names are kept without walking them (the common, cheap case); non-ASCII names and two
+ * names that rename alike are not modelled.
  *
  * @example
  * type Name = PredicateName<'store-id'> // 'store_id'
@@ -26,9 +23,8 @@ type Punctuation = ' ' | '!' | '"' | '#' | '$' | '%' | '&' | "'" | '(' | ')' | '
 export type PredicateName<Name extends string> = Name extends `${DigitChar}${string}` ? `_${Sanitized<Name>}` : Name extends NeedsRenaming ? Sanitized<Name> : Name
 
 /**
- * The params a contract-typed mock keeps in `calls[i].params`: the builder's
- * own, so by mocklib's names (`{petId}` → `petId`, `{store-id}` → `store_id`).
- * A `reply(resolver)` gets them under the document's names, as typed handlers do.
+ * The params a contract-typed mock keeps in `calls[i].params`, by mocklib's names (`{store-id}` → `store_id`);
+ * a `reply(resolver)` gets them under the document's names.
  *
  * @example
  * type Kept = MockParamsOf<'/stores/{store-id}/pets/{petId}'> // { readonly store_id: string; readonly petId: string }
@@ -42,8 +38,7 @@ export type MockParamsOf<Template extends string> = [Extract<TemplateNames<Templ
 type NeedsRenaming = `${DigitChar}${string}` | `${string}${Punctuation}${string}`
 
 /**
- * What `calls[i].body` holds: the declared JSON request body, or `unknown`
- * where the operation declares none (a client may still send one).
+ * What `calls[i].body` holds: the declared JSON request body, else `unknown` (a client may still send one).
  *
  * @example
  * type Kept = MockCallBodyOf<operations['createPet']> // NewPet
@@ -51,9 +46,8 @@ type NeedsRenaming = `${DigitChar}${string}` | `${string}${Punctuation}${string}
 export type MockCallBodyOf<Operation> = [RequestBodyOf<Operation>] extends [never] ? unknown : RequestBodyOf<Operation>
 
 /**
- * `.query(...)` of a contract-typed mock: expected values of the operation's
- * query parameters only (a subset, each a string, RegExp or predicate; none
- * for an operation that declares none), or a predicate over all the search params.
+ * `.query(...)` of a contract-typed mock: a subset of the operation's query parameters (each a string, RegExp or
+ * predicate), or a predicate over all the search params.
  *
  * @example
  * petstore.mock.get('/pets').query({ limit: '10' })
@@ -62,18 +56,27 @@ export type OpenApiQueryMatcher<Operation> =
   | ([keyof QueryOf<Operation>] extends [never] ? { readonly [name: string]: never } : { readonly [Name in keyof QueryOf<Operation>]?: ValueMatcher })
   | ((searchParams: URLSearchParams) => boolean)
 
-/** The type of `.body()` where the operation declares no JSON request body. */
+/**
+ * The type of `.body()` where the operation declares no JSON request body.
+ *
+ * @example
+ * petstore.mock.get('/pets').body({}) // does not compile
+ */
 export interface NoRequestBody extends MockTypeError<'This operation declares no JSON request body, so there is no body to match: match it with .headers() or .query(), or use http.* for a body outside the contract.'> {
   (this: MockTypeError<'This operation declares no JSON request body, so there is no body to match: match it with .headers() or .query(), or use http.* for a body outside the contract.'>, ...args: readonly unknown[]): never
 }
 
-/** The built mock: an ordinary REST mock with the contract's types in its history. */
+/**
+ * The built mock: an ordinary REST mock with the contract's types in its history.
+ *
+ * @example
+ * const shown: OpenApiMock<'/pets/{petId}', operations['showPetById'], Pet> = petstore.mock.get('/pets/{petId}').reply(200, rex)
+ */
 export type OpenApiMock<Template extends string, Operation, ResponseBody> = RestMock<MockParamsOf<Template>, MockCallBodyOf<Operation>, ResponseBody>
 
 /**
- * `.reply(...)` of a contract-typed mock: a declared status with the body and
- * headers its response declares (`.reply(204)` where it declares none), or a
- * resolver typed as a typed handler's (`response(status)`, `params`, `query`).
+ * `.reply(...)` of a contract-typed mock: a declared status with the body and headers its response declares, or
+ * a resolver typed as a typed handler's.
  *
  * @example
  * petstore.mock.get('/pets/{petId}').reply(200, { id: 1, name: 'Rex' })
@@ -88,9 +91,8 @@ export interface OpenApiReplyStep<Template extends string, Operation> {
 }
 
 /**
- * `mock.<method>(template)` typed from the operation the document declares
- * there: the same steps and answers as mocklib's `mock` builder, with query
- * names, the request body, statuses and bodies taken from the contract.
+ * `mock.<method>(template)` typed from the operation: mocklib's `mock` builder with query names, the request
+ * body, statuses and bodies taken from the contract.
  *
  * @example
  * const created = petstore.mock.post('/pets').body({ name: 'Rex' }).reply(201, { id: 1, name: 'Rex' }, { headers: { location: '/pets/1' } })
@@ -119,7 +121,12 @@ export interface OpenApiMockBuilder<Template extends string, Operation, BodyMatc
   passthrough(): OpenApiMock<Template, Operation, never>
 }
 
-/** One builder start per method: it takes only the templates that declare the method. */
+/**
+ * One builder start per method: it takes only the templates that declare the method.
+ *
+ * @example
+ * const get: OpenApiMockFactory<paths, 'get'> = petstore.mock.get
+ */
 export type OpenApiMockFactory<Paths, Method extends OpenApiMethod> = <Template extends PathsWith<Paths, Method>>(
   template: Template,
 ) => OpenApiMockBuilder<Template, OperationOf<Paths, Template, Method>>
@@ -133,17 +140,13 @@ export type OpenApiMockFactory<Paths, Method extends OpenApiMethod> = <Template 
  */
 export type OpenApiMocks<Paths> = { readonly [Method in OpenApiMethod]: OpenApiMockFactory<Paths, Method> }
 
-// The reply step's reading of `.reply(status, body, init)`: which statuses an operation declares,
-// the response a status falls under, and the body and init that response asks for.
 type StatusClass = 1 | 2 | 3 | 4 | 5
 
 /** `404` → `'4XX'`: the range key openapi-typescript writes. */
 type RangeOf<Status extends number> = `${Status}` extends `${infer Digit extends StatusClass}${string}` ? `${Digit}XX` : never
 
 /**
- * The statuses `.reply(status, …)` takes: those the operation declares, and
- * any other number where it declares `'default'` or a range (`'4XX'`), which
- * `ResponseAt` then reads.
+ * The statuses `.reply(status, …)` takes: those declared, and any number where `'default'` or a range is declared.
  *
  * @example
  * type Statuses = ReplyStatus<ResponsesOf<operations['showPetById']>> // 200 | 404
@@ -151,8 +154,7 @@ type RangeOf<Status extends number> = `${Status}` extends `${infer Digit extends
 export type ReplyStatus<Responses> = Extract<keyof Responses, number> | ([Exclude<keyof Responses, number>] extends [never] ? never : number)
 
 /**
- * The declared response a status answers under: its own, else its range
- * (`'4XX'`), else `'default'`; `never` when the document declares none of them.
+ * The declared response a status answers under: its own, else its range, else `'default'`, else `never`.
  *
  * @example
  * type NotFound = ResponseAt<ResponsesOf<operations['listPets']>, 404> // the 'default' response
@@ -177,8 +179,7 @@ type MediaHeader<Declared, Usual extends string> = Usual extends Declared ? { re
 type ContentOf<Response> = Response extends { content: infer Declared } ? Declared : never
 
 /**
- * The arguments after the status: the body a declared JSON (else `text/*`)
- * media type gives, or none where the status declares no content; then the init.
+ * The arguments after the status: the body of a declared JSON (else `text/*`) media type, or none; then the init.
  *
  * @example
  * type Arguments = ReplyArguments<operations['showPetById']['responses'][200], 200> // [body: Pet, init?: …]
@@ -204,8 +205,7 @@ export type ReplyBodyOf<Response> = [ContentOf<Response>] extends [never] ? null
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
 
 /**
- * The status, refused by the types where the builder refuses it at run time
- * (outside 200–599: a declared `101` cannot be replied with `.reply()`).
+ * The status, refused outside 200–599 as the builder refuses it at run time (a declared `101` too).
  *
  * @example
  * type Refused = CheckedStatus<101> // 101 & MockTypeError<…>

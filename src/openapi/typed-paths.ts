@@ -1,14 +1,18 @@
-// Type-level reading of openapi-typescript's `paths`: which templates have a
-// method, and what an operation's parameters and request body are. Every
-// helper indexes one operation (never the whole `paths` more than once per
-// method), so that GitHub's description (~900 paths) stays cheap to check.
-
-/** The methods `openapi<paths>()` offers (openapi-typescript also writes `trace`, which mocklib's `http` has no factory for). */
-export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch'
+// Every helper indexes one operation (never the whole `paths` more than once per method), so that GitHub's
+// description (~900 paths) stays cheap to check.
 
 /**
- * The path templates of `Paths` that declare `Method` (openapi-typescript
- * writes an absent method as `get?: never`, which this leaves out).
+ * The methods `openapi<paths>()` offers (openapi-typescript also writes `trace`, which mocklib's `http` has no factory for).
+ *
+ * @example
+ * const method: OpenApiMethod = 'get'
+ */
+export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch'
+
+export const OPENAPI_METHODS: readonly OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch']
+
+/**
+ * The path templates of `Paths` that declare `Method` (not openapi-typescript's `get?: never`).
  *
  * @example
  * type Readable = PathsWith<paths, 'get'> // '/pets' | '/pets/{petId}' | …
@@ -32,8 +36,7 @@ export type OperationOf<Paths, Template, Method extends OpenApiMethod> = Templat
 export type TemplateNames<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateNames<Rest> : never
 
 /**
- * Path params by the template's names: URL-decoded strings, as they arrive
- * (a document's `integer` petId is still the text of the URL: convert it).
+ * Path params by the template's names: URL-decoded strings, as they arrive (an `integer` petId too: convert it).
  *
  * @example
  * type Params = ParamsOf<'/pets/{petId}'> // { readonly petId: string }
@@ -41,12 +44,8 @@ export type TemplateNames<Template extends string> = Template extends `${string}
 export type ParamsOf<Template extends string> = { readonly [Name in TemplateNames<Template>]: string }
 
 /**
- * Query params by the operation's names, as openapi-typescript types them
- * and as the handler reads them from the URL by their schemas: a number for
- * an `integer` or `number`, a boolean for a `boolean`, a list for an `array`
- * (of numbers for integer items). Optional unless the document marks them
- * required. An `object` parameter is not read (its text is given, once as a
- * string, repeated as a list).
+ * Query params by the operation's names, typed and read by their schemas (a number for an `integer`, a list for
+ * an `array`...); optional unless required. An `object` parameter is given as its text (a list when repeated).
  *
  * @example
  * type Query = QueryOf<operations['listPets']> // { readonly limit?: number; readonly tag?: string[] }
@@ -55,12 +54,11 @@ export type QueryOf<Operation> = Operation extends { parameters: { query?: infer
 
 type QueryValues<Query> = [Query] extends [never] ? {} : { readonly [Name in keyof Query]: QueryValue<Query[Name]> }
 
-/** A parameter's value as read: openapi-typescript's type, but the text of an `object` (which a URL has no one way to write). */
+/** A URL has no one way to write an `object`: its text is given. */
 type QueryValue<Value> = Value extends readonly unknown[] ? Value : Value extends object ? string | string[] : Value
 
 /**
- * The JSON request body the operation declares (the media types whose name
- * holds `json`), or `never` when it declares none.
+ * The JSON request body the operation declares (media types whose name holds `json`), or `never`.
  *
  * @example
  * type NewPet = RequestBodyOf<operations['createPet']> // components['schemas']['NewPet']
@@ -82,16 +80,3 @@ export type TextMediaType<Content> = Extract<keyof Content, `text/${string}`>
  * type Statuses = keyof ResponsesOf<operations['showPetById']> // 200 | 404
  */
 export type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : {}
-
-/**
- * Throws, naming the call, unless `template` looks like a path template of a
- * document (`/pets/{petId}`): plain JavaScript gets the check the types give.
- *
- * @example
- * checkTemplate('/pets/{petId}', 'openapi().get()') // passes
- */
-export function checkTemplate(template: unknown, call: string): asserts template is string {
-  if (typeof template !== 'string' || !template.startsWith('/')) {
-    throw new TypeError(`[mocklib] ${call} takes a path template of the document, such as '/pets/{petId}' (got ${JSON.stringify(template)}).`)
-  }
-}

@@ -1,13 +1,13 @@
 import type { FinalizeFunction, StrictRequest } from 'mocklib'
 import type { HandlerDocument } from './handler-documents.js'
-import type { ParamsOf, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
+import { toPredicatePath } from './path-template.js'
+import type { OpenApiMethod, ParamsOf, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
 import type { ContractResponse, ResponseFactory } from './typed-response.js'
 import { UnreadableParametersError } from './unreadable-parameters.js'
 
 /**
- * What a typed handler's resolver receives: the request (its `json()` typed
- * from the JSON request body), path params and query by the document's
- * names, and `response(status)` for the declared answers.
+ * What a typed handler's resolver receives: the request (its `json()` typed from the JSON request body), path
+ * params and query by the document's names, and `response(status)` for the declared answers.
  *
  * @example
  * petstore.get('/pets/{petId}', ({ params, query, request, response }) => response(200).json({ id: Number(params.petId), name: 'Rex' }))
@@ -24,8 +24,7 @@ export interface OpenApiResolverInfo<Template extends string, Operation> {
 }
 
 /**
- * A typed handler's resolver: it answers with `response(...)`, or returns
- * nothing to let the next handler answer.
+ * A typed handler's resolver: it answers with `response(...)`, or returns nothing to let the next handler answer.
  *
  * @example
  * const resolver: OpenApiResolver<'/pets', operations['listPets']> = ({ response }) => response(200).json([])
@@ -45,9 +44,11 @@ export interface PlainResolverInfo {
 
 /** The operation a typed handler answers, and where its parameters' schemas are read. */
 export interface TypedOperation {
-  readonly method: string
-  /** The template as the document writes it: `/pets/{petId}`. */
+  readonly method: OpenApiMethod
+  /** As the document writes it: `/pets/{petId}`. */
   readonly template: string
+  /** In mocklib's path grammar: `/pets/:petId`. */
+  readonly path: string
   /** mocklib's param name → the document's (only where they differ). */
   readonly renamed: ReadonlyMap<string, string>
   readonly document: HandlerDocument
@@ -55,17 +56,17 @@ export interface TypedOperation {
   readonly call: string
 }
 
-/**
- * The info a typed resolver receives, made from an `http.*` resolver's: params
- * under the document's names, the query read by the operation's schemas on
- * first read (`?limit=2` is the integer 2), and `response(status)`. Shared by
- * `openapi<paths>().get(...)` and `openapi<paths>().mock.get(...).reply(resolver)`,
- * so both read a request alike.
- *
- * @example
- * http.get('/teams/:enterprise_team', (info) => resolver(typedResolverInfo(info, operation, answerFactory())))
- */
-export function typedResolverInfo(info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>) {
+/** `face` names the call in messages (`openapi()`, `openapi().mock`); plain JavaScript gets the check the types give. */
+export function typedOperation(face: string, method: OpenApiMethod, template: unknown, document: HandlerDocument): TypedOperation {
+  if (typeof template !== 'string' || !template.startsWith('/')) {
+    throw new TypeError(`[mocklib] ${face}.${method}() takes a path template of the document, such as '/pets/{petId}' (got ${JSON.stringify(template)}).`)
+  }
+  const { path, renamed } = toPredicatePath(template)
+  return { method, template, path, renamed, document, call: `${face}.${method}('${template}')` }
+}
+
+/** Params under the document's names, the query read by the operation's schemas on first read, and `response`. */
+function typedResolverInfo(info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>) {
   let query: Record<string, unknown> | undefined
   return {
     get request() {
@@ -84,25 +85,17 @@ export function typedResolverInfo(info: PlainResolverInfo, operation: TypedOpera
   }
 }
 
-/**
- * Calls a typed resolver, once the handler's document is read (only the
- * first requests wait: afterwards the call is direct, as an `http.*` resolver's).
- *
- * @example
- * http.get(path, (info) => resolveTyped(resolver, info, operation, answerFactory()))
- */
+/** Calls a typed resolver once the handler's document is read (only the first requests wait). */
 export function resolveTyped(resolver: (info: never) => unknown, info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>): unknown {
   const call = resolver as (info: unknown) => unknown
   if (operation.document.ready) return call(typedResolverInfo(info, operation, response))
   return operation.document.load().then(() => call(typedResolverInfo(info, operation, response)))
 }
-
 function readQuery(request: Request, operation: TypedOperation): Record<string, unknown> {
   const reader = operation.document.readerFor(operation.method, operation.template)
   if (reader === undefined) {
-    const { method, template, call } = operation
     throw new Error(
-      `[mocklib] ${call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${method.toUpperCase()} ${template}. ` +
+      `[mocklib] ${operation.call}: query is read by the types the document gives its parameters (?limit=2 is the number 2), but no document known declares ${operation.method.toUpperCase()} ${operation.template}. ` +
         `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }) (a document fromOpenApi() read counts too).`,
     )
   }
@@ -111,7 +104,7 @@ function readQuery(request: Request, operation: TypedOperation): Record<string, 
   return read.values
 }
 
-/** Params under the document's names (`{enterprise-team}` is matched as `:enterprise_team`). */
+/** `{enterprise-team}` is matched as `:enterprise_team`. */
 function documentNames(params: Record<string, string>, renamed: ReadonlyMap<string, string>): Record<string, string> {
   if (renamed.size === 0) return params
   const named: Record<string, string> = {}

@@ -4,8 +4,7 @@ import type { JsonMediaType, TextMediaType } from './typed-paths.js'
 declare const contractChecked: unique symbol
 
 /**
- * A Response built by a typed handler's `response(status)` (or let through
- * with `response.untyped()`): the only kind of answer its resolver may return,
+ * A Response built by `response(status)` (or `response.untyped()`): the only answer a typed resolver may return,
  * so that an answer the document does not declare fails to compile.
  *
  * @example
@@ -14,10 +13,8 @@ declare const contractChecked: unique symbol
 export type ContractResponse = Response & { readonly [contractChecked]: true }
 
 /**
- * Whether the answer's init gives its status: never for a declared status
- * (`200`); optional for `'default'`, which answers 500 unless told otherwise
- * (required where the operation declares 500 itself, which `'default'` then
- * does not describe); required for a range (`'4XX'`), which names no one status.
+ * Whether the init gives the status: never for `200`; optional for `'default'` (500), unless the operation
+ * declares 500 itself, which `'default'` then does not describe; required for a range (`'4XX'`).
  */
 type StatusRule<Status, Responses> = Status extends number
   ? 'fixed'
@@ -27,8 +24,6 @@ type StatusRule<Status, Responses> = Status extends number
       : 'required'
     : 'required'
 
-/** The status a `'default'` answer gives when its init names none. */
-const DEFAULT_STATUS = 500
 
 /** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
 export type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
@@ -38,11 +33,7 @@ export type DeclaredHeaders<Response> = Response extends { headers: infer Header
 /** Whether an object type has a required key. */
 export type HasRequired<Shape> = {} extends Shape ? false : true
 
-/**
- * The options of an answer: its headers (the declared ones typed, others
- * free), and its `status` where the document declares `'default'` (500 when
- * not given) or a range.
- */
+/** The declared headers typed (others free), and `status` for `'default'` or a range. */
 type AnswerInit<Response, Status, Responses> = (StatusRule<Status, Responses> extends 'fixed'
   ? { readonly status?: never }
   : StatusRule<Status, Responses> extends 'optional'
@@ -88,8 +79,8 @@ type EmptyAnswer<Response, Status, Responses> = Response extends { content: obje
     }
 
 /**
- * What `response(status)` offers: `.json()`, `.text()` and `.empty()` only
- * where the document declares a JSON, `text/*` or no content for that status.
+ * What `response(status)` offers: `.json()`, `.text()` and `.empty()` only where the document declares a JSON,
+ * `text/*` or no content for that status.
  *
  * @example
  * response(200).json({ id: 1, name: 'Rex' }) // response(404).empty() does not compile when 404 has content
@@ -97,9 +88,8 @@ type EmptyAnswer<Response, Status, Responses> = Response extends { content: obje
 export type AnswerBuilder<Response, Status, Responses = {}> = JsonAnswer<Response, Status, Responses> & TextAnswer<Response, Status, Responses> & EmptyAnswer<Response, Status, Responses>
 
 /**
- * A typed handler's `response`: `response(status)` for the declared statuses
- * (and `'default'`), `response.untyped(anyResponse)` to answer what the
- * document does not describe (an error, a `passthrough()`).
+ * A typed handler's `response`: `response(status)` for the declared statuses, `response.untyped(anyResponse)`
+ * to answer what the document does not describe (an error, a `passthrough()`).
  *
  * @example
  * ({ response }) => response(404).json({ code: 404, message: 'No such pet' })
@@ -116,13 +106,7 @@ interface RuntimeInit {
   readonly contentType?: string
 }
 
-/**
- * The runtime `response` of a typed handler (the types above do the checking;
- * this only resolves `'default'` and ranges to the status the answer gives).
- *
- * @example
- * answerFactory()(200).json({ id: 1 }) // a 200 application/json HttpResponse
- */
+/** The runtime `response` of a typed handler: the types do the checking; this only resolves `'default'` and ranges. */
 export function answerFactory(): ResponseFactory<Record<string | number, unknown>> {
   const factory = (declared: string | number) => ({
     json: (body: unknown, init: RuntimeInit = {}) => answer(JSON.stringify(body), declared, init, 'application/json'),
@@ -139,12 +123,12 @@ function answer(body: string | null, declared: string | number, init: RuntimeIni
   return new HttpResponse(body, { status: statusOf(declared, init.status), headers }) as unknown as ContractResponse
 }
 
-/** A declared status as the number to answer: `200` → 200; `'default'` and `'4XX'` take `init.status`, which a range must contain (`'default'` is 500 without one). */
+/** `'default'` and `'4XX'` take `init.status`, which a range must contain (`'default'` is 500 without one). */
 function statusOf(declared: string | number, given: number | undefined): number {
   const fixed = typeof declared === 'number' ? declared : /^\d{3}$/.test(declared) ? Number(declared) : undefined
   if (fixed !== undefined) return fixed
   const name = String(declared)
-  if (name === 'default' && given === undefined) return DEFAULT_STATUS
+  if (name === 'default' && given === undefined) return 500
   if (given === undefined) {
     throw new TypeError(`[mocklib] response('${name}') names no one status: pass it in the init, e.g. response('${name}').json(body, { status: ${name === 'default' ? 500 : name.replace(/X/gi, '0')} }).`)
   }

@@ -1,8 +1,8 @@
 import type { ContractViolation } from './violation.js'
 
 /**
- * Thrown when an `openapi<paths>()` resolver reads `query` (or `params`) whose values do not parse as the
- * document types them (`?limit=ten` for an `integer`). The client gets status 500 with this message.
+ * Thrown when an `openapi<paths>()` resolver reads `query` whose values do not parse as the document types them
+ * (`?limit=ten` for an `integer`). The client gets status 500 with this message.
  *
  * @example
  * try { void query.limit } catch (error) { if (error instanceof UnreadableParametersError) console.log(error.violations[0]?.name) } // 'limit'

@@ -1,7 +1,17 @@
-/** Which part of an exchange broke the contract. */
+/**
+ * Which part of an exchange broke the contract.
+ *
+ * @example
+ * const bodyOnly = violations.filter((violation) => violation.part === 'body')
+ */
 export type ViolationPart = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'status' | 'content-type' | 'operation'
 
-/** One way an exchange breaks the OpenAPI document. */
+/**
+ * One way an exchange breaks the OpenAPI document.
+ *
+ * @example
+ * server.contractViolations().map((violation: ContractViolation) => violation.message)
+ */
 export interface ContractViolation {
   /** The whole message: request, operation, where, rule, and where the rule is in the document. */
   readonly message: string
@@ -23,15 +33,8 @@ export interface ContractViolation {
   readonly documentPointer?: string
 }
 
-/** The fields of a violation before its message is written. */
 export type ViolationFacts = Omit<ContractViolation, 'message'> & { readonly detail: string }
 
-/**
- * Writes the message of a violation.
- *
- * @example
- * describeViolation({ request: { method: 'GET', url: 'https://x.test/pets/1' }, operation: 'showPetById', side: 'response', part: 'body', pointer: '/name', rule: 'type', documentPointer: '#/components/schemas/Pet/properties/name/type', detail: 'Instance type "number" is invalid. Expected "string".' })
- */
 export function describeViolation(facts: ViolationFacts): ContractViolation {
   const { detail, ...violation } = facts
   // The network's answer is named as such: the fix is then in the API or its document, not in a mock.
