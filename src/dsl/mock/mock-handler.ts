@@ -69,9 +69,8 @@ export interface MockTarget<Match = any, Call = MockCall> {
 }
 
 /**
- * What every mock built by `mock.*` is: a plain request handler decorated with matching steps, call history, usage
- * limits, a delay and diagnostics. Persistent by default; `times(n)` answers exactly n requests, even in parallel.
- * `restoreHandlers()` re-arms it and clears its calls.
+ * What every mock built by `mock.*` is: a plain request handler with matching steps, call history, usage limits, a
+ * delay and diagnostics. `restoreHandlers()` re-arms it and clears its calls.
  *
  * @example
  * const posts = mock.get('https://api.test/posts').reply(200, []).times(2)
@@ -145,8 +144,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   /**
-   * Answer exactly `count` requests, then let later requests reach the next handler. Throws on a count that is not a
-   * whole number >= 1, or after `once()`/`persist()`.
+   * Answer exactly `count` requests, then let later requests reach the next handler.
    * @example mock.get('/posts').reply(200, []).times(2)
    */
   // RestMock and GraphQLMock type the limit modifiers again, returning their limited type (see LimitState).
@@ -182,7 +180,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   /**
-   * Wait `ms` milliseconds before answering. Throws on a negative or non-finite number.
+   * Wait `ms` milliseconds before answering.
    * @example mock.get('/slow').reply(200).delay(500)
    */
   // `Self`, not `this`: a `this` return type is instantiated for every mock type a file mentions, `Self` only where called.
