@@ -47,8 +47,8 @@ describe('type-check cost of the bench workload against msw 2', () => {
   }, 60_000)
 
   // Issue 36 asks for at most 0.8x in every style; the limits below hold what is reached so far
-  // (http.* inferred 0.73x, explicit generics 0.74x, builder 0.91x) against regressions.
-  const limits = { mocklibFile: 0.78, mocklibExplicitFile: 0.78, mocklibBuilderFile: 0.93 }
+  // (http.* inferred 0.64x, explicit generics 0.74x, builder 0.82x) against regressions.
+  const limits = { mocklibFile: 0.67, mocklibExplicitFile: 0.78, mocklibBuilderFile: 0.85 }
   for (const [maker, limit] of Object.entries(limits)) {
     it(`${maker}: instantiations at most ${limit}x msw 2's`, async () => {
       const { instantiations } = await check(maker, generate[maker]!(workload))

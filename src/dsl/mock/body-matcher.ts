@@ -4,8 +4,7 @@ import type { StepCheck } from './step-check.js'
 import { peekRequestBody, requestBody, type RequestBody } from './request-body.js'
 
 /**
- * How a value inside a JSON body is matched: the value, a RegExp (strings), a predicate, or for objects and arrays
- * a matcher of the same shape.
+ * How a value inside a JSON body is matched: the value, a RegExp (strings), a predicate, or a matcher of the same shape.
  *
  * @example
  * const title: DeepMatcher<{ title: string; tags: string[] }> = { title: /^Hello/ }
@@ -15,8 +14,8 @@ export type DeepMatcher<Value> =
   | (Value extends string ? Value | RegExp : Value extends readonly (infer Item)[] ? readonly DeepMatcher<Item>[] : Value extends object ? { readonly [Key in keyof Value]?: DeepMatcher<Value[Key]> } : Value)
 
 /**
- * `.body(...)`: the exact text, a RegExp on the text, a predicate on the parsed body (JSON, a form as an object,
- * else the text), or an object / array matched against the parsed body, partially unless `{ exact: true }`.
+ * `.body(...)`: the exact text, a RegExp on the text, a predicate on the parsed body, or an object / array matched
+ * against the parsed body, partially unless `{ exact: true }`.
  *
  * @example
  * mock.post('/posts').body({ title: 'Hello' })

@@ -19,8 +19,8 @@ export type TypedVariablesMatcher<Variables> =
   | { readonly [Key in keyof Variables]?: DeepMatcher<Variables[Key]> }
 
 /**
- * The first stage of `mock.query(...)` / `mock.mutation(...)`: matching steps, then one answer. `Result` and
- * `Variables` come from a typed document or explicit type arguments.
+ * `mock.query(...)` / `mock.mutation(...)`: matching steps, then one answer, typed by a typed document or explicit
+ * type arguments.
  *
  * @example
  * mock.mutation(DeletePostDocument).variables({ postId: '1' }).reply({ data: { deletePost: { id: '1' } } })
@@ -66,7 +66,7 @@ export function graphQLMockFactory(operationType: 'query' | 'mutation'): GraphQL
   return ((selector: unknown) => new GraphQLBuilder(graphQLMockStart(operationType, selector))) as unknown as GraphQLMockFactory
 }
 
-/** The code behind `GraphQLMockBuilder`, whose interface carries the typed signatures. */
+/** The code behind `GraphQLMockBuilder`, whose interface carries the types. */
 class GraphQLBuilder extends MockBuilder {
   variables(matcher: unknown): GraphQLBuilder {
     return this.withStep('variables', [matcher])

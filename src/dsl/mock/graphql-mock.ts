@@ -19,9 +19,8 @@ export interface GraphQLMockCall<Variables = Record<string, unknown>> extends Mo
 }
 
 /**
- * A GraphQL mock, built by `mock.query(...)` / `mock.mutation(...)…reply(...)`: a `graphql.*` handler with the
- * builder's steps. `Result` is the type `.reply()` was checked against; as in msw's handlers, no member carries it, so
- * that an array of mocks of different operations costs the compiler nothing.
+ * A GraphQL mock, built by `mock.query(...)…reply(...)`: a `graphql.*` handler with the builder's steps. No member
+ * carries `Result` (as in msw's handlers), so that an array of mocks costs the compiler nothing.
  *
  * @example
  * const list = mock.query('ListPosts').reply({ data: { posts: [] } }).once()

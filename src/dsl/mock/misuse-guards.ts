@@ -5,8 +5,7 @@ import type { MockTypeError } from '../shared/type-helpers.js'
 declare const unsetBrand: unique symbol
 
 /**
- * A method that must not be called here: calling it is a type error that carries the sentence (`… is not assignable
- * to method's 'this' of type 'MockTypeError<"This mock already has an answer…">'`), not "has no call signatures".
+ * A method that must not be called here: the call's type error carries the sentence, not "has no call signatures".
  *
  * @example
  * // @ts-expect-error This mock already has an answer …
@@ -49,8 +48,8 @@ export interface LimitSet {
 
 /**
  * A built mock's limit state, its last type argument: `true` once a limit is set, `boolean` by default (so a limited
- * mock is still a `RestMock<Params, Body, Response>`). Not `Mock & LimitSet`: the compiler relates an array of mocks of
- * one generic type by type arguments, but an intersection member by member, pair by pair.
+ * mock is still a `RestMock<Params, Body, Response>`). Not `Mock & LimitSet`: the compiler relates mocks of one generic
+ * type by type arguments, an intersection member by member.
  *
  * @example
  * const login: RestMock<{}, unknown, any, true> = mock.post('/login').reply(200).once()
@@ -60,9 +59,7 @@ export interface LimitState<Limited extends boolean> {
 }
 
 /**
- * A receiver type, or, when it carries `LimitSet`, a `MockTypeError` saying a
- * mock has one usage limit. Built mocks use `LimitGuard` (from their own type
- * argument); this form, inferred from the receiver, is kept for code that names it.
+ * A receiver type, or, when it carries `LimitSet`, a `MockTypeError` saying a mock has one usage limit.
  *
  * @example
  * type Refused = OneLimit<LimitSet> // MockTypeError<'A mock has one usage limit: …'>
@@ -72,12 +69,9 @@ export type OneLimit<Self> = Self extends LimitSet
   : Self
 
 /**
- * The `this` of a built mock's limit modifiers, from its limit state: `unknown`
- * (any mock) until a limit is set, then a `MockTypeError` that the compiler
- * prints ("The 'this' context of type … is not assignable to method's 'this' of
- * type 'MockTypeError<"A mock has one usage limit …">'"). Read from the class's
- * own type argument, not inferred from the receiver (`OneLimit<Self>`): no
- * inference per call, a seventh of the builder's type-check time.
+ * The `this` of a built mock's limit modifiers: `unknown` until a limit is set, then a `MockTypeError` the compiler
+ * prints. Read from the class's type argument, not inferred from the receiver (`OneLimit<Self>`): no inference per
+ * call, a seventh of the builder's type-check time.
  *
  * @example
  * type Open = LimitGuard<boolean> // unknown
@@ -93,7 +87,7 @@ export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply
 export type StepAfterAnswer = MisuseCall<'Matching steps (query, headers, cookies, body, variables) come before the answer: call them before reply().'>
 
 /**
- * The builder methods a built mock refuses: every answer is `AlreadyAnswered`, every step of its builder `StepAfterAnswer`.
+ * The builder methods a built mock refuses: answers are `AlreadyAnswered`, steps `StepAfterAnswer`.
  *
  * @example
  * type Refused = keyof MisuseGuards<'graphql'> // 'reply' | … | 'variables' | 'headers' | 'cookies'

@@ -13,7 +13,7 @@ import type { MockTypeError } from '../shared/type-helpers.js'
  * created.calls[0]?.body.title // 'Hello', after the request
  */
 export interface MockCall<Params = Record<string, string>, Body = unknown> {
-  /** The intercepted request (its body may have been read by then: use `body`). */
+  /** The intercepted request (its body may be read by then: use `body`). */
   readonly request: Request
   /** The request id, as in lifecycle events. */
   readonly requestId: string
@@ -44,10 +44,7 @@ export type TimesCount<Count extends number> = number extends Count
     ? Count & MockTypeError<'times(n) needs a whole number n >= 1. Use .persist() to answer any number of requests, or remove the mock.'>
     : Count
 
-/**
- * How far a request got through a mock's steps: `depth` steps passed; `step` and `reason` name the one that rejected
- * it (absent when every step passed).
- */
+/** How far a request got through a mock's steps: `depth` passed; `step` and `reason` name the one that rejected it. */
 export interface MockDiagnosis {
   readonly depth: number
   readonly step?: MockStepName
@@ -56,7 +53,6 @@ export interface MockDiagnosis {
 
 type Answer = Response | undefined
 
-/** The `MockCall` fields every mock records. */
 export function mockCall<Params>(context: RequestContext, params: Params, body: RequestBody, status: number | undefined): MockCall<Params> {
   return { request: context.request, requestId: context.requestId, params, body: body.parsed, time: Date.now(), status }
 }
@@ -73,9 +69,8 @@ export interface MockTarget<Match = any, Call = MockCall> {
 }
 
 /**
- * What every mock built by `mock.*` is: a plain request handler decorated with matching steps, call history, usage
- * limits, a delay and diagnostics. Persistent by default; `times(n)` answers exactly n requests, even in parallel.
- * `restoreHandlers()` re-arms it and clears its calls.
+ * What every mock built by `mock.*` is: a plain request handler with matching steps, call history, usage limits, a
+ * delay and diagnostics. `restoreHandlers()` re-arms it and clears its calls.
  *
  * @example
  * const posts = mock.get('https://api.test/posts').reply(200, []).times(2)
@@ -87,7 +82,7 @@ export interface MockTarget<Match = any, Call = MockCall> {
 export class MockHandler<Call extends MockCall<any, any> = MockCall> extends RequestHandler<unknown> {
   readonly info: { readonly kind: 'mock'; readonly header: string }
   readonly #target: MockTarget<unknown, Call>
-  /** The builder's steps, run after the wrapped handler matched. */
+  /** Run after the wrapped handler matched. */
   readonly #steps: readonly MockStep[]
   /** For diagnostics: the wrapped handler's steps too. */
   readonly #allSteps: readonly MockStep[]
@@ -149,8 +144,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   /**
-   * Answer exactly `count` requests, then let later requests reach the next handler. Throws on a count that is not a
-   * whole number >= 1, or after `once()`/`persist()`.
+   * Answer exactly `count` requests, then let later requests reach the next handler.
    * @example mock.get('/posts').reply(200, []).times(2)
    */
   // RestMock and GraphQLMock type the limit modifiers again, returning their limited type (see LimitState).
@@ -186,7 +180,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   }
 
   /**
-   * Wait `ms` milliseconds before answering. Throws on a negative or non-finite number.
+   * Wait `ms` milliseconds before answering.
    * @example mock.get('/slow').reply(200).delay(500)
    */
   // `Self`, not `this`: a `this` return type is instantiated for every mock type a file mentions, `Self` only where called.

@@ -10,7 +10,7 @@ import type { StepCheck } from './step-check.js'
  */
 export type ValueMatcher = string | RegExp | ((value: string) => boolean)
 
-/** Compiles a value matcher to why a value fails (`null`: missing); throws a TypeError naming `where` on bad input. */
+/** Why a value fails (`null`: missing); throws a TypeError naming `where` on bad input. */
 function compileValueMatcher(matcher: ValueMatcher, where: string): (value: string | null) => string | undefined {
   const expected = formatValue(matcher)
   const got = (value: string | null) => (value === null ? 'is missing' : `is ${formatValue(value)}`)

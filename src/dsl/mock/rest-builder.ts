@@ -67,8 +67,8 @@ export interface RestReplyStep<Params, RequestBody> {
 }
 
 /**
- * The first stage of `mock.get(...)` and friends: matching steps, then one answer, which returns the mock (a request
- * handler). Each step returns a new builder, so a partial builder can be reused.
+ * `mock.get(...)` and friends: matching steps, then one answer, which returns the mock. Each step returns a new
+ * builder, so a partial builder can be reused.
  *
  * @example
  * const base = mock.get('https://api.test/posts').headers({ authorization: /^Bearer / })
@@ -105,8 +105,7 @@ export interface RestMockBuilder<Params, RequestBody = Unset, _Unfinished extend
 }
 
 /**
- * Starts a REST mock for one method, e.g. `mock.get`, with the predicates of `http.*` (params inferred from a path
- * literal). An invalid pattern throws at once, naming it.
+ * Starts a REST mock for one method, e.g. `mock.get`, with the predicates of `http.*`. An invalid pattern throws at once.
  *
  * @example
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
@@ -120,7 +119,7 @@ export function restMockFactory(method: string): RestMockFactory {
   return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
 }
 
-/** The code behind `RestMockBuilder`, whose interface carries the typed signatures and the builder's type state. */
+/** The code behind `RestMockBuilder`, whose interface carries the types. */
 class RestBuilder extends MockBuilder {
   query(matcher: QueryMatcher): RestBuilder {
     return this.withStep('query', [matcher])

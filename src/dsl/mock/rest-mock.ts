@@ -8,9 +8,8 @@ import { installMisuseGuards, type LimitGuard, type LimitState, type MisuseGuard
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
- * A REST mock, built by `mock.get(...)…reply(...)`: an `http.*` handler with the builder's steps, whose `calls` keep
- * the params and parsed body of each answered request. `ResponseBody` is the type `.reply()` was checked against; as
- * in msw's handlers, no member carries it, so that an array of mocks with different bodies costs the compiler nothing.
+ * A REST mock, built by `mock.get(...)…reply(...)`: an `http.*` handler with the builder's steps. No member carries
+ * `ResponseBody` (as in msw's handlers), so that an array of mocks with different bodies costs the compiler nothing.
  *
  * @example
  * const created = mock.post('https://api.test/posts').body({ title: 'Hello' }).reply(201, { id: '1' })
@@ -18,7 +17,7 @@ import type { MockResolver, MockStep } from './step-table.js'
  * created.calls[0]?.body // { title: 'Hello' }, once requested
  */
 export class RestMock<Params = Record<string, string>, RequestBodyType = unknown, ResponseBody = any, Limited extends boolean = boolean> extends MockHandler<MockCall<Params, RequestBodyType>> {
-  /** Which builder made it (a literal also lets the compiler tell the two kinds apart without comparing members). */
+  /** Which builder made it (a literal lets the compiler tell the two kinds apart without comparing members). */
   readonly protocol: 'rest' = 'rest'
 }
 

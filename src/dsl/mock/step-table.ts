@@ -7,8 +7,7 @@ import { cookiesSource, headersSource, querySource, recordStep, type CookiesMatc
 import type { StepCheck } from './step-check.js'
 
 /**
- * The step that rejected a request, as assertion messages name it: `method`, `path` and `operation` of the plain
- * handler a mock wraps, or one of the builder's steps.
+ * The step that rejected a request in assertion messages: `method`, `path`, `operation` or a builder step.
  *
  * @example
  * const rejectedAt: MockStepName = 'query'
@@ -30,13 +29,7 @@ export interface StepRow {
   compile(args: readonly unknown[], header: string): StepCheck | undefined
 }
 
-/** How each builder turns an answer's arguments into the resolver of the handler it wraps. */
-type AnswerRow = { readonly [Kind in MockKind]: (args: readonly unknown[], header: string) => MockResolver }
-
-/**
- * Every matching step of the `mock` builders, once: the builders' methods compile through it, the misuse guards on
- * built mocks and `MockStepName` come from it.
- */
+/** Every matching step of the `mock` builders: their methods, the misuse guards and `MockStepName` come from it. */
 export const STEP_TABLE = {
   query: { builders: ['rest'], compile: ([matcher]) => recordStep(querySource, matcher as QueryMatcher) },
   headers: { builders: ['rest', 'graphql'], compile: ([matcher]) => recordStep(headersSource, matcher as HeadersMatcher) },
@@ -52,7 +45,7 @@ export const STEP_TABLE = {
 const networkErrorAnswer: MockResolver = () => Response.error()
 const passthroughAnswer: MockResolver = () => passthrough()
 
-/** Every answer of the `mock` builders, each of which finishes the builder and returns the mock. */
+/** Every answer of the `mock` builders: how each builder turns its arguments into the wrapped handler's resolver. */
 export const ANSWER_TABLE = {
   reply: {
     rest: ([statusOrResolver, body, init], header) =>
@@ -62,7 +55,7 @@ export const ANSWER_TABLE = {
   replyWith: { rest: responseAnswer, graphql: responseAnswer },
   networkError: { rest: () => networkErrorAnswer, graphql: () => networkErrorAnswer },
   passthrough: { rest: () => passthroughAnswer, graphql: () => passthroughAnswer },
-} as const satisfies Record<string, AnswerRow>
+} as const satisfies Record<string, Record<MockKind, (args: readonly unknown[], header: string) => MockResolver>>
 
 export type StepTableName = keyof typeof STEP_TABLE
 

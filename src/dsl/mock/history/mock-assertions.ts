@@ -5,10 +5,7 @@ import { pendingMocksText, unhandledRequestsText, type PendingReport } from './a
 import { scopeTraffic, type RecentConnection, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
 import { createTrafficRecorder, isMock } from './traffic-recorder.js'
 
-/**
- * Request history and assertions of a runtime, on the scope of the code that calls them: inside
- * `server.boundary(...)` only that boundary's mocks and traffic.
- */
+/** Request history and assertions, on the caller's scope: inside `server.boundary(...)` only that boundary's. */
 export interface MockAssertions {
   /**
    * The mocks added in this scope that are not done: limited mocks not used up, persistent mocks never called, and
@@ -101,8 +98,7 @@ function nearest(mock: MockHandler, recent: readonly RecentRequest[]): RecentReq
 }
 
 /**
- * Creates the history and assertion API over a runtime's scope store, and adds the recorder that feeds it to
- * `observers` (a runtime's `Runtime.observers`).
+ * The history and assertion API over a runtime's scope store; adds the recorder that feeds it to `observers`.
  *
  * @example
  * const assertions = createMockAssertions(store, core.observers)

@@ -30,11 +30,7 @@ export interface RecentConnection {
   readonly handlers: readonly Handler[]
 }
 
-/**
- * What a scope keeps of its traffic: the last 20 requests (for "nearest request" diagnostics), the last 100 unhandled
- * requests (all are counted), the last 100 WebSocket connections (each with its last 1000 messages). Nothing else
- * grows with traffic.
- */
+/** What a scope keeps of its traffic (unhandled requests are all counted); nothing else grows with traffic. */
 export const TRAFFIC_LIMITS = { recentRequests: 20, unhandledRequests: 100, connections: 100 } as const
 
 /** What one handler scope (the root or a boundary) recorded, kept in its `extensions` to be scoped like its handlers. */
