@@ -4,7 +4,7 @@ import { relayPermit, routeExchange, type RouteFailure } from './route-exchange.
 import { sentHeadersReader } from './routed-request.js'
 
 // The handlers decide, not Playwright's matcher.
-const EVERY_URL = (): boolean => true
+export const EVERY_URL = (): boolean => true
 
 // What Playwright says when a page, context or browser closed under a call.
 const GONE = /closed|already handled|has been detached/i
@@ -40,11 +40,12 @@ export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, f
   return {
     name: 'playwright-route',
     start(sink) {
-      const browser = { permit: relayPermit(target), readHeaders: sentHeadersReader(target) }
+      const permit = relayPermit(target)
+      const readHeaders = sentHeadersReader(target)
       const onRoute = async (route: RouteLike): Promise<void> => {
         let exchange
         try {
-          exchange = await routeExchange(route, failed, browser)
+          exchange = await routeExchange(route, failed, permit, readHeaders)
         } catch (error) {
           failed(error)
           return

@@ -16,7 +16,7 @@ export function isPageOwnRequest(request: Request): boolean {
   return navigations.has(request) || isCommonAssetRequest(request)
 }
 
-export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders = ALL_HEADERS): Promise<Request> {
+export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders): Promise<Request> {
   const method = routed.method()
   const headers = new Headers()
   const sent = readHeaders(routed)

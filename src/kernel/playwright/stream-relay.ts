@@ -7,7 +7,7 @@ import { canParseUrl } from '../url-parse.js'
 
 interface Pending {
   readonly response: Response
-  readonly origin: string | null
+  readonly headers: string[]
   readonly pageLeft: () => void
 }
 
@@ -19,14 +19,19 @@ const UNCLAIMED_MS = 30_000
 const pending = new Map<string, Pending>()
 let listening: Promise<string> | undefined
 
-/** As Playwright's `fulfill()` gives a cross-origin answer without them, so streamed and whole answers behave alike. */
-function corsHeaders(response: Response, origin: string | null): [string, string][] {
-  if (origin === null || response.headers.has('access-control-allow-origin')) return []
-  return [
-    ['access-control-allow-origin', origin],
-    ['access-control-allow-credentials', 'true'],
-    ['vary', 'Origin'],
-  ]
+/** Name, value, name, value… as `writeHead()` takes them, so that repeated names (Set-Cookie) stay apart. */
+function relayedHeaders(request: Request, response: Response): string[] {
+  const headers: string[] = []
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') headers.push(name, value)
+  })
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie)
+  // As Playwright's `fulfill()` gives a cross-origin answer, so that streamed and whole answers behave alike.
+  const origin = request.headers.get('origin')
+  if (origin !== null && origin !== new URL(request.url).origin && !response.headers.has('access-control-allow-origin')) {
+    headers.push('access-control-allow-origin', origin, 'access-control-allow-credentials', 'true', 'vary', 'Origin')
+  }
+  return headers
 }
 
 async function pipeBody(body: ReadableStream<Uint8Array>, out: ServerResponse, pageLeft: () => void): Promise<void> {
@@ -57,14 +62,8 @@ function serve(request: IncomingMessage, out: ServerResponse): void {
     out.writeHead(410, { 'content-type': 'text/plain' }).end('This mocked stream was already served or has expired.')
     return
   }
-  const { response, origin, pageLeft } = entry
-  const headers: [string, string][] = []
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value])
-  })
-  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie])
-  headers.push(...corsHeaders(response, origin))
-  out.writeHead(response.status, headers.flat())
+  const { response, headers, pageLeft } = entry
+  out.writeHead(response.status, headers)
   // Headers first: an EventSource opens on them, before any event.
   out.flushHeaders()
   if (response.body === null) return void out.end()
@@ -111,7 +110,7 @@ export function relayedStreamPage(request: Request, response: Response): string 
 export async function relayStream(request: Request, response: Response, pageLeft: () => void): Promise<string> {
   const origin = await relayOrigin()
   const token = crypto.randomUUID()
-  pending.set(token, { response, origin: crossOrigin(request), pageLeft })
+  pending.set(token, { response, headers: relayedHeaders(request, response), pageLeft })
   setTimeout(() => {
     const entry = pending.get(token)
     if (entry === undefined) return
@@ -119,9 +118,4 @@ export async function relayStream(request: Request, response: Response, pageLeft
     void entry.response.body?.cancel().catch(() => undefined)
   }, UNCLAIMED_MS).unref()
   return `${origin}${PATH}${token}`
-}
-
-function crossOrigin(request: Request): string | null {
-  const origin = request.headers.get('origin')
-  return origin !== null && origin !== new URL(request.url).origin ? origin : null
 }

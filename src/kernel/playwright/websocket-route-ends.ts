@@ -53,7 +53,7 @@ export class RoutedClient extends EventTarget {
  */
 export class RoutedServer extends EventTarget {
   #route: WebSocketRouteLike | undefined
-  #readyState = -1
+  readyState = -1
 
   constructor(
     private readonly client: RoutedClient,
@@ -63,14 +63,10 @@ export class RoutedServer extends EventTarget {
     client.server = this
   }
 
-  get readyState(): number {
-    return this.#readyState
-  }
-
   connect(): void {
     if (this.#route !== undefined) return
     const route = (this.#route = this.page.connectToServer())
-    this.#readyState = OPEN
+    this.readyState = OPEN
     const about = { url: this.client.url.href }
     route.onMessage((message) => {
       const event = new RouteMessageEvent(messageData(message), about)
@@ -78,8 +74,8 @@ export class RoutedServer extends EventTarget {
       if (!event.defaultPrevented) this.client.send(messageData(message))
     })
     route.onClose((code, reason) => {
-      if (this.#readyState === CLOSED) return
-      this.#readyState = CLOSED
+      if (this.readyState === CLOSED) return
+      this.readyState = CLOSED
       const event = new RouteCloseEvent(code ?? 1005, reason ?? '', about, true)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.close(code === undefined || code === 1005 ? 1000 : code, reason ?? '')
@@ -87,15 +83,15 @@ export class RoutedServer extends EventTarget {
     queueMicrotask(() => this.dispatchEvent(new Event('open')))
   }
 
-  send(data: Data | Buffer): void {
+  send(data: Data): void {
     const route = this.#route
-    if (route === undefined || this.#readyState !== OPEN) return
+    if (route === undefined || this.readyState !== OPEN) return
     toRouteMessage(data, (message) => route.send(message))
   }
 
   close(): void {
-    if (this.#route === undefined || this.#readyState === CLOSED) return
-    this.#readyState = CLOSED
+    if (this.#route === undefined || this.readyState === CLOSED) return
+    this.readyState = CLOSED
     void this.#route.close()
   }
 }
@@ -147,7 +143,7 @@ function messageData(message: string | Buffer): string | ArrayBuffer {
   return message.buffer.slice(message.byteOffset, message.byteOffset + message.byteLength) as ArrayBuffer
 }
 
-function toRouteMessage(data: string | ArrayBuffer | ArrayBufferView | Blob, send: (message: string | Buffer) => void): void {
+function toRouteMessage(data: Data, send: (message: string | Buffer) => void): void {
   if (typeof data === 'string') return send(data)
   if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => send(Buffer.from(buffer)))
   if (data instanceof ArrayBuffer) return send(Buffer.from(data))
