@@ -15,10 +15,7 @@ export function readPageCookies(request: Request): Record<string, string> {
   return parseCookieHeader(document.cookie)
 }
 
-/**
- * What a browser does with a mocked answer: store its cookies, and (unless `quiet`) log it.
- * The request is read only when needed: a plain in-page `fetch(url)` builds it on first read.
- */
+/** The request is read only when needed: a plain in-page `fetch(url)` builds it on first read. */
 export function applyPageEffects(exchange: { readonly request: Request }, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
   const setCookies = setCookiesOf(response)
@@ -28,7 +25,7 @@ export function applyPageEffects(exchange: { readonly request: Request }, respon
 
 /** `HttpOnly` is dropped: script cannot set such cookies. */
 function storeResponseCookies(request: Request, setCookies: readonly string[]): void {
-  if (setCookies.length === 0 || typeof document === 'undefined' || !isSameOrigin(request.url)) return
+  if (typeof document === 'undefined' || !isSameOrigin(request.url)) return
   for (const value of setCookies) {
     document.cookie = value
       .split(';')
@@ -80,7 +77,6 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
     },
   }
   // Only a check that reads real responses may have it: its presence makes the runtime copy them.
-  const { checkReceived } = check
-  if (checkReceived !== undefined) printing.checkReceived = (received) => checkReceived.call(check, received)
+  if (check.checkReceived !== undefined) printing.checkReceived = check.checkReceived.bind(check)
   return printing
 }
