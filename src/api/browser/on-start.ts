@@ -59,10 +59,7 @@ function statusColor(status: number): string {
   return 'color:#69ab32'
 }
 
-/**
- * `check`, printing why it refused an answer: the page's request then fails with a `TypeError` that carries no
- * reason, so the console is the only place to read it (as msw does for `onUnhandledRequest: 'error'`).
- */
+/** A refused answer fails the page's request with a `TypeError` that carries no reason: the console says why. */
 export function printedRefusals(check: AnswerCheck): AnswerCheck {
   const alone = [check]
   const printed = (failure: Error | undefined): Error | undefined => {

@@ -110,7 +110,6 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
       const onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
       // The checking and unhandled-report chunks load now, so that no request of the page waits for them.
       await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load(), unhandledPolicyReady(onUnhandledRequest)])
-      // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
       if (contract) core.answerChecks.add(onStart.loaded!.printedRefusals(contract))
       await core.start({ onUnhandledRequest })
       return page.started!

@@ -22,7 +22,6 @@ export function lazyPageRequestSource(settings: PageRequestSettings): LazySource
   return lazySource('page-requests', () => import('./page-request-source.js').then((chunk) => chunk.pageRequestSource(settings)))
 }
 
-/** A Service Worker never sees WebSockets: every mode patches the page's class. */
 export function lazyPageWebSocketSource(): LazySource {
   return lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
 }

@@ -4,9 +4,9 @@ import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { createRequestId } from '../request-context.js'
 
 export interface PageFetchRoutes {
-  /** The page's `fetch` from before the patch: passthroughs go there (call it on no object). */
+  /** The page's `fetch` from before the patch, for passthroughs. */
   readonly realFetch: typeof fetch
-  /** The patched `fetch`: a followed redirect's next hop goes through it, so a handler may answer it too. */
+  /** The patched `fetch`: a followed redirect's next hop goes through it, so that a handler may answer it too. */
   readonly send: (request: Request) => Promise<Response>
 }
 

@@ -3,7 +3,7 @@ import type { ExchangeSink, Source } from '../contracts.js'
 import { message } from '../errors.js'
 import { interceptedWebSocketExchange } from '../websocket-exchange.js'
 
-/** Stopping restores the page's class; sockets already open stay as they are. */
+/** A Service Worker never sees WebSockets: every mode patches the page's class. Sockets open at `stop()` stay. */
 export function pageWebSocketSource(): Source {
   return {
     name: 'page-websocket',

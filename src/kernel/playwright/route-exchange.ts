@@ -12,10 +12,7 @@ type RelayPermit = (pageOrigin: string) => Promise<void>
 // A Fetch `Response` refuses a body with these.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
-/**
- * An event stream is continued to the stream relay, so it reaches the page as it is sent. A reported
- * passthrough is `route.fetch()` then `route.fulfill()` (redirects are the browser's to follow).
- */
+/** A reported passthrough is `route.fetch()` then `route.fulfill()` (redirects are the browser's to follow). */
 export async function routeExchange(route: RouteLike, failed: RouteFailure, permit: RelayPermit, readHeaders: SentHeaders): Promise<HttpExchange> {
   const routed = route.request()
   // Read before any await: the frame may navigate on while the headers are read.
@@ -63,7 +60,7 @@ function fulfillHeaders(response: Response): Record<string, string> {
   return headers
 }
 
-/** Any body but an event stream to a loopback page goes whole through `route.fulfill()`, once it has ended. */
+/** An event stream to a loopback page goes through the stream relay, so that it reaches the page as it is sent. */
 async function fulfillWith(route: RouteLike, request: Request, response: Response, permit: RelayPermit): Promise<void> {
   if (response.type === 'error') return route.abort('failed')
   const page = relayedStreamPage(request, response)

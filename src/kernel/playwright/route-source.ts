@@ -30,7 +30,6 @@ export function createRoutingWork(): RoutingWork & { settled(): Promise<void> } 
   }
 }
 
-/** The page (or context, or browser) is gone: no fault of the test. */
 export function isTargetGone(error: unknown): boolean {
   return error instanceof Error && GONE.test(error.message)
 }

@@ -19,7 +19,7 @@ export class RoutedClient extends EventTarget {
     this.socket = { url: url.href, readyState: OPEN, protocol: '' }
     // Setting these turns off Playwright's own forwarding: mocklib forwards what no listener prevented.
     route.onMessage((message) => {
-      const event = new RouteMessageEvent(messageData(message), this.socket)
+      const event = messageEvent(message, this.socket)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.server?.send(message)
     })
@@ -43,7 +43,7 @@ export class RoutedClient extends EventTarget {
   #closed(code: number, reason: string): void {
     if (this.socket.readyState === CLOSED) return
     this.socket.readyState = CLOSED
-    this.dispatchEvent(new RouteCloseEvent(code, reason, this.socket, false))
+    this.dispatchEvent(closeEvent(code, reason, this.socket, false))
   }
 }
 
@@ -69,14 +69,14 @@ export class RoutedServer extends EventTarget {
     this.readyState = OPEN
     const about = { url: this.client.url.href }
     route.onMessage((message) => {
-      const event = new RouteMessageEvent(messageData(message), about)
+      const event = messageEvent(message, about)
       this.dispatchEvent(event)
-      if (!event.defaultPrevented) this.client.send(messageData(message))
+      if (!event.defaultPrevented) this.client.send(message)
     })
     route.onClose((code, reason) => {
       if (this.readyState === CLOSED) return
       this.readyState = CLOSED
-      const event = new RouteCloseEvent(code ?? 1005, reason ?? '', about, true)
+      const event = closeEvent(code ?? 1005, reason ?? '', about, true)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.close(code === undefined || code === 1005 ? 1000 : code, reason ?? '')
     })
@@ -96,14 +96,16 @@ export class RoutedServer extends EventTarget {
   }
 }
 
-/** `target` fixed to the socket it is about, as msw's listeners see it. */
+/** `target` fixed to the socket it is about, as msw's listeners see it (Node before 23 has no CloseEvent). */
 class RouteEvent extends Event {
   constructor(
     type: string,
     private readonly about: object,
     cancelable: boolean,
+    fields: { data: string | ArrayBuffer } | { code: number; reason: string; wasClean: boolean },
   ) {
     super(type, { cancelable })
+    Object.assign(this, fields)
   }
 
   override get target(): EventTarget | null {
@@ -114,28 +116,12 @@ class RouteEvent extends Event {
   }
 }
 
-class RouteMessageEvent extends RouteEvent {
-  constructor(
-    readonly data: string | ArrayBuffer,
-    about: object,
-  ) {
-    super('message', about, true)
-  }
+function messageEvent(message: string | Buffer, about: object): RouteEvent {
+  return new RouteEvent('message', about, true, { data: messageData(message) })
 }
 
-/** Node before 23 has no CloseEvent. */
-class RouteCloseEvent extends RouteEvent {
-  readonly wasClean: boolean
-
-  constructor(
-    readonly code: number,
-    readonly reason: string,
-    about: object,
-    cancelable: boolean,
-  ) {
-    super('close', about, cancelable)
-    this.wasClean = code !== 1006
-  }
+function closeEvent(code: number, reason: string, about: object, cancelable: boolean): RouteEvent {
+  return new RouteEvent('close', about, cancelable, { code, reason, wasClean: code !== 1006 })
 }
 
 function messageData(message: string | Buffer): string | ArrayBuffer {

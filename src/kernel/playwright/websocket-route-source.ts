@@ -4,7 +4,6 @@ import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
 import { EVERY_URL, type RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
 
-/** RFC 6455 "internal error". */
 const INTERNAL_ERROR = 1011
 
 function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
