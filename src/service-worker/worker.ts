@@ -15,7 +15,7 @@ import {
 import { VERSION } from '../worker-protocol/version.js'
 import { ActiveClients } from './active-clients.js'
 import { pageLink } from './page-link.js'
-import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
+import type { WorkerGlobal } from './sw-types.js'
 
 const worker = self as unknown as WorkerGlobal
 const active = new ActiveClients(worker.clients, worker.registration.scope)
@@ -36,15 +36,14 @@ worker.addEventListener('message', (event) => {
   const data = event.data as PageMessage | null
   if (typeof data?.type !== 'string' || !data.type.startsWith(MESSAGE_PREFIX)) return
   event.waitUntil(
-    answer(data, event).then(
+    answer(data, event.source?.id).then(
       (reply) => event.ports[0]?.postMessage(reply),
       (error: unknown) => event.ports[0]?.postMessage({ type: 'mocklib:failed', message: String(error) }),
     ),
   )
 })
 
-async function answer(message: PageMessage, event: ExtendableMessageEvent): Promise<unknown> {
-  const clientId = event.source?.id
+async function answer(message: PageMessage, clientId: string | undefined): Promise<unknown> {
   switch (message.type) {
     case 'mocklib:hello':
       return { type: 'mocklib:hello', version: VERSION, protocol: PROTOCOL } satisfies HelloReply
@@ -52,7 +51,10 @@ async function answer(message: PageMessage, event: ExtendableMessageEvent): Prom
       await worker.clients.claim()
       break
     case 'mocklib:activate':
-      if (clientId) link(clientId, message.link)
+      if (clientId) {
+        unlink(clientId)
+        links.set(clientId, pageLink(message.link))
+      }
       await active.ready
       if (clientId) await active.add(clientId)
       break
@@ -81,11 +83,6 @@ worker.addEventListener('fetch', (event) => {
   // Woken up by this request: wait for the stored set before deciding.
   event.respondWith(active.ready.then(() => (active.has(clientId) ? handle(request, clientId) : fetch(request))))
 })
-
-function link(clientId: string, port: MessagePort): void {
-  unlink(clientId)
-  links.set(clientId, pageLink(port))
-}
 
 function unlink(clientId: string): void {
   links.get(clientId)?.retire()

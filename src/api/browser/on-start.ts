@@ -37,15 +37,10 @@ function storeResponseCookies(request: Request, setCookies: readonly string[]): 
 /** Only the response's head: reading (or cloning) the body would buffer streams the page has not read yet. */
 function logMocked(request: Request, response: Response): void {
   const status = `${response.status} ${response.statusText || statusText(response.status)}`.trim()
-  console.groupCollapsed(`%c${PREFIX}%c ${timestamp()} ${request.method} ${displayUrl(request.url)} (%c${status}%c)`, 'color:#ff6a33;font-weight:bold', 'color:inherit', statusColor(response.status), 'color:inherit')
+  console.groupCollapsed(`%c${PREFIX}%c ${new Date().toTimeString().slice(0, 8)} ${request.method} ${displayUrl(request.url)} (%c${status}%c)`, 'color:#ff6a33;font-weight:bold', 'color:inherit', statusColor(response.status), 'color:inherit')
   console.log('Request', request)
   console.log('Response', { status: response.status, statusText: response.statusText, headers: Object.fromEntries(response.headers) })
   console.groupEnd()
-}
-
-function timestamp(): string {
-  const now = new Date()
-  return [now.getHours(), now.getMinutes(), now.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':')
 }
 
 function displayUrl(url: string): string {

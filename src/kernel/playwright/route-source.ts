@@ -41,16 +41,7 @@ export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, f
     start(sink) {
       const permit = relayPermit(target)
       const readHeaders = sentHeadersReader(target)
-      const onRoute = async (route: RouteLike): Promise<void> => {
-        let exchange
-        try {
-          exchange = await routeExchange(route, failed, permit, readHeaders)
-        } catch (error) {
-          failed(error)
-          return
-        }
-        await sink(exchange)
-      }
+      const onRoute = (route: RouteLike): Promise<void> => routeExchange(route, failed, permit, readHeaders).then(sink, failed)
       work.track(target.route(EVERY_URL, onRoute))
       return () =>
         work.track(

@@ -3,7 +3,7 @@
 // Chromium hides the changed URL from the page (cookies and CORS apply to its own).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { canParseUrl } from '../url-parse.js'
+import { parseUrl } from '../url-parse.js'
 
 interface Pending {
   readonly response: Response
@@ -84,12 +84,6 @@ async function relayOrigin(): Promise<string> {
   return listening
 }
 
-function initiatorOf(request: Request): URL | undefined {
-  const initiator = request.headers.get('origin') ?? request.headers.get('referer')
-  if (initiator === null || !canParseUrl(initiator)) return undefined
-  return new URL(initiator)
-}
-
 function isLoopback(url: URL): boolean {
   const host = url.hostname
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
@@ -102,8 +96,9 @@ function isLoopback(url: URL): boolean {
 export function relayedStreamPage(request: Request, response: Response): string | undefined {
   const type = response.headers.get('content-type') ?? ''
   if (response.body === null || !/^text\/event-stream\b/i.test(type) || new URL(request.url).protocol !== 'http:') return undefined
-  const initiator = initiatorOf(request)
-  return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator) ? initiator.origin : undefined
+  const initiator = request.headers.get('origin') ?? request.headers.get('referer')
+  const url = initiator === null ? null : parseUrl(initiator)
+  return url?.protocol === 'http:' && isLoopback(url) ? url.origin : undefined
 }
 
 /** The URL the route continues to; `pageLeft` runs if the page disconnects before the stream ended. */
