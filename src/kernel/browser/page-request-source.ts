@@ -5,15 +5,13 @@ import { connectWorker } from './worker-connection.js'
 
 const DEFAULT_WORKER_URL = '/mocklib-worker.js'
 
-type PageInterception = { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' }
-
 export interface PageRequestSettings {
   options: {
     readonly interception?: 'auto' | 'service-worker' | 'in-page'
     readonly serviceWorker?: { readonly url?: string; readonly options?: RegistrationOptions }
     readonly quiet?: boolean
   }
-  started: PageInterception | undefined
+  started: { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' } | undefined
   reports?: ReportTracker
   /** The in-page fallback's EventSource reads through the patched fetch; the patch returns its restore. */
   loadEventSourcePatch(): Promise<() => () => void>

@@ -5,18 +5,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseUrl } from '../url-parse.js'
 
-interface Pending {
-  readonly response: Response
-  readonly headers: string[]
-  readonly pageLeft: () => void
-}
-
 const PATH = '/__mocklib_stream/'
 
 // A token not served within this time is dropped (the route was aborted, the page closed).
 const UNCLAIMED_MS = 30_000
 
-const pending = new Map<string, Pending>()
+const pending = new Map<string, { readonly response: Response; readonly headers: string[]; readonly pageLeft: () => void }>()
 let listening: Promise<string> | undefined
 
 /** Name, value, name, value… as `writeHead()` takes them, so that repeated names (Set-Cookie) stay apart. */
