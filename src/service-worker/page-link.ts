@@ -1,9 +1,8 @@
 import type { BypassMessage, LinkReply, RequestMessage, RequestReply } from '../worker-protocol/messages.js'
 
 /**
- * The MessagePort the page sent with `activate`: a request costs one message each way, with no client lookup
- * and no channel of its own. Closures rather than a class: the worker script targets ES2020, where private
- * fields are compiled to helpers.
+ * The port the page sent with `activate`: one message each way a request, no client lookup, no channel of its own.
+ * Closures rather than a class: the worker script targets ES2020, where private fields compile to helpers.
  */
 export function pageLink(port: MessagePort) {
   const waiting = new Map<string, (reply: RequestReply) => void>()

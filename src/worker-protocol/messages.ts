@@ -55,10 +55,7 @@ export interface BypassMessage {
   readonly response: SerializedResponse | null
 }
 
-/**
- * Worker → page on the page's link. Without one (the browser restarted the worker), the worker posts
- * `RequestMessage`s to the client with a port for the reply, and the page sends a new link.
- */
+/** On the page's link; a restarted worker, which has none, posts them to the client, and the page links again. */
 export type LinkMessage = RequestMessage | BypassMessage
 
 export interface LinkReply {

@@ -6,9 +6,8 @@ import type { ReportTracker } from './report-tracker.js'
 import type { HttpResponseEvent } from '@mswjs/interceptors'
 
 /**
- * Where no Service Worker can run: mocklib's own `fetch` and an XMLHttpRequest patch. An XMLHttpRequest's
- * passthrough report comes from a `load` listener after the page's own, so `tracker` counts it from the moment
- * the request is let through.
+ * Where no Service Worker can run. An XMLHttpRequest's passthrough report comes from a `load` listener after the
+ * page's own, so `tracker` counts it from the moment the request is let through.
  */
 export async function interceptInPage(sink: ExchangeSink, tracker: ReportTracker): Promise<() => void> {
   const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest/web')

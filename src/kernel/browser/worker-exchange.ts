@@ -94,8 +94,8 @@ interface SerializedAnswer {
 }
 
 /**
- * A body built from a string goes as the string: copying it costs less than setting up a transferred stream,
- * the largest part of a small answer's trip. Only a body read whole (no stream transfer) makes a Promise.
+ * A body built from a string goes as the string: copying it costs less than setting up a transferred stream, the
+ * largest part of a small answer's trip.
  */
 function serializeResponse(response: Response): SerializedAnswer | Promise<SerializedAnswer> {
   const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] }

@@ -48,8 +48,8 @@ export class RoutedClient extends EventTarget {
 }
 
 /**
- * Playwright tells no "open" of the real connection: `open` is dispatched once it was asked for
- * (Playwright queues what is sent before), and a server that cannot be reached shows as `close`.
+ * Playwright tells no "open" of the real connection: `open` is dispatched once it was asked for (Playwright queues
+ * what is sent before), and a server that cannot be reached shows as `close`.
  */
 export class RoutedServer extends EventTarget {
   #route: WebSocketRouteLike | undefined
