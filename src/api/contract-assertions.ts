@@ -2,18 +2,14 @@ import { message, type AnswerProblem, type ReportingAnswerCheck } from '../kerne
 
 export interface ContractAssertions {
   /**
-   * The contract violations found so far in this scope; empty without a contract.
-   *
-   * @example
-   * const [first] = worker.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
-   * first?.pointer
+   * The contract violations found so far in this scope.
+   * @example const [first] = worker.contractViolations<ContractViolation>() // from 'mocklib/openapi'
    */
   contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
   /** Throws an error listing this scope's contract violations, if any. */
   assertContract(): void
 }
 
-/** `current()` is the contract `listen()` / `start()` set. */
 export function contractAssertions(current: () => ReportingAnswerCheck | undefined, scope: () => object): ContractAssertions {
   const found = (): readonly AnswerProblem[] => current()?.problemsIn(scope()) ?? []
   return {

@@ -62,7 +62,7 @@ export interface NetworkFixtureOptions extends InterceptPageOptions {
 /** What Playwright Test runs for each test. */
 export type NetworkFixtureFunction = (fixtures: { context: RoutableLike }, use: (network: NetworkFixture) => Promise<void>) => Promise<void>
 
-/** `'warn'` and `'error'` let the page's documents and static assets through without a word; a callback sees all. */
+/** `'warn'` and `'error'` let the page's documents and static assets through silently; a callback sees all. */
 function pagePolicy(strategy: UnhandledRequestStrategy): UnhandledRequestStrategy {
   if (typeof strategy === 'function' || strategy === 'bypass') return strategy
   return (request, print) => {
@@ -83,7 +83,7 @@ function reportRouteFailure(error: unknown): void {
 
 /**
  * Routes the HTTP and WebSocket traffic of a Playwright `page` or browser `context` through `handlers` in this
- * Node process (`playwright-core` alone is enough). Resolves once the routes are in place.
+ * Node process. Resolves once the routes are in place.
  *
  * @example
  * import { chromium } from 'playwright-core'
@@ -123,8 +123,8 @@ export async function interceptPage(target: RoutableLike, options: InterceptPage
 }
 
 /**
- * An automatic Playwright Test fixture routing each test's browser context through `handlers`: each test starts
- * from the initial handlers, re-armed, with its own history; `network.use()` overrides for that test only.
+ * An automatic Playwright Test fixture: each test's browser context starts from the initial handlers, re-armed,
+ * with its own history; `network.use()` overrides for that test only.
  *
  * @example
  * import { test as base } from '@playwright/test'
@@ -137,7 +137,7 @@ export function createNetworkFixture(options: NetworkFixtureOptions = {}): [Netw
   // Playwright reads the fixtures a fixture needs from its first parameter's destructuring.
   const fixture: NetworkFixtureFunction = async ({ context }, use) => {
     const network = await interceptPage(context, options)
-    // Handlers shared by every test (a module's array) start each test afresh.
+    // Handlers shared by every test (a module's array) start afresh.
     network.restoreHandlers()
     try {
       await use(network)

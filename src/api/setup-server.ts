@@ -38,7 +38,7 @@ import { assertHandlers, createHandlerManagement, type HandlerManagement } from 
 export interface ListenOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
-  /** Checks every mocked answer (and under `checkPassthrough` every real one) against a `contract()` of `mocklib/openapi`. */
+  /** Checks the answers against a `contract()` of `mocklib/openapi`. */
   readonly contract?: ReportingAnswerCheck
 }
 
@@ -52,16 +52,12 @@ export interface ListenOptions {
  * afterAll(() => server.close())
  */
 export interface SetupServerApi extends HandlerManagement, MockAssertions {
-  /**
-   * Starts intercepting global fetch, node:http/https, undici and axios; throws when already listening.
-   * Several servers may listen: a request tries the newest first, then the older ones while none answers.
-   */
+  /** Throws when already listening. Several servers may listen: a request tries the newest first. */
   listen(options?: ListenOptions): void
-  /** Stops this server (others go on); the clients are restored when the last one closes. Harmless twice. */
+  /** Stops this server (others go on). Harmless twice. */
   close(): void
   /**
-   * Wraps `callback` so that handler changes made inside a call (`use`, `resetHandlers`) are seen only by that
-   * call and the code it starts.
+   * Handler changes made inside a call of the returned function are seen only by that call and the code it starts.
    *
    * @example
    * it('shows an error', server.boundary(async () => {
@@ -72,8 +68,7 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
   /** Lifecycle events; none fires after `close()`. */
   readonly events: LifecycleEvents
   /**
-   * Records this scope's exchanges as HAR 1.2: what the network answered, and with `{ include: 'all' }` the
-   * mocked answers too. Secrets in headers are redacted.
+   * Records this scope's exchanges as HAR 1.2 (with `{ include: 'all' }`, the mocked ones too), secrets redacted.
    *
    * @example
    * const recording = server.record()
@@ -82,18 +77,13 @@ export interface SetupServerApi extends HandlerManagement, MockAssertions {
    */
   record(options?: RecordOptions): NodeRecording
   /**
-   * The contract violations found so far in this scope; empty without `listen({ contract })`.
-   *
-   * @example
-   * const [first] = server.contractViolations<ContractViolation>() // ContractViolation from 'mocklib/openapi'
-   * first?.pointer
+   * The contract violations found so far in this scope.
+   * @example const [first] = server.contractViolations<ContractViolation>() // from 'mocklib/openapi'
    */
   contractViolations<Violation extends AnswerProblem = AnswerProblem>(): readonly Violation[]
   /**
    * Throws an error listing this scope's contract violations, if any.
-   *
-   * @example
-   * afterEach(() => server.assertContract())
+   * @example afterEach(() => server.assertContract())
    */
   assertContract(): void
 }
@@ -119,9 +109,6 @@ function nodeSources(): Source[] {
     createWebSocketSource(),
   ]
 }
-
-/** Stacks over different sources cannot listen at once. */
-const stacksInUse = new Set<RuntimeStack>()
 
 const listening = createRuntimeStack(nodeSources)
 
@@ -157,10 +144,10 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
     events: core.emitter,
     listen(options = {}) {
       if (core.running) throw new Error(message('server.listen() was called while the server is already listening.', 'Call server.close() first, or listen once (for example in beforeAll).'))
-      if ([...stacksInUse].some((other) => other !== stack && other.runtimes.length > 0)) {
+      // Stacks over different sources cannot listen at once.
+      if ([listening, ...stacks.values()].some((other) => other !== stack && other.runtimes.length > 0)) {
         throw new Error(message('server.listen() was called while a server that intercepts with other interceptors is listening (a setupServer() server and a new SetupServerApi(handlers, interceptors) one, or two SetupServerApi given different interceptors): both would patch the same clients.', 'Close the other server first, or give both the same interceptors.'))
       }
-      stacksInUse.add(stack)
       core.answerChecks.clear()
       contract = options.contract
       if (contract) {
@@ -184,11 +171,8 @@ function createServer(handlers: readonly Handler[], stack: RuntimeStack): SetupS
 }
 
 /**
- * msw's class form, for its custom-interceptors recipe: intercepts only the mechanisms whose
- * `@mswjs/interceptors` classes are given (`ClientRequestInterceptor`, `FetchInterceptor`,
- * `XMLHttpRequestInterceptor`, `WebSocketInterceptor`, `HttpRequestInterceptor`; any other throws), with
- * mocklib's own code. Without `interceptors` it is `setupServer(...handlers)`. Not chained with
- * `setupServer()` servers: listen with one kind at a time.
+ * msw's class form: intercepts only the mechanisms whose `@mswjs/interceptors` classes are given, with mocklib's
+ * own code; without `interceptors` it is `setupServer(...handlers)`. Listen with one kind of server at a time.
  *
  * @example
  * import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'

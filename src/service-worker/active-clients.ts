@@ -9,9 +9,10 @@ const STORE_KEY = '/__mocklib__/active-clients'
 export class ActiveClients {
   readonly #ids = new Set<string>()
   readonly #cacheName: string
-  #restored = false
   #writes: Promise<void> = Promise.resolve()
   readonly ready: Promise<void>
+  /** `has()` is meaningful only once true. */
+  restored = false
 
   constructor(
     private readonly clients: WorkerClients,
@@ -21,17 +22,8 @@ export class ActiveClients {
     this.ready = this.#restore()
       .catch((error: unknown) => console.error('[mocklib] Could not read the active clients back:', error))
       .finally(() => {
-        this.#restored = true
+        this.restored = true
       })
-  }
-
-  /** `has()` is meaningful only then. */
-  get restored(): boolean {
-    return this.#restored
-  }
-
-  get size(): number {
-    return this.#ids.size
   }
 
   has(id: string): boolean {

@@ -1,20 +1,13 @@
 import type { BypassMessage, LinkReply, RequestMessage, RequestReply } from '../worker-protocol/messages.js'
 
-export interface PageLink {
-  ask(message: RequestMessage, transfer: Transferable[]): Promise<RequestReply>
-  post(message: BypassMessage, transfer: Transferable[]): void
-  /** No new requests go out on this link; it closes once the waiting ones are answered. */
-  retire(): void
-}
-
 /**
- * The MessagePort the page sent with `activate`: a request costs one message each way, with no client lookup
- * and no channel of its own. Closed once retired and idle (a reply on its way must land). Closures rather than a
- * class: the worker script targets ES2020, where private fields are compiled to helpers.
+ * The port the page sent with `activate`: one message each way a request, no client lookup, no channel of its own.
+ * Closures rather than a class: the worker script targets ES2020, where private fields compile to helpers.
  */
-export function pageLink(port: MessagePort): PageLink {
+export function pageLink(port: MessagePort) {
   const waiting = new Map<string, (reply: RequestReply) => void>()
   let retired = false
+  // A reply on its way must land before the port closes.
   const closeWhenIdle = (): void => {
     if (retired && waiting.size === 0) port.close()
   }
@@ -26,12 +19,13 @@ export function pageLink(port: MessagePort): PageLink {
     closeWhenIdle()
   }
   return {
-    ask: (message, transfer) =>
-      new Promise((resolve) => {
+    ask: (message: RequestMessage, transfer: Transferable[]) =>
+      new Promise<RequestReply>((resolve) => {
         waiting.set(message.request.id, resolve)
         port.postMessage(message, transfer)
       }),
-    post: (message, transfer) => port.postMessage(message, transfer),
+    post: (message: BypassMessage, transfer: Transferable[]) => port.postMessage(message, transfer),
+    /** No new requests go out on this link. */
     retire() {
       retired = true
       closeWhenIdle()

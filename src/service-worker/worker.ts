@@ -14,13 +14,13 @@ import {
 } from '../worker-protocol/messages.js'
 import { VERSION } from '../worker-protocol/version.js'
 import { ActiveClients } from './active-clients.js'
-import { pageLink, type PageLink } from './page-link.js'
-import type { ExtendableMessageEvent, WorkerGlobal } from './sw-types.js'
+import { pageLink } from './page-link.js'
+import type { WorkerGlobal } from './sw-types.js'
 
 const worker = self as unknown as WorkerGlobal
 const active = new ActiveClients(worker.clients, worker.registration.scope)
-/** Memory only: a restarted worker asks the client instead, and the page links again. */
-const links = new Map<string, PageLink>()
+// Memory only: a restarted worker asks the client instead, and the page links again.
+const links = new Map<string, ReturnType<typeof pageLink>>()
 const idPrefix = Math.random().toString(36).slice(2, 8)
 let nextId = 0
 
@@ -36,15 +36,14 @@ worker.addEventListener('message', (event) => {
   const data = event.data as PageMessage | null
   if (typeof data?.type !== 'string' || !data.type.startsWith(MESSAGE_PREFIX)) return
   event.waitUntil(
-    answer(data, event).then(
+    answer(data, event.source?.id).then(
       (reply) => event.ports[0]?.postMessage(reply),
       (error: unknown) => event.ports[0]?.postMessage({ type: 'mocklib:failed', message: String(error) }),
     ),
   )
 })
 
-async function answer(message: PageMessage, event: ExtendableMessageEvent): Promise<unknown> {
-  const clientId = event.source?.id
+async function answer(message: PageMessage, clientId: string | undefined): Promise<unknown> {
   switch (message.type) {
     case 'mocklib:hello':
       return { type: 'mocklib:hello', version: VERSION, protocol: PROTOCOL } satisfies HelloReply
@@ -52,7 +51,10 @@ async function answer(message: PageMessage, event: ExtendableMessageEvent): Prom
       await worker.clients.claim()
       break
     case 'mocklib:activate':
-      if (clientId) link(clientId, message.link)
+      if (clientId) {
+        unlink(clientId)
+        links.set(clientId, pageLink(message.link))
+      }
       await active.ready
       if (clientId) await active.add(clientId)
       break
@@ -82,11 +84,6 @@ worker.addEventListener('fetch', (event) => {
   event.respondWith(active.ready.then(() => (active.has(clientId) ? handle(request, clientId) : fetch(request))))
 })
 
-function link(clientId: string, port: MessagePort | undefined): void {
-  unlink(clientId)
-  if (port) links.set(clientId, pageLink(port))
-}
-
 function unlink(clientId: string): void {
   links.get(clientId)?.retire()
   links.delete(clientId)
@@ -109,8 +106,8 @@ async function handle(request: Request, clientId: string): Promise<Response> {
   try {
     response = await fetch(forNetwork)
   } catch (error) {
-    // The page waits for every report it asked for: say the network failed.
-    sendReport(clientId, { type: 'mocklib:bypass', requestId: serialized.id, response: null }, [])
+    // The page waits for every report it asked for.
+    sendReport(clientId, serialized.id, null)
     throw error
   }
   report(clientId, serialized.id, response)
@@ -131,23 +128,18 @@ async function askClient(clientId: string, message: RequestMessage, transfer: Tr
   })
 }
 
-// For `response:bypass` listeners and recording.
 function report(clientId: string, requestId: string, response: Response): void {
-  if (response.type === 'opaque' || response.type === 'opaqueredirect') {
-    return sendReport(clientId, { type: 'mocklib:bypass', requestId, response: null }, [])
-  }
+  if (response.type === 'opaque' || response.type === 'opaqueredirect') return sendReport(clientId, requestId, null)
   const copy = response.clone()
   void copy.arrayBuffer().then(
-    (body) => {
-      const serialized: SerializedResponse = { status: copy.status, statusText: copy.statusText, headers: [...copy.headers], body }
-      sendReport(clientId, { type: 'mocklib:bypass', requestId, response: serialized }, [body])
-    },
-    // The body failed midway (the client failed reading it too): reported as a network failure.
-    () => sendReport(clientId, { type: 'mocklib:bypass', requestId, response: null }, []),
+    (body) => sendReport(clientId, requestId, { status: copy.status, statusText: copy.statusText, headers: [...copy.headers], body }, [body]),
+    // The body failed midway, for the client too.
+    () => sendReport(clientId, requestId, null),
   )
 }
 
-function sendReport(clientId: string, message: BypassMessage, transfer: Transferable[]): void {
+function sendReport(clientId: string, requestId: string, response: SerializedResponse | null, transfer: Transferable[] = []): void {
+  const message: BypassMessage = { type: 'mocklib:bypass', requestId, response }
   const link = links.get(clientId)
   if (link) return link.post(message, transfer)
   void worker.clients.get(clientId).then((client) => client?.postMessage(message, transfer))
@@ -174,16 +166,14 @@ function describeRequest(request: Request, id: string, body: ArrayBuffer | null)
     redirect: request.redirect,
     referrer: request.referrer,
     referrerPolicy: request.referrerPolicy,
-    integrity: request.integrity,
     keepalive: request.keepalive,
-    destination: request.destination,
     mode: request.mode,
   }
 }
 
 function mockedResponse(response: SerializedResponse): Response {
   const body = typeof response.body === 'string' ? streamOf(encoder.encode(response.body)) : response.body
-  // Header pairs are appended in order, so repeated names (Set-Cookie) stay apart.
+  // Pairs, so that repeated names (Set-Cookie) stay apart.
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 

@@ -1,7 +1,6 @@
 // Both sides are built from this file: they can only disagree when the worker script on disk comes from another
 // mocklib version, which the `hello` handshake checks first thing.
 
-/** Foreign messages are ignored. */
 export const MESSAGE_PREFIX = 'mocklib:'
 
 /** Bumped when the message shapes change. */
@@ -18,9 +17,7 @@ export interface SerializedRequest {
   readonly redirect: RequestRedirect
   readonly referrer: string
   readonly referrerPolicy: ReferrerPolicy
-  readonly integrity: string
   readonly keepalive: boolean
-  readonly destination: RequestDestination
   readonly mode: RequestMode
 }
 
@@ -28,7 +25,7 @@ export interface SerializedResponse {
   readonly status: number
   readonly statusText: string
   readonly headers: Array<[string, string]>
-  /** A string when the Response was built from one and is unread (no stream to set up); else a transferred stream where the browser can, else the bytes. */
+  /** A string when the Response was built from one and is unread: no stream to set up. */
   readonly body: string | ReadableStream<Uint8Array> | ArrayBuffer | null
 }
 
@@ -46,26 +43,19 @@ export interface HelloReply {
   readonly protocol: number
 }
 
-/** Worker → page: resolve this request. */
 export interface RequestMessage {
   readonly type: 'mocklib:request'
   readonly request: SerializedRequest
 }
 
-/**
- * Worker → page: what a passthrough got, for every one whose report the page asked for (so it never waits in
- * vain); `null` when the worker's fetch failed or its response is opaque (cross-origin `no-cors`).
- */
+/** What a passthrough got, for every report the page asked for; `null`: the fetch failed, or the response is opaque. */
 export interface BypassMessage {
   readonly type: 'mocklib:bypass'
   readonly requestId: string
   readonly response: SerializedResponse | null
 }
 
-/**
- * Worker → page on the page's link. Without one (the browser restarted the worker), the worker posts
- * `RequestMessage`s to the client with a port for the reply, and the page sends a new link.
- */
+/** On the page's link; a restarted worker, which has none, posts them to the client, and the page links again. */
 export type LinkMessage = RequestMessage | BypassMessage
 
 export interface LinkReply {
@@ -75,6 +65,5 @@ export interface LinkReply {
 
 export type RequestReply =
   | { readonly type: 'mocked'; readonly response: SerializedResponse }
-  /** `report`: send the real response back for `response:bypass` listeners. */
   | { readonly type: 'passthrough'; readonly report: boolean }
   | { readonly type: 'error'; readonly message: string }

@@ -1,14 +1,7 @@
-import { message, type HandlerScope, type Runtime, type ScopeStore } from '../../kernel/index.js'
+import { message, type HandlerScope, type Runtime } from '../../kernel/index.js'
 import { createHar, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
 
 type HistoryModule = Pick<typeof import('./on-start.js'), 'createMockAssertions' | 'recordRuntime'>
-
-export interface LazyHistory {
-  /** Resolves once history is recording; `start()` waits for it before intercepting anything. */
-  readonly ready: Promise<void>
-  readonly assertions: MockAssertions
-  record(options?: RecordOptions): Recording
-}
 
 type PendingMock = ReturnType<MockAssertions['pendingMocks']>[number]
 
@@ -19,15 +12,15 @@ function isExpectation(handler: unknown): handler is PendingMock {
 }
 
 function pendingOf(scope: HandlerScope): PendingMock[] {
-  return scope.list.handlers.filter(isExpectation).filter((mock) => !(mock as { isDone(): boolean }).isDone())
+  return scope.list.handlers.filter((handler): handler is PendingMock => isExpectation(handler) && !handler.isDone())
 }
 
 /**
  * History, assertions and `record()` for `setupWorker`, usable before their code loads: until `ready` (which
  * `start()` waits for) there is no traffic, so the methods answer from the handler list alone.
  */
-export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived?: () => Promise<void> | undefined): LazyHistory {
-  const store: ScopeStore = core.store
+export function lazyHistory(core: Runtime, load: () => Promise<HistoryModule>, reportsArrived: () => Promise<void> | undefined) {
+  const { store } = core
   let loaded: MockAssertions | undefined
   let module: HistoryModule | undefined
   const ready = load().then((history) => {

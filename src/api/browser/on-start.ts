@@ -15,10 +15,7 @@ export function readPageCookies(request: Request): Record<string, string> {
   return parseCookieHeader(document.cookie)
 }
 
-/**
- * What a browser does with a mocked answer: store its cookies, and (unless `quiet`) log it.
- * The request is read only when needed: a plain in-page `fetch(url)` builds it on first read.
- */
+/** The request is read only when needed: a plain in-page `fetch(url)` builds it on first read. */
 export function applyPageEffects(exchange: { readonly request: Request }, response: Response, quiet: boolean): void {
   if (response.type === 'error' || isPassthrough(response)) return
   const setCookies = setCookiesOf(response)
@@ -28,7 +25,7 @@ export function applyPageEffects(exchange: { readonly request: Request }, respon
 
 /** `HttpOnly` is dropped: script cannot set such cookies. */
 function storeResponseCookies(request: Request, setCookies: readonly string[]): void {
-  if (setCookies.length === 0 || typeof document === 'undefined' || !isSameOrigin(request.url)) return
+  if (typeof document === 'undefined' || !isSameOrigin(request.url)) return
   for (const value of setCookies) {
     document.cookie = value
       .split(';')
@@ -40,15 +37,10 @@ function storeResponseCookies(request: Request, setCookies: readonly string[]): 
 /** Only the response's head: reading (or cloning) the body would buffer streams the page has not read yet. */
 function logMocked(request: Request, response: Response): void {
   const status = `${response.status} ${response.statusText || statusText(response.status)}`.trim()
-  console.groupCollapsed(`%c${PREFIX}%c ${timestamp()} ${request.method} ${displayUrl(request.url)} (%c${status}%c)`, 'color:#ff6a33;font-weight:bold', 'color:inherit', statusColor(response.status), 'color:inherit')
+  console.groupCollapsed(`%c${PREFIX}%c ${new Date().toTimeString().slice(0, 8)} ${request.method} ${displayUrl(request.url)} (%c${status}%c)`, 'color:#ff6a33;font-weight:bold', 'color:inherit', statusColor(response.status), 'color:inherit')
   console.log('Request', request)
   console.log('Response', { status: response.status, statusText: response.statusText, headers: Object.fromEntries(response.headers) })
   console.groupEnd()
-}
-
-function timestamp(): string {
-  const now = new Date()
-  return [now.getHours(), now.getMinutes(), now.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':')
 }
 
 function displayUrl(url: string): string {
@@ -62,10 +54,7 @@ function statusColor(status: number): string {
   return 'color:#69ab32'
 }
 
-/**
- * `check`, printing why it refused an answer: the page's request then fails with a `TypeError` that carries no
- * reason, so the console is the only place to read it (as msw does for `onUnhandledRequest: 'error'`).
- */
+/** A refused answer fails the page's request with a `TypeError` that carries no reason: the console says why. */
 export function printedRefusals(check: AnswerCheck): AnswerCheck {
   const alone = [check]
   const printed = (failure: Error | undefined): Error | undefined => {
@@ -80,7 +69,6 @@ export function printedRefusals(check: AnswerCheck): AnswerCheck {
     },
   }
   // Only a check that reads real responses may have it: its presence makes the runtime copy them.
-  const { checkReceived } = check
-  if (checkReceived !== undefined) printing.checkReceived = (received) => checkReceived.call(check, received)
+  if (check.checkReceived !== undefined) printing.checkReceived = check.checkReceived.bind(check)
   return printing
 }

@@ -34,10 +34,7 @@ export interface StartOptions {
   }
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy
-  /**
-   * Checks every mocked answer (and under `checkPassthrough` every real one) against a `contract()` of
-   * `mocklib/openapi`, in the page. An answer refused fails the page's fetch, with the reason in the console.
-   */
+  /** Checks the answers against a `contract()` of `mocklib/openapi`; a refused one fails the page's fetch. */
   readonly contract?: ReportingAnswerCheck
   /** Do not log mocked requests nor the "mocking enabled" line to the console. */
   readonly quiet?: boolean
@@ -61,18 +58,14 @@ export interface StartResult {
  * await worker.start({ onUnhandledRequest: 'bypass' })
  */
 export interface SetupWorkerApi extends HandlerManagement, MockAssertions, ContractAssertions {
-  /**
-   * Registers the mocklib Service Worker; resolves once the page's requests are answered by the handlers.
-   * Rejects when mocking already runs, or when the worker script is from another mocklib version.
-   */
+  /** Resolves once the handlers answer the page's requests; rejects when mocking already runs or the script is from another version. */
   start(options?: StartOptions): Promise<StartResult>
   /** Stops mocking this page; its requests reach the network. Harmless when stopped. */
   stop(): Promise<void>
   /** Lifecycle events; none fires after `stop()`. */
   readonly events: LifecycleEvents
   /**
-   * Records this page's exchanges as HAR 1.2: what the network answered, and with `{ include: 'all' }` the
-   * mocked answers too. Secrets in headers are redacted.
+   * Records this page's exchanges as HAR 1.2 (with `{ include: 'all' }`, the mocked ones too), secrets redacted.
    *
    * @example
    * const recording = worker.record()
@@ -105,22 +98,18 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   // Requested now, awaited by start(): nothing reads the page's cookies nor answers a request before then.
   const onStart = onFirstUse(() => import('./on-start.js'))
   const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
-  let quiet = false
-  core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context, response, quiet) })
-  // A recording's settled() also waits for the passthrough reports the page's sources still expect.
+  core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context, response, page.options.quiet === true) })
   const history = lazyHistory(core, onStart.load, () => page.reports?.arrived())
   let contract: ReportingAnswerCheck | undefined
 
   const { start, stop } = startsOnce<StartOptions, StartResult>(
     async (options) => {
       page.options = options
-      quiet = options.quiet === true
       core.answerChecks.clear()
       contract = options.contract
       const onUnhandledRequest = options.onUnhandledRequest ?? 'warn'
       // The checking and unhandled-report chunks load now, so that no request of the page waits for them.
       await Promise.all([history.ready, requests.load(), webSockets.load(), contract && answerChecking.load(), unhandledPolicyReady(onUnhandledRequest)])
-      // The page's console says why an answer was refused: through the Service Worker the fetch fails without a reason.
       if (contract) core.answerChecks.add(onStart.loaded!.printedRefusals(contract))
       await core.start({ onUnhandledRequest })
       return page.started!
@@ -154,7 +143,6 @@ export function startsOnce<Options, Result>(
       if (running) throw new Error(alreadyRunning())
       const started = begin(options)
       running = started
-      started.catch(() => undefined)
       try {
         return await started
       } catch (error) {

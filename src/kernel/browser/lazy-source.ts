@@ -2,13 +2,12 @@ import type { Source, StartingSource } from '../contracts.js'
 import { onFirstUse } from '../on-first-use.js'
 import type { PageRequestSettings } from './page-request-source.js'
 
-/** A source whose code is a chunk of its own, loaded on `load()` or on its first `start()`. */
+/** A page that never starts mocking never downloads the source's code (nor the interceptor under it). */
 export interface LazySource extends StartingSource {
-  /** Starts loading once; `start()` can thus request every chunk it needs at once. */
+  /** So that `start()` can request every chunk it needs at once. */
   load(): Promise<Source | StartingSource>
 }
 
-/** A page that never starts mocking never downloads the source's code (nor the interceptor under it). */
 export function lazySource(name: string, loadSource: () => Promise<Source | StartingSource>): LazySource {
   // A chunk that failed to download is asked for again by the next start().
   const { load } = onFirstUse(loadSource)
@@ -23,7 +22,6 @@ export function lazyPageRequestSource(settings: PageRequestSettings): LazySource
   return lazySource('page-requests', () => import('./page-request-source.js').then((chunk) => chunk.pageRequestSource(settings)))
 }
 
-/** A Service Worker never sees WebSockets: every mode patches the page's class. */
 export function lazyPageWebSocketSource(): LazySource {
   return lazySource('page-websocket', () => import('./websocket-source.js').then((chunk) => chunk.pageWebSocketSource()))
 }

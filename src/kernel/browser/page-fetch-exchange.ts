@@ -4,20 +4,16 @@ import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
 import { createRequestId } from '../request-context.js'
 
 export interface PageFetchRoutes {
-  /** The page's `fetch` from before the patch: passthroughs go there (call it on no object). */
+  /** The page's `fetch` from before the patch, for passthroughs. */
   readonly realFetch: typeof fetch
-  /** The patched `fetch`: a followed redirect's next hop goes through it, so a handler may answer it too. */
+  /** The patched `fetch`: a followed redirect's next hop goes through it, so that a handler may answer it too. */
   readonly send: (request: Request) => Promise<Response>
 }
 
 /**
- * One call of the page's patched `fetch`. The page sees what Fetch would give for the same answer from a
- * server (`url`, redirects as its `redirect` mode says, encoded bodies decoded, an abort rejecting with the
- * signal's reason); a mocked body still held as a string is read as the string, never through a stream.
- *
- * A plain `fetch(url)` has no body, headers nor signal: its Request is built only when someone reads it, as
- * building one costs more than the rest of a small mocked answer. One object per call, not a closure per
- * method, for the same reason.
+ * One call of the page's patched `fetch`: the page sees what Fetch would give for the same answer from a server.
+ * A plain `fetch(url)` builds its Request only when someone reads it, and one object per call rather than a
+ * closure per method: both cost more than the rest of a small mocked answer.
  */
 export class PageFetchExchange implements HttpExchange {
   readonly kind = 'http'
@@ -70,7 +66,7 @@ export class PageFetchExchange implements HttpExchange {
     if (!this.#settle()) return Promise.resolve(undefined)
     // Called on no object: the page's fetch throws when called on anything but the window.
     const { realFetch } = this.routes
-    // The runtime may still read the request (history, recording).
+    // A clone: the runtime may still read the request.
     const real = realFetch(this.request.clone())
     if (!report) {
       this.resolve(real)
@@ -104,7 +100,6 @@ export class PageFetchExchange implements HttpExchange {
   }
 }
 
-/** As the browser decodes a real body (gzip and deflate: fetch-semantics.ts). */
 function decodedAnswer(response: Response): Response {
   // The header first: reading `body` makes a stream of a body still held as a string.
   const encoding = response.headers.get('content-encoding')
@@ -114,18 +109,14 @@ function decodedAnswer(response: Response): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
-// How many redirects led to each request a followed redirect made (Fetch stops at 20).
+// Fetch stops at 20.
 const redirectCounts = new WeakMap<Request, number>()
 
 function networkError(cause?: unknown): TypeError {
   return Object.assign(new TypeError('Failed to fetch'), { cause })
 }
 
-/**
- * The next hop (fetch-semantics.ts: the Fetch standard's "HTTP-redirect fetch") goes through `fetch` again,
- * so a handler may answer it too. As a browser, a body it cannot resend and credentials in a cross-origin URL
- * are network errors.
- */
+/** As a browser, a body it cannot resend and credentials in a cross-origin URL are network errors. */
 async function followRedirect(request: Request, response: Response, fetch: (request: Request) => Promise<Response>): Promise<Response> {
   if (response.status !== 303 && request.body !== null) throw networkError('a redirect cannot resend a request body')
   const count = redirectCounts.get(request) ?? 0
@@ -144,10 +135,7 @@ async function followRedirect(request: Request, response: Response, fetch: (requ
   return final
 }
 
-/**
- * The page cancelling its body (an EventSource closed) cancels the report's copy too: a copy no one reads to
- * the end must not keep the network stream open, as a plain `clone()` would.
- */
+/** Unlike `clone()`, the page cancelling its body (an EventSource closed) cancels the report's copy too. */
 function reportedCopies(response: Response): [forPage: Response, forReport: Response] {
   if (response.body === null) return [response, response.clone()]
   const [pageBranch, reportBranch] = response.body.tee()
@@ -160,7 +148,6 @@ function reportedCopies(response: Response): [forPage: Response, forReport: Resp
   return [shaped(response, page), shaped(response, report)]
 }
 
-/** No chunk read ahead. */
 function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (reason: unknown) => Promise<void>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
@@ -175,7 +162,6 @@ function pulledFrom(reader: ReadableStreamDefaultReader<Uint8Array>, cancel: (re
   )
 }
 
-/** With the head of `like`, the properties the constructor cannot set included. */
 function shaped(like: Response, body: ReadableStream<Uint8Array>): Response {
   const response = new Response(body, { status: like.status, statusText: like.statusText, headers: like.headers })
   Object.defineProperties(response, {

@@ -3,26 +3,21 @@ import { message } from '../errors.js'
 import { createReportTracker, type ReportTracker } from './report-tracker.js'
 import { connectWorker } from './worker-connection.js'
 
-/** Where `npx mocklib init <publicDir>` puts the worker script. */
 const DEFAULT_WORKER_URL = '/mocklib-worker.js'
 
-export type PageInterception = { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' }
-
-/** The options of the current `start()`, and where the source says how it intercepts. */
 export interface PageRequestSettings {
   options: {
     readonly interception?: 'auto' | 'service-worker' | 'in-page'
     readonly serviceWorker?: { readonly url?: string; readonly options?: RegistrationOptions }
     readonly quiet?: boolean
   }
-  started: PageInterception | undefined
-  /** Set by the first start: a recording's `settled()` waits for the reports asked for. */
+  started: { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' } | undefined
   reports?: ReportTracker
   /** The in-page fallback's EventSource reads through the patched fetch; the patch returns its restore. */
   loadEventSourcePatch(): Promise<() => () => void>
 }
 
-// Said once per page, however many times mocking starts (a quiet start leaves it unsaid).
+// Once per page, however many times mocking starts.
 let fallbackAnnounced = false
 
 function announceFallback(reason: string): void {
@@ -43,10 +38,6 @@ function whyNoServiceWorker(): string | undefined {
   return undefined
 }
 
-/**
- * Through the mocklib Service Worker, or patched in the page where none can run (or `interception: 'in-page'`);
- * with `'service-worker'`, a worker that cannot run fails `start()` instead.
- */
 export function pageRequestSource(settings: PageRequestSettings): StartingSource {
   return {
     name: 'page-requests',
@@ -58,13 +49,10 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
       let reason = mode === 'in-page' ? "In-page interception was requested (`interception: 'in-page'`)." : whyNoServiceWorker()
       if (reason === undefined) {
         const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
-        let registration: ServiceWorkerRegistration | undefined
-        try {
-          registration = await navigator.serviceWorker.register(url, options.serviceWorker?.options)
-        } catch (error) {
+        const registration = await navigator.serviceWorker.register(url, options.serviceWorker?.options).catch((error: unknown) => {
           if (mode === 'service-worker') throw error
           reason = `Registering the Service Worker "${url}" failed (${String(error)}); did you run \`npx mocklib init <publicDir>\`?`
-        }
+        })
         if (registration) {
           const stop = await connectWorker(registration, url, sink, reports)
           if (!quiet) console.info(message('Mocking enabled (Service Worker).'))
@@ -75,7 +63,6 @@ export function pageRequestSource(settings: PageRequestSettings): StartingSource
         throw new Error(message(reason, "Serve the page from https or localhost, or use `interception: 'auto'` to fall back to in-page interception."))
       }
       if (!quiet) announceFallback(reason ?? '')
-      // A chunk of its own: a page that uses the Service Worker never downloads it.
       const [inPage, patchEventSource] = await Promise.all([import('./in-page-source.js'), settings.loadEventSourcePatch()])
       const restoreRequests = await inPage.interceptInPage(sink, reports)
       const restoreEventSource = patchEventSource()

@@ -1,22 +1,16 @@
 /**
- * Passthrough reports a page source asked for and has not handed to the runtime yet. In the browser a real
- * response can reach the runtime after the client read it (the worker's own message, an XMLHttpRequest `load`
- * listener after the page's), and a recording's `settled()` would miss it. A source tracks each report from
- * the moment it lets the request through, and `settled()` waits for those.
+ * In the browser a real response can reach the runtime after the client read it (the worker's own message, an
+ * XMLHttpRequest `load` listener after the page's): a recording's `settled()` waits for the reports tracked here.
  */
 export interface ReportTracker {
   /** Returns `report`, counted as pending until it settles. */
   track<T>(report: Promise<T>): Promise<T>
-  /**
-   * A task after the reports pending now were handed on, or after `boundMs`: a report the worker lost
-   * (restarted mid-request) or a body that never ends must not hang the caller. Those are given up on.
-   */
+  /** Bounded: a report the worker lost (restarted mid-request) or a body that never ends must not hang. */
   arrived(boundMs?: number): Promise<void>
 }
 
 const REPORT_BOUND_MS = 2_000
 
-/** A page's request sources share one. */
 export function createReportTracker(): ReportTracker {
   const pending = new Set<Promise<unknown>>()
   return {

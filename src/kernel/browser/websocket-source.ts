@@ -1,13 +1,9 @@
-// Loaded by setupWorker's start(): pages that never start mocking do not download the interceptor.
 import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket'
 import type { ExchangeSink, Source } from '../contracts.js'
 import { message } from '../errors.js'
 import { interceptedWebSocketExchange } from '../websocket-exchange.js'
 
-/**
- * A Service Worker never sees WebSocket traffic: whatever the interception mode, the page's class is patched.
- * Stopping restores it; sockets already open stay as they are.
- */
+/** A Service Worker never sees WebSockets: every mode patches the page's class. Sockets open at `stop()` stay. */
 export function pageWebSocketSource(): Source {
   return {
     name: 'page-websocket',

@@ -27,8 +27,8 @@ let receiver: Receiver | undefined
 let listening = false
 
 /**
- * The worker knows pages, not runtimes: one runtime at a time receives its messages. With none (after
- * `stop()`, a request already on its way) the request passes through instead of hanging.
+ * The worker knows pages, not runtimes: one runtime at a time receives its messages. With none (a request on its
+ * way at `stop()`) the request passes through instead of hanging.
  */
 function receiveWorkerMessages(next: Receiver): () => void {
   if (receiver) throw new Error(message('Another mocklib worker already runs in this page.', 'Call stop() on it before start() on this one; one worker mocks a page at a time.'))
@@ -61,7 +61,6 @@ function ask<Reply>(worker: ServiceWorker, question: PageMessage, transfer: Tran
   })
 }
 
-/** An installing update is waited for. */
 async function activatedWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
   const pending = registration.installing ?? registration.waiting
   if (pending) {
@@ -96,16 +95,13 @@ async function ensureControl(worker: ServiceWorker, registration: ServiceWorkerR
   if (container.controller !== worker && !(await controlled)) throw new Error(scopeText(url, registration.scope))
 }
 
-/**
- * Checks that the registered script is this mocklib version's worker, makes it control the page and
- * activates mocking for it. Resolves to the function that deactivates it.
- */
+/** Checks the worker script's version, makes it control the page and activates mocking; resolves to the stop. */
 export async function connectWorker(registration: ServiceWorkerRegistration, url: string, sink: ExchangeSink, reports: ReportTracker): Promise<() => Promise<void>> {
   const worker = await activatedWorker(registration)
   if (!worker) throw new Error(notMocklibWorkerText(url))
   const hello = await ask<HelloReply>(worker, { type: 'mocklib:hello' })
   if (hello?.type !== 'mocklib:hello') throw new Error(notMocklibWorkerText(url))
-  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version, VERSION))
+  if (hello.version !== VERSION || hello.protocol !== PROTOCOL) throw new Error(versionMismatchText(url, hello.version))
   await ensureControl(worker, registration, url)
 
   const awaitingReports: ReportWaiters = new Map()
@@ -113,7 +109,6 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     const report = awaitingReports.get(data.requestId)
     if (!report) return
     awaitingReports.delete(data.requestId)
-    // `null`: the worker's fetch failed (the client's failed too), or its response is opaque and cannot be read.
     report(data.response === null ? undefined : deserializeResponse(data.response))
   }
   // A restarted worker has lost the page's link and asks the client, with a port for the reply: link again.
@@ -138,7 +133,7 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
     }
     return channel.port2
   }
-  // Activating again is harmless, and each time hands the worker a new link (the old one retires).
+  // Each activation hands the worker a new link (the old one retires).
   const activate = (target = worker): Promise<unknown> => {
     const link = newLink()
     return ask(target, { type: 'mocklib:activate', link }, [link])
@@ -177,9 +172,9 @@ export async function connectWorker(registration: ServiceWorkerRegistration, url
   }
 }
 
-function versionMismatchText(url: string, workerVersion: string, pageVersion: string): string {
+function versionMismatchText(url: string, workerVersion: string): string {
   return message(
-    `The Service Worker script at "${url}" comes from mocklib ${workerVersion}, but this page runs mocklib ${pageVersion}.`,
+    `The Service Worker script at "${url}" comes from mocklib ${workerVersion}, but this page runs mocklib ${VERSION}.`,
     `Run \`${INIT}\` again (for example \`npx mocklib init public/\`) to copy the matching script, then reload the page.`,
   )
 }

@@ -6,13 +6,12 @@ import type { ReportTracker } from './report-tracker.js'
 
 export type ReplySender = (reply: RequestReply, transfer: Transferable[]) => void
 
-/** A passthrough waits here for the worker to report its real response (`undefined`: the network failed). */
+/** `undefined`: the network failed. */
 export type ReportWaiters = Map<string, (response: Response | undefined) => void>
 
 /**
- * What the runtime decides goes back through `send`, once. `undefined` when the request cannot be rebuilt in
- * the page: the worker fails it as a network error. A report is tracked from before the worker is told to pass
- * through, so a recording's `settled()` knows of it before the client can see the response.
+ * `undefined` when the request cannot be rebuilt in the page: the worker fails it. A report is tracked before
+ * the worker is told to pass through, so that a recording's `settled()` knows of it before the client can.
  */
 export function workerExchange(serialized: SerializedRequest, send: ReplySender, reports: ReportWaiters, tracker: ReportTracker): HttpExchange | undefined {
   let replied = false
@@ -58,24 +57,14 @@ export function workerExchange(serialized: SerializedRequest, send: ReplySender,
 }
 
 function deserializeRequest(serialized: SerializedRequest): Request {
-  const init: RequestInit = {
-    method: serialized.method,
-    headers: serialized.headers,
-    body: serialized.body,
-    credentials: serialized.credentials,
-    redirect: serialized.redirect,
-    referrer: serialized.referrer,
-    referrerPolicy: serialized.referrerPolicy,
-    keepalive: serialized.keepalive,
-  }
+  const { url, method, headers, body, mode, cache } = serialized
   // `navigate` cannot be set from script; `only-if-cached` needs same-origin mode.
-  if (serialized.mode !== 'navigate') init.mode = serialized.mode
-  if (serialized.cache !== 'only-if-cached') init.cache = serialized.cache
+  const init: RequestInit = { ...serialized, mode: mode === 'navigate' ? undefined : mode, cache: cache === 'only-if-cached' ? undefined : cache }
   try {
-    return new Request(serialized.url, init)
+    return new Request(url, init)
   } catch {
     // A combination the page may not construct: keep what handlers read.
-    return new Request(serialized.url, { method: serialized.method, headers: serialized.headers, body: serialized.body })
+    return new Request(url, { method, headers, body })
   }
 }
 
@@ -105,8 +94,8 @@ interface SerializedAnswer {
 }
 
 /**
- * A body built from a string goes as the string: copying it costs less than setting up a transferred stream,
- * the largest part of a small answer's trip. Only a body read whole (no stream transfer) makes a Promise.
+ * A body built from a string goes as the string: copying it costs less than setting up a transferred stream, the
+ * largest part of a small answer's trip.
  */
 function serializeResponse(response: Response): SerializedAnswer | Promise<SerializedAnswer> {
   const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] }

@@ -10,7 +10,7 @@ export interface RoutedRequestLike {
   url(): string
   method(): string
   allHeaders(): Promise<Record<string, string>>
-  /** The headers known at once (in Chromium, all of them: see `sentHeadersReader`). */
+  /** The headers known at once (in Chromium, all of them). */
   headers?(): Record<string, string>
   postDataBuffer(): Buffer | null
   isNavigationRequest(): boolean

@@ -7,26 +7,13 @@ import { relayedStreamPage, relayStream } from './stream-relay.js'
 /** A page that closed or navigated away leaves its routes unanswerable, which is no fault of the test. */
 export type RouteFailure = (error: unknown) => void
 
-export type RelayPermit = (pageOrigin: string) => Promise<void>
-
-export interface RoutingBrowser {
-  readonly permit?: RelayPermit
-  readonly readHeaders?: SentHeaders
-}
+type RelayPermit = (pageOrigin: string) => Promise<void>
 
 // A Fetch `Response` refuses a body with these.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
-const LOCAL_NETWORK_ACCESS = 'local-network-access'
-
-const NO_PERMIT: RelayPermit = async () => undefined
-
-/**
- * An event stream is continued to the stream relay, so it reaches the page as it is sent. A reported
- * passthrough is `route.fetch()` then `route.fulfill()` (redirects are the browser's to follow).
- */
-export async function routeExchange(route: RouteLike, failed: RouteFailure, browser: RoutingBrowser = {}): Promise<HttpExchange> {
-  const { permit, readHeaders } = browser
+/** A reported passthrough is `route.fetch()` then `route.fulfill()` (redirects are the browser's to follow). */
+export async function routeExchange(route: RouteLike, failed: RouteFailure, permit: RelayPermit, readHeaders: SentHeaders): Promise<HttpExchange> {
   const routed = route.request()
   // Read before any await: the frame may navigate on while the headers are read.
   const pageOrigin = requestingPageOrigin(routed)
@@ -73,8 +60,8 @@ function fulfillHeaders(response: Response): Record<string, string> {
   return headers
 }
 
-/** Any body but an event stream to a loopback page goes whole through `route.fulfill()`, once it has ended. */
-async function fulfillWith(route: RouteLike, request: Request, response: Response, permit: RelayPermit = NO_PERMIT): Promise<void> {
+/** An event stream to a loopback page goes through the stream relay, so that it reaches the page as it is sent. */
+async function fulfillWith(route: RouteLike, request: Request, response: Response, permit: RelayPermit): Promise<void> {
   if (response.type === 'error') return route.abort('failed')
   const page = relayedStreamPage(request, response)
   if (page !== undefined) {
@@ -102,7 +89,7 @@ export function relayPermit(target: RoutableLike): RelayPermit {
     let grant = granted.get(pageOrigin)
     if (grant === undefined) {
       const context = target.grantPermissions !== undefined ? target : target.context?.()
-      grant = Promise.resolve(context?.grantPermissions?.([LOCAL_NETWORK_ACCESS], { origin: pageOrigin })).catch(() => undefined)
+      grant = Promise.resolve(context?.grantPermissions?.(['local-network-access'], { origin: pageOrigin })).catch(() => undefined)
       granted.set(pageOrigin, grant)
     }
     return grant

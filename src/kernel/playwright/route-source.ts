@@ -4,7 +4,7 @@ import { relayPermit, routeExchange, type RouteFailure } from './route-exchange.
 import { sentHeadersReader } from './routed-request.js'
 
 // The handlers decide, not Playwright's matcher.
-const EVERY_URL = (): boolean => true
+export const EVERY_URL = (): boolean => true
 
 // What Playwright says when a page, context or browser closed under a call.
 const GONE = /closed|already handled|has been detached/i
@@ -30,7 +30,6 @@ export function createRoutingWork(): RoutingWork & { settled(): Promise<void> } 
   }
 }
 
-/** The page (or context, or browser) is gone: no fault of the test. */
 export function isTargetGone(error: unknown): boolean {
   return error instanceof Error && GONE.test(error.message)
 }
@@ -40,17 +39,9 @@ export function playwrightRouteSource(target: RoutableLike, work: RoutingWork, f
   return {
     name: 'playwright-route',
     start(sink) {
-      const browser = { permit: relayPermit(target), readHeaders: sentHeadersReader(target) }
-      const onRoute = async (route: RouteLike): Promise<void> => {
-        let exchange
-        try {
-          exchange = await routeExchange(route, failed, browser)
-        } catch (error) {
-          failed(error)
-          return
-        }
-        await sink(exchange)
-      }
+      const permit = relayPermit(target)
+      const readHeaders = sentHeadersReader(target)
+      const onRoute = (route: RouteLike): Promise<void> => routeExchange(route, failed, permit, readHeaders).then(sink, failed)
       work.track(target.route(EVERY_URL, onRoute))
       return () =>
         work.track(

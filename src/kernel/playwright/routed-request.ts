@@ -16,7 +16,7 @@ export function isPageOwnRequest(request: Request): boolean {
   return navigations.has(request) || isCommonAssetRequest(request)
 }
 
-export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders = ALL_HEADERS): Promise<Request> {
+export async function toFetchRequest(routed: RoutedRequestLike, readHeaders: SentHeaders): Promise<Request> {
   const method = routed.method()
   const headers = new Headers()
   const sent = readHeaders(routed)
@@ -39,8 +39,8 @@ export function abortRoutedRequest(request: Request): void {
 }
 
 /**
- * Chromium's `headers()` already holds them all (cookies included); other browsers need `allHeaders()`, a
- * round trip worth saving: meanwhile `page.goto()` can resolve and `assertDone()` miss the page's request.
+ * Chromium's `headers()` already holds them all; `allHeaders()` costs a round trip, meanwhile `page.goto()` can
+ * resolve and `assertDone()` miss the page's request.
  */
 export function sentHeadersReader(target: RoutableLike): SentHeaders {
   const context = target.browser !== undefined ? target : target.context?.()
@@ -55,10 +55,8 @@ export function sentHeadersReader(target: RoutableLike): SentHeaders {
 }
 
 /**
- * What a host-less handler path resolves against, as msw uses the page's `location`; read per request
- * (pages, iframes and workers each have their own). A navigation: its own origin (the frame's current
- * URL is the page being left). A Service Worker's: the script's. Else the frame's, or for `about:blank`
- * and `srcdoc` frames the nearest parent's. None to take (`data:`): `undefined`, any origin, as in Node.
+ * What a host-less handler path resolves against, as msw uses the page's `location`. A navigation's frame still
+ * shows the page being left; `undefined` (a `data:` page): any origin, as in Node.
  */
 export function requestingPageOrigin(routed: RoutedRequestLike): string | undefined {
   if (routed.isNavigationRequest()) return originOf(routed.url())
@@ -67,7 +65,7 @@ export function requestingPageOrigin(routed: RoutedRequestLike): string | undefi
   let frame: FrameLike | null = frameOf(routed)
   while (frame !== null) {
     const url = frame.url()
-    // about:blank, about:srcdoc, and a frame whose first document has not arrived ('') take their parent's URL.
+    // about:blank, about:srcdoc, and a frame whose first document has not arrived take their parent's URL.
     if (url !== '' && !url.startsWith('about:')) return originOf(url)
     frame = frame.parentFrame()
   }

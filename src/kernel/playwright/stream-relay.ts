@@ -3,30 +3,29 @@
 // Chromium hides the changed URL from the page (cookies and CORS apply to its own).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { canParseUrl } from '../url-parse.js'
-
-interface Pending {
-  readonly response: Response
-  readonly origin: string | null
-  readonly pageLeft: () => void
-}
+import { parseUrl } from '../url-parse.js'
 
 const PATH = '/__mocklib_stream/'
 
 // A token not served within this time is dropped (the route was aborted, the page closed).
 const UNCLAIMED_MS = 30_000
 
-const pending = new Map<string, Pending>()
+const pending = new Map<string, { readonly response: Response; readonly headers: string[]; readonly pageLeft: () => void }>()
 let listening: Promise<string> | undefined
 
-/** As Playwright's `fulfill()` gives a cross-origin answer without them, so streamed and whole answers behave alike. */
-function corsHeaders(response: Response, origin: string | null): [string, string][] {
-  if (origin === null || response.headers.has('access-control-allow-origin')) return []
-  return [
-    ['access-control-allow-origin', origin],
-    ['access-control-allow-credentials', 'true'],
-    ['vary', 'Origin'],
-  ]
+/** Name, value, name, value… as `writeHead()` takes them, so that repeated names (Set-Cookie) stay apart. */
+function relayedHeaders(request: Request, response: Response): string[] {
+  const headers: string[] = []
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') headers.push(name, value)
+  })
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie)
+  // As Playwright's `fulfill()` gives a cross-origin answer, so that streamed and whole answers behave alike.
+  const origin = request.headers.get('origin')
+  if (origin !== null && origin !== new URL(request.url).origin && !response.headers.has('access-control-allow-origin')) {
+    headers.push('access-control-allow-origin', origin, 'access-control-allow-credentials', 'true', 'vary', 'Origin')
+  }
+  return headers
 }
 
 async function pipeBody(body: ReadableStream<Uint8Array>, out: ServerResponse, pageLeft: () => void): Promise<void> {
@@ -57,14 +56,8 @@ function serve(request: IncomingMessage, out: ServerResponse): void {
     out.writeHead(410, { 'content-type': 'text/plain' }).end('This mocked stream was already served or has expired.')
     return
   }
-  const { response, origin, pageLeft } = entry
-  const headers: [string, string][] = []
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value])
-  })
-  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie])
-  headers.push(...corsHeaders(response, origin))
-  out.writeHead(response.status, headers.flat())
+  const { response, headers, pageLeft } = entry
+  out.writeHead(response.status, headers)
   // Headers first: an EventSource opens on them, before any event.
   out.flushHeaders()
   if (response.body === null) return void out.end()
@@ -85,12 +78,6 @@ async function relayOrigin(): Promise<string> {
   return listening
 }
 
-function initiatorOf(request: Request): URL | undefined {
-  const initiator = request.headers.get('origin') ?? request.headers.get('referer')
-  if (initiator === null || !canParseUrl(initiator)) return undefined
-  return new URL(initiator)
-}
-
 function isLoopback(url: URL): boolean {
   const host = url.hostname
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
@@ -103,15 +90,16 @@ function isLoopback(url: URL): boolean {
 export function relayedStreamPage(request: Request, response: Response): string | undefined {
   const type = response.headers.get('content-type') ?? ''
   if (response.body === null || !/^text\/event-stream\b/i.test(type) || new URL(request.url).protocol !== 'http:') return undefined
-  const initiator = initiatorOf(request)
-  return initiator !== undefined && initiator.protocol === 'http:' && isLoopback(initiator) ? initiator.origin : undefined
+  const initiator = request.headers.get('origin') ?? request.headers.get('referer')
+  const url = initiator === null ? null : parseUrl(initiator)
+  return url?.protocol === 'http:' && isLoopback(url) ? url.origin : undefined
 }
 
 /** The URL the route continues to; `pageLeft` runs if the page disconnects before the stream ended. */
 export async function relayStream(request: Request, response: Response, pageLeft: () => void): Promise<string> {
   const origin = await relayOrigin()
   const token = crypto.randomUUID()
-  pending.set(token, { response, origin: crossOrigin(request), pageLeft })
+  pending.set(token, { response, headers: relayedHeaders(request, response), pageLeft })
   setTimeout(() => {
     const entry = pending.get(token)
     if (entry === undefined) return
@@ -119,9 +107,4 @@ export async function relayStream(request: Request, response: Response, pageLeft
     void entry.response.body?.cancel().catch(() => undefined)
   }, UNCLAIMED_MS).unref()
   return `${origin}${PATH}${token}`
-}
-
-function crossOrigin(request: Request): string | null {
-  const origin = request.headers.get('origin')
-  return origin !== null && origin !== new URL(request.url).origin ? origin : null
 }

@@ -19,7 +19,7 @@ export class RoutedClient extends EventTarget {
     this.socket = { url: url.href, readyState: OPEN, protocol: '' }
     // Setting these turns off Playwright's own forwarding: mocklib forwards what no listener prevented.
     route.onMessage((message) => {
-      const event = new RouteMessageEvent(messageData(message), this.socket)
+      const event = messageEvent(message, this.socket)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.server?.send(message)
     })
@@ -43,17 +43,17 @@ export class RoutedClient extends EventTarget {
   #closed(code: number, reason: string): void {
     if (this.socket.readyState === CLOSED) return
     this.socket.readyState = CLOSED
-    this.dispatchEvent(new RouteCloseEvent(code, reason, this.socket, false))
+    this.dispatchEvent(closeEvent(code, reason, this.socket, false))
   }
 }
 
 /**
- * Playwright tells no "open" of the real connection: `open` is dispatched once it was asked for
- * (Playwright queues what is sent before), and a server that cannot be reached shows as `close`.
+ * Playwright tells no "open" of the real connection: `open` is dispatched once it was asked for (Playwright queues
+ * what is sent before), and a server that cannot be reached shows as `close`.
  */
 export class RoutedServer extends EventTarget {
   #route: WebSocketRouteLike | undefined
-  #readyState = -1
+  readyState = -1
 
   constructor(
     private readonly client: RoutedClient,
@@ -63,51 +63,49 @@ export class RoutedServer extends EventTarget {
     client.server = this
   }
 
-  get readyState(): number {
-    return this.#readyState
-  }
-
   connect(): void {
     if (this.#route !== undefined) return
     const route = (this.#route = this.page.connectToServer())
-    this.#readyState = OPEN
+    this.readyState = OPEN
     const about = { url: this.client.url.href }
     route.onMessage((message) => {
-      const event = new RouteMessageEvent(messageData(message), about)
+      const event = messageEvent(message, about)
       this.dispatchEvent(event)
-      if (!event.defaultPrevented) this.client.send(messageData(message))
+      if (!event.defaultPrevented) this.client.send(message)
     })
     route.onClose((code, reason) => {
-      if (this.#readyState === CLOSED) return
-      this.#readyState = CLOSED
-      const event = new RouteCloseEvent(code ?? 1005, reason ?? '', about, true)
+      if (this.readyState === CLOSED) return
+      this.readyState = CLOSED
+      const event = closeEvent(code ?? 1005, reason ?? '', about, true)
       this.dispatchEvent(event)
       if (!event.defaultPrevented) this.client.close(code === undefined || code === 1005 ? 1000 : code, reason ?? '')
     })
     queueMicrotask(() => this.dispatchEvent(new Event('open')))
   }
 
-  send(data: Data | Buffer): void {
+  send(data: Data): void {
     const route = this.#route
-    if (route === undefined || this.#readyState !== OPEN) return
+    if (route === undefined || this.readyState !== OPEN) return
     toRouteMessage(data, (message) => route.send(message))
   }
 
   close(): void {
-    if (this.#route === undefined || this.#readyState === CLOSED) return
-    this.#readyState = CLOSED
+    if (this.#route === undefined || this.readyState === CLOSED) return
+    this.readyState = CLOSED
     void this.#route.close()
   }
 }
 
-/** `target` fixed to the socket it is about, as msw's listeners see it. */
+/** `target` fixed to the socket it is about, as msw's listeners see it (Node before 23 has no CloseEvent). */
 class RouteEvent extends Event {
   constructor(
     type: string,
     private readonly about: object,
     cancelable: boolean,
+    fields: { data: string | ArrayBuffer } | { code: number; reason: string; wasClean: boolean },
   ) {
     super(type, { cancelable })
+    Object.assign(this, fields)
   }
 
   override get target(): EventTarget | null {
@@ -118,28 +116,12 @@ class RouteEvent extends Event {
   }
 }
 
-class RouteMessageEvent extends RouteEvent {
-  constructor(
-    readonly data: string | ArrayBuffer,
-    about: object,
-  ) {
-    super('message', about, true)
-  }
+function messageEvent(message: string | Buffer, about: object): RouteEvent {
+  return new RouteEvent('message', about, true, { data: messageData(message) })
 }
 
-/** Node before 23 has no CloseEvent. */
-class RouteCloseEvent extends RouteEvent {
-  readonly wasClean: boolean
-
-  constructor(
-    readonly code: number,
-    readonly reason: string,
-    about: object,
-    cancelable: boolean,
-  ) {
-    super('close', about, cancelable)
-    this.wasClean = code !== 1006
-  }
+function closeEvent(code: number, reason: string, about: object, cancelable: boolean): RouteEvent {
+  return new RouteEvent('close', about, cancelable, { code, reason, wasClean: code !== 1006 })
 }
 
 function messageData(message: string | Buffer): string | ArrayBuffer {
@@ -147,7 +129,7 @@ function messageData(message: string | Buffer): string | ArrayBuffer {
   return message.buffer.slice(message.byteOffset, message.byteOffset + message.byteLength) as ArrayBuffer
 }
 
-function toRouteMessage(data: string | ArrayBuffer | ArrayBufferView | Blob, send: (message: string | Buffer) => void): void {
+function toRouteMessage(data: Data, send: (message: string | Buffer) => void): void {
   if (typeof data === 'string') return send(data)
   if (data instanceof Blob) return void data.arrayBuffer().then((buffer) => send(Buffer.from(buffer)))
   if (data instanceof ArrayBuffer) return send(Buffer.from(data))

@@ -1,13 +1,10 @@
 import type { Source, WebSocketExchange } from '../contracts.js'
 import { createRequestId } from '../request-context.js'
 import type { RoutableLike, WebSocketRouteLike } from './playwright-shapes.js'
-import type { RoutingWork } from './route-source.js'
+import { EVERY_URL, type RoutingWork } from './route-source.js'
 import { RoutedClient, RoutedServer } from './websocket-route-ends.js'
 
-/** RFC 6455 "internal error". */
 const INTERNAL_ERROR = 1011
-
-const EVERY_URL = (): boolean => true
 
 function routedWebSocketExchange(route: WebSocketRouteLike): WebSocketExchange {
   const url = new URL(route.url())
