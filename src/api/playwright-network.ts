@@ -6,7 +6,12 @@ import { withSave, type NodeRecording } from '../dsl/node/index.js'
 import { recordRuntime } from '../dsl/record/index.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
-/** Options of `interceptPage()`. */
+/**
+ * Options of `interceptPage()`.
+ *
+ * @example
+ * const network = await interceptPage(page, { handlers, onUnhandledRequest: 'error' })
+ */
 export interface InterceptPageOptions {
   /** The initial handlers. */
   readonly handlers?: readonly Handler[]
@@ -53,13 +58,25 @@ export interface PageNetwork extends HandlerManagement, MockAssertions {
  */
 export type NetworkFixture = PageNetwork
 
-/** Options of `createNetworkFixture()`. */
+/**
+ * Options of `createNetworkFixture()`.
+ *
+ * @example
+ * export const test = base.extend<{ network: NetworkFixture }>({
+ *   network: createNetworkFixture({ handlers, failOnUnhandledRequests: true }),
+ * })
+ */
 export interface NetworkFixtureOptions extends InterceptPageOptions {
   /** A test that left unhandled requests fails at teardown. Default false: they are only reported. */
   readonly failOnUnhandledRequests?: boolean
 }
 
-/** What Playwright Test runs for each test. */
+/**
+ * What Playwright Test runs for each test.
+ *
+ * @example
+ * const [network]: [NetworkFixtureFunction, { auto: boolean }] = createNetworkFixture({ handlers })
+ */
 export type NetworkFixtureFunction = (fixtures: { context: RoutableLike }, use: (network: NetworkFixture) => Promise<void>) => Promise<void>
 
 /** `'warn'` and `'error'` let the page's documents and static assets through silently; a callback sees all. */

@@ -34,7 +34,13 @@ import { recordRuntime } from '../dsl/record/index.js'
 import { contractAssertions } from './contract-assertions.js'
 import { assertHandlers, createHandlerManagement, type HandlerManagement } from './handler-management.js'
 
-/** Options of `server.listen()`. */
+/**
+ * Options of `server.listen()`.
+ *
+ * @example
+ * const options: ListenOptions = { onUnhandledRequest: 'error' }
+ * beforeAll(() => server.listen(options))
+ */
 export interface ListenOptions {
   /** What to do with requests no handler answers. Default `'warn'`. */
   readonly onUnhandledRequest?: UnhandledRequestStrategy

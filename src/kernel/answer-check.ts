@@ -5,7 +5,12 @@ import { knownBodyOf } from './known-body.js'
 import type { RequestContext } from './request-context.js'
 import { step, type Steps } from './steps.js'
 
-/** A mocked answer about to reach the client, as an `AnswerCheck` sees it: read it during the check. */
+/**
+ * A mocked answer about to reach the client, as an `AnswerCheck` sees it: read it during the check.
+ *
+ * @example
+ * const logAnswers: AnswerCheck = { check: ({ method, url, status }: CheckedAnswer) => console.log(method, url.pathname, status) }
+ */
 export interface CheckedAnswer {
   readonly id: string
   /** The request's method, upper case. */
@@ -43,7 +48,12 @@ export interface AnswerCheck {
   checkReceived?(received: CheckedAnswer): void | Promise<void>
 }
 
-/** One problem an `AnswerCheck` found, as `server.contractViolations()` lists it. */
+/**
+ * One problem an `AnswerCheck` found, as `server.contractViolations()` lists it.
+ *
+ * @example
+ * for (const problem of server.contractViolations()) console.log(problem.message)
+ */
 export interface AnswerProblem {
   readonly message: string
 }

@@ -63,7 +63,12 @@ export interface ExchangeContext {
   memo<T>(key: unknown, compute: (context: this) => T): T
 }
 
-/** What a handler looks like in messages and in `listHandlers()`. */
+/**
+ * What a handler looks like in messages and in `listHandlers()`.
+ *
+ * @example
+ * server.listHandlers().map((handler) => handler.info.header) // ['GET /posts/:id', 'query ListPosts']
+ */
 export interface HandlerInfo {
   /** `'http'`, `'graphql'`, `'mock'`, `'ws'`… */
   readonly kind: string

@@ -2,18 +2,33 @@ import type { Handler } from './contracts.js'
 import type { HandlerScope } from './handler-scope.js'
 import type { RequestContext } from './request-context.js'
 
-/** Payload of the request lifecycle events. */
+/**
+ * Payload of the request lifecycle events.
+ *
+ * @example
+ * server.events.on('request:start', ({ request, requestId }: RequestEventInfo) => console.log(requestId, request.url))
+ */
 export interface RequestEventInfo {
   readonly request: Request
   readonly requestId: string
 }
 
-/** Payload of `response:mocked` and `response:bypass`. */
+/**
+ * Payload of `response:mocked` and `response:bypass`.
+ *
+ * @example
+ * server.events.on('response:mocked', ({ response, requestId }: ResponseEventInfo) => console.log(requestId, response.status))
+ */
 export interface ResponseEventInfo extends RequestEventInfo {
   readonly response: Response
 }
 
-/** Payload of `unhandledException`: a resolver threw. */
+/**
+ * Payload of `unhandledException`: a resolver threw.
+ *
+ * @example
+ * server.events.on('unhandledException', ({ request, error }: ExceptionEventInfo) => console.error(request.url, error))
+ */
 export interface ExceptionEventInfo extends RequestEventInfo {
   readonly error: Error
 }
@@ -40,7 +55,13 @@ export interface LifecycleEventMap {
   unhandledException: ExceptionEventInfo
 }
 
-/** A listener of one lifecycle event. */
+/**
+ * A listener of one lifecycle event.
+ *
+ * @example
+ * const logEnd: LifecycleListener<'request:end'> = ({ request }) => console.log(request.method, request.url)
+ * server.events.on('request:end', logEnd)
+ */
 export type LifecycleListener<EventName extends keyof LifecycleEventMap> = (
   info: LifecycleEventMap[EventName],
 ) => void

@@ -20,10 +20,18 @@ import { lazyHistory } from './lazy-history.js'
 /**
  * `'auto'` uses the Service Worker and falls back to patching fetch and XMLHttpRequest in the page where no
  * worker can run; `'service-worker'` never falls back; `'in-page'` never registers a worker.
+  *
+  * @example
+  * await worker.start({ interception: 'in-page' }) // no Service Worker: fetch and XMLHttpRequest are patched
  */
 export type InterceptionMode = 'auto' | 'service-worker' | 'in-page'
 
-/** Options of `worker.start()`. */
+/**
+ * Options of `worker.start()`.
+ *
+ * @example
+ * await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass' })
+ */
 export interface StartOptions {
   /** Where the worker script is and how to register it. */
   readonly serviceWorker?: {
@@ -42,7 +50,13 @@ export interface StartOptions {
   readonly interception?: InterceptionMode
 }
 
-/** What `worker.start()` resolves to. */
+/**
+ * What `worker.start()` resolves to.
+ *
+ * @example
+ * const { mode } = await worker.start()
+ * if (mode === 'in-page') console.info('No Service Worker here: fetch and XMLHttpRequest are patched in the page.')
+ */
 export interface StartResult {
   /** How requests are intercepted. */
   readonly mode: 'service-worker' | 'in-page'

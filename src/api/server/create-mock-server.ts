@@ -9,7 +9,12 @@ import { noteCallSite, sourceOf } from './handler-source.js'
 import { Journal } from './journal.js'
 import type { ServedRequest } from './served-request.js'
 
-/** Options of `createMockServer()`. */
+/**
+ * Options of `createMockServer()`.
+ *
+ * @example
+ * const server = await createMockServer(handlers, { port: 9090, cors: true })
+ */
 export interface MockServerOptions {
   /** The port to listen on; `0` (the default) picks a free one (read it from `url`). */
   readonly port?: number

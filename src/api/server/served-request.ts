@@ -2,7 +2,13 @@ import type { ServedOutcome } from '../../kernel/node/served/index.js'
 
 export type { ServedOutcome }
 
-/** A request or response body as the journal keeps it. */
+/**
+ * A request or response body as the journal keeps it.
+ *
+ * @example
+ * const body: ServedBody | undefined = server.history()[0]?.request.body
+ * if (body?.encoding !== 'base64') console.log(body?.text)
+ */
 export interface ServedBody {
   /** The body as text, or base64 for binary content; at most 64 KiB of it. */
   readonly text: string

@@ -36,22 +36,46 @@ interface GraphQLResolverInfoRuntime {
   readonly requestId: string
 }
 
-/** Which operations a handler answers: a type and a name selector, or every operation (of any type, optionally selected by name). */
+/**
+ * Which operations a handler answers: a type and a name selector, or every operation (of any type, optionally selected by name).
+ *
+ * @example
+ * const target: GraphQLHandlerTarget = { operationType: 'query', selector: 'ListPosts' }
+ */
 export type GraphQLHandlerTarget =
   | { readonly operationType: GraphQLOperationType; readonly selector: unknown }
   | { readonly operationType: 'any'; readonly selector?: unknown }
 
-/** An operation type as msw's `GraphQLHandler` takes it: `'all'` is every type. */
+/**
+ * An operation type as msw's `GraphQLHandler` takes it: `'all'` is every type.
+ *
+ * @example
+ * const everyOperation: GraphQLHandlerOperationType = 'all'
+ */
 export type GraphQLHandlerOperationType = GraphQLOperationType | 'all'
 
-/** What `info` says of a GraphQL handler: msw's `header`, `operationType` and `operationName`. */
+/**
+ * What `info` says of a GraphQL handler: msw's `header`, `operationType` and `operationName`.
+ *
+ * @example
+ * const { operationType, operationName }: GraphQLHandlerInfo = graphql.query('ListPosts', resolver).info // 'query', 'ListPosts'
+ */
 export interface GraphQLHandlerInfo extends HandlerInfo {
   readonly operationType: GraphQLHandlerOperationType
   /** The selector as given: an operation name, a RegExp, a document or a predicate function. */
   readonly operationName: unknown
 }
 
-/** msw's parsed result of a GraphQL request (`parse()`); the operation fields are absent when it is not one. */
+/**
+ * msw's parsed result of a GraphQL request (`parse()`); the operation fields are absent when it is not one.
+ *
+ * @example
+ * class LoggingHandler extends GraphQLHandler {
+ *   log({ parsedResult }: { parsedResult: GraphQLRequestParsedResult }) {
+ *     console.log(parsedResult.operationName, parsedResult.variables)
+ *   }
+ * }
+ */
 export interface GraphQLRequestParsedResult {
   readonly match: { readonly matches: boolean; readonly params: Record<string, string> }
   readonly cookies: Record<string, string>

@@ -10,7 +10,12 @@ import {
   type ParsedOperation,
 } from './graphql-operation.js'
 
-/** What a predicate function given to `graphql.query`/`graphql.mutation` receives (as msw). */
+/**
+ * What a predicate function given to `graphql.query`/`graphql.mutation` receives (as msw).
+ *
+ * @example
+ * const withToken = ({ cookies }: GraphQLPredicateInfo) => cookies.token !== undefined
+ */
 export interface GraphQLPredicateInfo {
   readonly request: Request
   readonly query: string
@@ -21,10 +26,21 @@ export interface GraphQLPredicateInfo {
   readonly cookies: Record<string, string>
 }
 
-/** What such a predicate answers: a boolean or `{ matches }`, sync or async. */
+/**
+ * What such a predicate answers: a boolean or `{ matches }`, sync or async.
+ *
+ * @example
+ * const listsOnly = ({ operationName }: GraphQLPredicateInfo): GraphQLPredicateResult => ({ matches: operationName.startsWith('List') })
+ */
 export type GraphQLPredicateResult = boolean | { readonly matches: boolean }
 
-/** A predicate function selecting operations, as msw's custom GraphQL predicate. */
+/**
+ * A predicate function selecting operations, as msw's custom GraphQL predicate.
+ *
+ * @example
+ * const lists: GraphQLPredicate = ({ operationName }) => operationName.startsWith('List')
+ * graphql.query(lists, () => HttpResponse.json({ data: { posts: [] } }))
+ */
 export type GraphQLPredicate = (info: GraphQLPredicateInfo) => GraphQLPredicateResult | Promise<GraphQLPredicateResult>
 
 export interface CompiledSelector {

@@ -21,16 +21,36 @@ import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, t
 
 const RESET: Promise<void> = Promise.resolve()
 
-/** An HTTP method as msw's `HttpHandler` takes it: a name (any case), or a RegExp tested against the request's method. */
+/**
+ * An HTTP method as msw's `HttpHandler` takes it: a name (any case), or a RegExp tested against the request's method.
+ *
+ * @example
+ * const readsOnly: HttpHandlerMethod = /^(GET|HEAD)$/
+ * new HttpHandler(readsOnly, '/posts', () => HttpResponse.json([]))
+ */
 export type HttpHandlerMethod = string | RegExp
 
-/** What `info` says of an HTTP handler: msw's `header`, `method` and `path`. */
+/**
+ * What `info` says of an HTTP handler: msw's `header`, `method` and `path`.
+ *
+ * @example
+ * const { method, path }: HttpHandlerInfo = http.get('/posts/:id', resolver).info // 'GET', '/posts/:id'
+ */
 export interface HttpHandlerInfo extends HandlerInfo {
   readonly method: HttpHandlerMethod
   readonly path: HttpPredicate
 }
 
-/** msw's parsed result of a REST request (`parse()`), given to `predicate()`, `extendResolverArgs()` and `log()`. */
+/**
+ * msw's parsed result of a REST request (`parse()`), given to `predicate()`, `extendResolverArgs()` and `log()`.
+ *
+ * @example
+ * class QuietHandler extends HttpHandler {
+ *   log({ parsedResult }: { parsedResult: HttpRequestParsedResult }) {
+ *     console.log('matched with', parsedResult.match.params)
+ *   }
+ * }
+ */
 export interface HttpRequestParsedResult {
   readonly match: { readonly matches: boolean; readonly params: Record<string, string> }
   readonly cookies: Record<string, string>

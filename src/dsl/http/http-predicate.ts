@@ -1,18 +1,32 @@
 import { decodeComponentSafely, message, type RequestContext } from '../../kernel/index.js'
 import { checkPath, compilePath, urlWithoutQuery } from './path-pattern.js'
 
-/** What a custom predicate function receives. */
+/**
+ * What a custom predicate function receives.
+ *
+ * @example
+ * const hasSession = ({ cookies }: HttpPredicateInfo) => cookies.session !== undefined
+ */
 export interface HttpPredicateInfo {
   readonly request: Request
   readonly cookies: Record<string, string>
 }
 
-/** What a custom predicate function answers (as msw): a boolean, or `{ matches, params }`; sync or async. */
+/**
+ * What a custom predicate function answers (as msw): a boolean, or `{ matches, params }`; sync or async.
+ *
+ * @example
+ * const seven = ({ request }: HttpPredicateInfo): HttpPredicateResult => ({ matches: request.url.endsWith('/7'), params: { id: '7' } })
+ */
 export type HttpPredicateResult = boolean | { readonly matches: boolean; readonly params?: Record<string, string> }
 
 /**
  * How a REST handler selects requests: a path or URL pattern, a RegExp tested
  * against the full URL (named groups become params), or a function.
+  *
+  * @example
+  * const legacy: HttpPredicate = ({ request }) => request.url.includes('/legacy/')
+  * http.get(legacy, () => new HttpResponse(null, { status: 410 }))
  */
 export type HttpPredicate = string | RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>)
 

@@ -26,13 +26,29 @@ export interface HttpResolverInfo<Params, RequestBody = JsonBodyType> {
   readonly finalize: FinalizeFunction
 }
 
-/** The Response a resolver may answer: any Response, or an `HttpResponse` of the declared body type. */
+/**
+ * The Response a resolver may answer: any Response, or an `HttpResponse` of the declared body type.
+ *
+ * @example
+ * const answer: ResolverResponse<{ id: string }> = HttpResponse.json({ id: '1' })
+ */
 export type ResolverResponse<ResponseBody> = IsAny<ResponseBody> extends true ? Response : HttpResponse<ResponseBody>
 
-/** What a resolver returns: a response, or nothing to fall through. */
+/**
+ * What a resolver returns: a response, or nothing to fall through.
+ *
+ * @example
+ * const fallThrough: ResolverResult<{ id: string }> = undefined // the next handler answers
+ */
 export type ResolverResult<ResponseBody> = ResolverResponse<ResponseBody> | undefined | void
 
-/** A REST resolver: a function, an async function, or a generator (each request takes the next yielded response). */
+/**
+ * A REST resolver: a function, an async function, or a generator (each request takes the next yielded response).
+ *
+ * @example
+ * const getPost: HttpResolver<{ id: string }> = ({ params }) => HttpResponse.json({ id: params.id })
+ * http.get('/posts/:id', getPost)
+ */
 export type HttpResolver<Params, RequestBody = JsonBodyType, ResponseBody = any> = (
   info: HttpResolverInfo<Params, RequestBody>,
 ) =>
@@ -69,7 +85,12 @@ export interface UndeclaredParams {
   readonly [undeclared]: true
 }
 
-/** The shape of explicitly declared params. */
+/**
+ * The shape of explicitly declared params.
+ *
+ * @example
+ * const params: ParamsShape = { id: '7', tab: undefined }
+ */
 export type ParamsShape = Record<string, string | undefined>
 
 /**

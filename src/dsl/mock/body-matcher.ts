@@ -36,7 +36,12 @@ export type BodyMatcher<Body> =
           : { readonly [Key in keyof Body]?: DeepMatcher<Body[Key]> }
         : never)
 
-/** Options of `.body(matcher, options)`. */
+/**
+ * Options of `.body(matcher, options)`.
+ *
+ * @example
+ * mock.post('/posts').body({ title: 'Hello' }, { exact: true }).reply(201)
+ */
 export interface BodyMatchOptions {
   /** Objects and arrays must match exactly: no extra keys. Default `false` (partial). */
   readonly exact?: boolean

@@ -80,10 +80,22 @@ export type LimitGuard<Limited extends boolean> = [Limited] extends [true]
   ? MockTypeError<'A mock has one usage limit: times(n), once() or persist() was already called on it. Keep only one of them (the default is persist()).'>
   : unknown
 
-/** The type of an answer method called on a mock that already has one. */
+/**
+ * The type of an answer method called on a mock that already has one.
+ *
+ * @example
+ * // @ts-expect-error AlreadyAnswered: a mock answers one way
+ * mock.get('/posts').reply(200).reply(404)
+ */
 export type AlreadyAnswered = MisuseCall<'This mock already has an answer: reply(), replyWith(), networkError() and passthrough() are called once. Build another mock for another answer.'>
 
-/** The type of a matching step called after the answer. */
+/**
+ * The type of a matching step called after the answer.
+ *
+ * @example
+ * // @ts-expect-error StepAfterAnswer: steps come before reply()
+ * mock.get('/posts').reply(200).query({ page: '1' })
+ */
 export type StepAfterAnswer = MisuseCall<'Matching steps (query, headers, cookies, body, variables) come before the answer: call them before reply().'>
 
 /**

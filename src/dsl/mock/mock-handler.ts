@@ -27,7 +27,12 @@ export interface MockCall<Params = Record<string, string>, Body = unknown> {
   readonly status: number | undefined
 }
 
-/** How many of its latest calls a mock keeps in `calls` (`callCount` counts them all). */
+/**
+ * How many of its latest calls a mock keeps in `calls` (`callCount` counts them all).
+ *
+ * @example
+ * expect(getPost.calls.length).toBeLessThanOrEqual(MOCK_CALL_HISTORY_LIMIT) // getPost.callCount counts every call
+ */
 export const MOCK_CALL_HISTORY_LIMIT = 100
 
 /**
@@ -44,7 +49,12 @@ export type TimesCount<Count extends number> = number extends Count
     ? Count & MockTypeError<'times(n) needs a whole number n >= 1. Use .persist() to answer any number of requests, or remove the mock.'>
     : Count
 
-/** How far a request got through a mock's steps: `depth` passed; `step` and `reason` name the one that rejected it. */
+/**
+ * How far a request got through a mock's steps: `depth` passed; `step` and `reason` name the one that rejected it.
+ *
+ * @example
+ * const explain = ({ step, reason }: MockDiagnosis) => (step ? `${step}() rejected it: ${reason}` : 'every step matched')
+ */
 export interface MockDiagnosis {
   readonly depth: number
   readonly step?: MockStepName

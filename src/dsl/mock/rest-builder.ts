@@ -24,7 +24,13 @@ declare const unfinished: unique symbol
 /** The sentence an unfinished builder shows where a handler is expected. */
 export type Unfinished = 'Unfinished mock: call .reply(...), .replyWith(...), .networkError() or .passthrough() to finish the mock before using it as a handler.'
 
-/** The type of `.body()` on a builder that already has a body step. */
+/**
+ * The type of `.body()` on a builder that already has a body step.
+ *
+ * @example
+ * // @ts-expect-error BodyAlreadySet: one body step per mock
+ * mock.post('/posts').body({ title: 'a' }).body({ draft: true })
+ */
 export type BodyAlreadySet = MisuseCall<'body() was already called on this mock: declare the body type and its matcher in one call, .body<Type>(matcher).'>
 
 /**

@@ -4,7 +4,12 @@ import { decodeBody } from './body-encoding.js'
 import { parseHar } from './har-document.js'
 import type { Har, HarEntry } from './har-types.js'
 
-/** Options of `fromHar`. */
+/**
+ * Options of `fromHar`.
+ *
+ * @example
+ * server.use(...fromHar(har, { match: (request) => `${request.method} ${new URL(request.url).pathname}` }))
+ */
 export interface FromHarOptions {
   /**
    * What identifies a request (default: method and full URL); called with live requests and with one rebuilt from each entry.

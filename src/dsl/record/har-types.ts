@@ -75,6 +75,12 @@ export interface HarTimings {
   comment?: string
 }
 
+/**
+ * One request of a HAR with its response and timings.
+ *
+ * @example
+ * const urls = har.log.entries.map((entry: HarEntry) => `${entry.request.method} ${entry.request.url}`)
+ */
 export interface HarEntry {
   pageref?: string
   startedDateTime: string
@@ -113,7 +119,13 @@ export interface HarLog {
   comment?: string
 }
 
-/** A HAR 1.2 document. */
+/**
+ * A HAR 1.2 document.
+ *
+ * @example
+ * const har: Har = JSON.parse(await readFile('recording.har', 'utf8'))
+ * server.use(...fromHar(har))
+ */
 export interface Har {
   log: HarLog
 }

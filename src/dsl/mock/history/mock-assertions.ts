@@ -5,7 +5,13 @@ import { pendingMocksText, unhandledRequestsText, type PendingReport } from './a
 import { scopeTraffic, type RecentConnection, type RecentRequest, type UnhandledRequestRecord } from './scope-traffic.js'
 import { createTrafficRecorder, isMock } from './traffic-recorder.js'
 
-/** Request history and assertions, on the caller's scope: inside `server.boundary(...)` only that boundary's. */
+/**
+ * Request history and assertions, on the caller's scope: inside `server.boundary(...)` only that boundary's.
+ *
+ * @example
+ * afterEach(() => server.assertDone())
+ * test('asks for nothing unmocked', () => expect(server.unhandledRequests()).toEqual([]))
+ */
 export interface MockAssertions {
   /**
    * The mocks added in this scope that are not done: limited mocks not used up, persistent mocks never called, and

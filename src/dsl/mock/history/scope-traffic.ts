@@ -30,7 +30,12 @@ export interface RecentConnection {
   readonly handlers: readonly Handler[]
 }
 
-/** What a scope keeps of its traffic (unhandled requests are all counted); nothing else grows with traffic. */
+/**
+ * What a scope keeps of its traffic (unhandled requests are all counted); nothing else grows with traffic.
+ *
+ * @example
+ * expect(server.unhandledRequests().length).toBeLessThanOrEqual(TRAFFIC_LIMITS.unhandledRequests)
+ */
 export const TRAFFIC_LIMITS = { recentRequests: 20, unhandledRequests: 100, connections: 100 } as const
 
 /** What one handler scope (the root or a boundary) recorded, kept in its `extensions` to be scoped like its handlers. */
