@@ -1,9 +1,7 @@
 import { message, type HandlerScope, type Runtime } from '../../kernel/index.js'
-import { createHar, type MockAssertions, type RecordOptions, type Recording } from '../../dsl/index.js'
+import { createHar, type MockAssertions, type PendingMock, type RecordOptions, type Recording } from '../../dsl/index.js'
 
 type HistoryModule = Pick<typeof import('./on-start.js'), 'createMockAssertions' | 'recordRuntime'>
-
-type PendingMock = ReturnType<MockAssertions['pendingMocks']>[number]
 
 /** Told apart without loading the mock classes. */
 function isExpectation(handler: unknown): handler is PendingMock {

@@ -1,4 +1,5 @@
 import { decodeComponentSafely, message, type RequestContext } from '../../kernel/index.js'
+import { nextGroupParen } from './path-inline-pattern.js'
 import { checkPath, compilePath, urlWithoutQuery } from './path-pattern.js'
 
 /**
@@ -118,17 +119,11 @@ function paramsOfGroups(found: RegExpExecArray, groupNames: readonly string[]): 
 function capturingGroupNames(source: string): string[] {
   const names: string[] = []
   let unnamed = 0
-  let inClass = false
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index]
-    if (char === '\\') index++
-    else if (inClass) inClass = char !== ']'
-    else if (char === '[') inClass = true
-    else if (char === '(') {
-      if (source[index + 1] !== '?') names.push(String(unnamed++))
-      else if (source[index + 2] === '<' && source[index + 3] !== '=' && source[index + 3] !== '!') {
-        names.push(source.slice(index + 3, source.indexOf('>', index + 3)))
-      }
+  for (let index = nextGroupParen(source, 0); index !== -1; index = nextGroupParen(source, index + 1)) {
+    if (source[index] === ')') continue
+    if (source[index + 1] !== '?') names.push(String(unnamed++))
+    else if (source[index + 2] === '<' && source[index + 3] !== '=' && source[index + 3] !== '!') {
+      names.push(source.slice(index + 3, source.indexOf('>', index + 3)))
     }
   }
   return names

@@ -16,18 +16,23 @@ export type InlinePattern =
   | { readonly kind: 'class'; readonly test: (code: number) => boolean; readonly min: number; readonly max: number }
   | { readonly kind: 'choices'; readonly choices: readonly string[] }
 
-/** The index of the `)` closing the group opened at `open`; -1 when it is not closed, -2 when it holds a group. */
-export function inlineGroupEnd(text: string, open: number): number {
+/** The index of the next `(` or `)` of a RegExp source from `from`, escapes and classes skipped; -1 when none. */
+export function nextGroupParen(source: string, from: number): number {
   let inClass = false
-  for (let i = open + 1; i < text.length; i++) {
-    const char = text[i]
+  for (let i = from; i < source.length; i++) {
+    const char = source[i]
     if (char === '\\') i++
     else if (inClass) inClass = char !== ']'
     else if (char === '[') inClass = true
-    else if (char === '(') return -2
-    else if (char === ')') return i
+    else if (char === '(' || char === ')') return i
   }
   return -1
+}
+
+/** The index of the `)` closing the group opened at `open`; -1 when it is not closed, -2 when it holds a group. */
+export function inlineGroupEnd(text: string, open: number): number {
+  const paren = nextGroupParen(text, open + 1)
+  return paren === -1 || text[paren] === ')' ? paren : -2
 }
 
 /** The inline pattern of `:name` whose `(` is at `open`, and the index after its `)`; throws when refused. */

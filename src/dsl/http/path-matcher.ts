@@ -61,8 +61,8 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
       if (variable.segment) {
         // Present first (as a greedy `(?:/x)?`), then absent.
         if (lowered.charCodeAt(pos) === 47 /* / */) {
-          const end = last ? lowered.length - literal.length : findEnd(lowered, literal, pos + 2, '/', pos + 1)
-          if (end >= pos + 2 && noneOf(lowered, '/', pos + 1, end) && (!last || lowered.endsWith(literal))) {
+          const end = findEnd(lowered, literal, pos + 2, '/', pos + 1, last)
+          if (end !== -1) {
             starts[i] = pos + 1
             ends[i] = end
             if (last || place(lowered, i + 1, end + literal.length)) return true
@@ -74,14 +74,8 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
         pos += literal.length
         continue
       }
-      let end: number
-      if (last) {
-        end = lowered.length - literal.length
-        if (end < pos + variable.min || !lowered.endsWith(literal) || !noneOf(lowered, variable.excluded, pos, end)) return false
-      } else {
-        end = findEnd(lowered, literal, pos + variable.min, variable.excluded, pos)
-        if (end === -1) return false
-      }
+      const end = findEnd(lowered, literal, pos + variable.min, variable.excluded, pos, last)
+      if (end === -1) return false
       starts[i] = pos
       ends[i] = end
       pos = end + literal.length
@@ -106,12 +100,15 @@ export function compileTokens(tokens: readonly PathToken[]): (lowered: string, o
   }
 }
 
-/** The leftmost `end >= from` where `literal` starts with no excluded character in `[regionStart, end)`; else -1. */
-function findEnd(subject: string, literal: string, from: number, excluded: string, regionStart: number): number {
-  if (from > subject.length) return -1
-  const end = subject.indexOf(literal, from)
-  if (end === -1) return -1
-  return noneOf(subject, excluded, regionStart, end) ? end : -1
+/**
+ * The leftmost `end >= from` where `literal` starts with no excluded character in `[regionStart, end)`; else -1.
+ * After the `last` variable the literal must end the subject.
+ */
+function findEnd(subject: string, literal: string, from: number, excluded: string, regionStart: number, last: boolean): number {
+  let end: number
+  if (last) end = subject.endsWith(literal) ? subject.length - literal.length : -1
+  else end = from > subject.length ? -1 : subject.indexOf(literal, from)
+  return end >= from && noneOf(subject, excluded, regionStart, end) ? end : -1
 }
 
 function noneOf(subject: string, excluded: string, start: number, end: number): boolean {
