@@ -5,3 +5,6 @@ export const KNOWN_BODY: unique symbol = Symbol('mocklib.known-body')
 export function knownBodyOf(response: Response): string | undefined {
   return (response as { [KNOWN_BODY]?: string })[KNOWN_BODY]
 }
+
+/** The statuses whose body is always null: `new Response(body)` throws for them. */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304])

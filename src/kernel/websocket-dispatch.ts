@@ -1,6 +1,7 @@
 import { ContextScratchpad } from './request-context.js'
 import type { ExchangeContext, Handler, WebSocketExchange } from './contracts.js'
 import { asError } from './errors.js'
+import type { RequestEventInfo } from './events.js'
 import type { HandlerScope } from './handler-scope.js'
 
 /** `report` takes an error a listener throws later; a handler names the `Connection` shape where it reads it. */
@@ -97,7 +98,7 @@ export function decidedByPolicy(exchange: WebSocketExchange): boolean {
 
 const LATE_ERRORS = Symbol('late errors')
 
-type LateErrorReporter = (info: { readonly request: Request; readonly requestId: string }, error: unknown) => void
+type LateErrorReporter = (info: RequestEventInfo, error: unknown) => void
 
 /** Once per runtime, on its root scope (every boundary's scope descends from it). */
 export function acceptLateErrors(root: HandlerScope, report: LateErrorReporter): void {
@@ -105,7 +106,7 @@ export function acceptLateErrors(root: HandlerScope, report: LateErrorReporter):
 }
 
 /** An error thrown after the exchange was answered (an event stream's resolver): `unhandledException`. */
-export function reportLateError(scope: HandlerScope, info: { readonly request: Request; readonly requestId: string }, error: unknown): void {
+export function reportLateError(scope: HandlerScope, info: RequestEventInfo, error: unknown): void {
   let root = scope
   while (root.parent !== undefined) root = root.parent
   const report = root.extensions.get(LATE_ERRORS) as LateErrorReporter | undefined

@@ -1,6 +1,6 @@
 // Answers nothing by itself: a request of a page that activated mocking goes to that page's handlers over its
 // link; requests of other pages and navigations are left to the browser untouched.
-import { BYPASS_HEADER } from '../worker-protocol/bypass-header.js'
+import { BYPASS_HEADER, withoutBypassHeader } from '../worker-protocol/bypass-header.js'
 import {
   MESSAGE_PREFIX,
   PROTOCOL,
@@ -143,12 +143,6 @@ function sendReport(clientId: string, requestId: string, response: SerializedRes
   const link = links.get(clientId)
   if (link) return link.post(message, transfer)
   void worker.clients.get(clientId).then((client) => client?.postMessage(message, transfer))
-}
-
-function withoutBypassHeader(request: Request): Request {
-  const headers = new Headers(request.headers)
-  headers.delete(BYPASS_HEADER)
-  return new Request(request, { headers })
 }
 
 const encoder = new TextEncoder()

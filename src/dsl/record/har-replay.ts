@@ -1,3 +1,4 @@
+import { NULL_BODY_STATUSES } from '../../kernel/index.js'
 import { http } from '../http/http.js'
 import type { HttpHandler } from '../http/http-handler.js'
 import { decodeBody } from './body-encoding.js'
@@ -132,7 +133,6 @@ export function comparableBody(text: string): string {
 
 /** They described the wire, not the decoded whole body a recording holds. */
 export const WIRE_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 function responseFromEntry(entry: HarEntry): Response {
   const { response } = entry

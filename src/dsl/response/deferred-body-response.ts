@@ -1,6 +1,4 @@
-import { KNOWN_BODY } from '../../kernel/known-body.js'
-
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+import { KNOWN_BODY, NULL_BODY_STATUSES } from '../../kernel/known-body.js'
 
 const TEXT_PLAIN: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({ 'content-type': 'text/plain;charset=UTF-8' })
 

@@ -1,6 +1,6 @@
 import type { RequestReply, SerializedRequest, SerializedResponse } from '../../worker-protocol/messages.js'
 import type { HttpExchange } from '../contracts.js'
-import { knownBodyOf } from '../known-body.js'
+import { knownBodyOf, NULL_BODY_STATUSES } from '../known-body.js'
 import { bypassMarkOf } from '../passthrough.js'
 import type { ReportTracker } from './report-tracker.js'
 
@@ -68,9 +68,6 @@ function deserializeRequest(serialized: SerializedRequest): Request {
   }
 }
 
-// `new Response(body)` throws for these.
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
-
 let streamsTransfer: boolean | undefined
 
 function canTransferStreams(): boolean {
@@ -102,7 +99,7 @@ function serializeResponse(response: Response): SerializedAnswer | Promise<Seria
   // Asked first: reading `body` would make the stream the known body saves.
   const known = knownBodyOf(response)
   if (known !== undefined) return { response: { ...head, body: known }, transfer: [] }
-  if (response.body === null || NULL_BODY_STATUS.has(response.status)) return { response: { ...head, body: null }, transfer: [] }
+  if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return { response: { ...head, body: null }, transfer: [] }
   if (canTransferStreams()) {
     const body = response.body
     return { response: { ...head, body }, transfer: [body as unknown as Transferable] }
@@ -111,6 +108,6 @@ function serializeResponse(response: Response): SerializedAnswer | Promise<Seria
 }
 
 export function deserializeResponse(serialized: SerializedResponse): Response {
-  const body = NULL_BODY_STATUS.has(serialized.status) ? null : serialized.body
+  const body = NULL_BODY_STATUSES.has(serialized.status) ? null : serialized.body
   return new Response(body, { status: serialized.status, statusText: serialized.statusText, headers: serialized.headers })
 }

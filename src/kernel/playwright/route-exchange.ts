@@ -1,4 +1,5 @@
 import type { HttpExchange } from '../contracts.js'
+import { NULL_BODY_STATUSES } from '../known-body.js'
 import { createRequestId } from '../request-context.js'
 import type { FetchedResponseLike, RoutableLike, RouteLike } from './playwright-shapes.js'
 import { abortRoutedRequest, requestingPageOrigin, toFetchRequest, type SentHeaders } from './routed-request.js'
@@ -8,9 +9,6 @@ import { relayedStreamPage, relayStream } from './stream-relay.js'
 export type RouteFailure = (error: unknown) => void
 
 type RelayPermit = (pageOrigin: string) => Promise<void>
-
-// A Fetch `Response` refuses a body with these.
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
 /** A reported passthrough is `route.fetch()` then `route.fulfill()` (redirects are the browser's to follow). */
 export async function routeExchange(route: RouteLike, failed: RouteFailure, permit: RelayPermit, readHeaders: SentHeaders): Promise<HttpExchange> {
@@ -76,7 +74,7 @@ function toFetchResponse(real: FetchedResponseLike, body: Buffer): Response {
   const headers = new Headers()
   for (const { name, value } of real.headersArray()) headers.append(name, value)
   const status = real.status()
-  return new Response(NULL_BODY_STATUS.has(status) ? null : new Uint8Array(body), { status, statusText: real.statusText(), headers })
+  return new Response(NULL_BODY_STATUSES.has(status) ? null : new Uint8Array(body), { status, statusText: real.statusText(), headers })
 }
 
 /**

@@ -1,6 +1,7 @@
+import { withoutBypassHeader } from '../../worker-protocol/bypass-header.js'
 import { message } from '../errors.js'
 import { onFirstUse } from '../on-first-use.js'
-import { BYPASS_HEADER, bypassMarkOf } from '../passthrough.js'
+import { bypassMarkOf } from '../passthrough.js'
 import type { HttpSink } from '../node/http-layer.js'
 import type { FetchCall } from './web-fetch-exchange.js'
 
@@ -12,7 +13,7 @@ const exchanges = onFirstUse(
 /** Bun and Deno have no undici under `fetch`: this does what a fetch does with an answer (redirects through the handlers, decoding, HEAD, abort). */
 export function patchWebFetch(sink: HttpSink): () => void {
   const realFetch = globalThis.fetch
-  const network = (request: Request) => realFetch(withoutMark(request))
+  const network = (request: Request) => realFetch(withoutBypassHeader(request))
   const send = (request: Request, redirects: number): Promise<Response> => {
     if (request.signal.aborted) return Promise.reject(request.signal.reason)
     const mark = bypassMarkOf(request)
@@ -43,11 +44,4 @@ export function patchWebFetch(sink: HttpSink): () => void {
   return () => {
     if (globalThis.fetch === (mockedFetch as typeof fetch)) globalThis.fetch = realFetch
   }
-}
-
-function withoutMark(request: Request): Request {
-  if (!request.headers.has(BYPASS_HEADER)) return request
-  const headers = new Headers(request.headers)
-  headers.delete(BYPASS_HEADER)
-  return new Request(request, { headers })
 }
