@@ -88,3 +88,24 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     }
   }
 }
+
+/**
+ * A mocked event stream and the client end that writes it. `signal` aborting closes it; a reader
+ * cancelling the body closes it and calls `onCancel`.
+ */
+export function openEventStream(signal: AbortSignal, headers: Record<string, string>, onCancel?: () => void): { client: ServerSentEventClient<any>; response: Response } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started
+    },
+    cancel: () => {
+      client.close()
+      onCancel?.()
+    },
+  })
+  const client = new ServerSentEventClient<any>(controller)
+  if (signal.aborted) client.close()
+  else signal.addEventListener('abort', () => client.close(), { once: true })
+  return { client, response: new Response(body, { status: 200, headers }) }
+}
