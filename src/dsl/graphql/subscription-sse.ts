@@ -6,12 +6,6 @@ import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
 
 // GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
 
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-}
-
 /**
  * `undefined` when the resolver answered nothing. "Distinct connections" mode: a `next` event per
  * result, then `complete`, and the stream closes; a resolver that throws sends a last `next` with
@@ -21,7 +15,7 @@ export async function respondWithStream(handler: SubscriptionCandidate, operatio
   const controller = new AbortController()
   const iterator = await handler.open(resolverInfo(operation, context, context.requestId, 'sse', controller.signal))
   if (iterator === undefined) return undefined
-  const { client, response } = openEventStream(controller.signal, STREAM_HEADERS, () => controller.abort())
+  const { client, response } = openEventStream(controller.signal, 'text/event-stream; charset=utf-8', () => controller.abort())
   const end = () => {
     client.send({ event: 'complete', data: '' })
     client.close()

@@ -88,15 +88,9 @@ class StreamHandler extends HttpHandler {
   }
 }
 
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-}
-
 function answerStream(handler: StreamHandler, path: string | RegExp, resolver: ServerSentEventResolver<any, any>, info: HttpResolverInfo<Record<string, string>>): Response {
   const { request } = info
-  const { client, response } = openEventStream(request.signal, STREAM_HEADERS)
+  const { client, response } = openEventStream(request.signal, 'text/event-stream')
   const result = resolver(Object.assign(info, { client, server: new ServerSentEventServer(request, client) }))
   if (isPromiseLike(result)) {
     const context = handler.contextOf(request)
