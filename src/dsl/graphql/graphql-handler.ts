@@ -26,7 +26,7 @@ import { graphQLRequestState, PENDING, settledRequestState } from './graphql-req
 import { compileSelector, type CompiledSelector } from './operation-selector.js'
 
 /** Typed for users by `GraphQLResolverInfo`. */
-interface GraphQLResolverInfoRuntime {
+export interface GraphQLResolverInfoRuntime {
   readonly query: string
   readonly variables: Record<string, unknown>
   readonly operationName: string | undefined

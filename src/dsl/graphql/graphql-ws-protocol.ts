@@ -2,7 +2,7 @@ import { message, type ConnectionContext } from '../../kernel/index.js'
 import type { RawClientConnection } from '../ws/ws-events.js'
 import type { parseOperation } from './parse-operation.js'
 import { isSubscriptionHandler, type SubscriptionConnection, type SubscriptionIterator } from './subscription-connection.js'
-import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
+import { errorMessage, pump, resolverInfo, type SubscriptionSink } from './subscription-stream.js'
 
 const BAD_REQUEST = 4400
 const UNAUTHORIZED = 4401
@@ -77,35 +77,30 @@ export class GraphQLWsSession {
 
   async #run(id: string, payload: Record<string, unknown> & { query: string }, controller: AbortController): Promise<void> {
     const live = () => this.#active.get(id) === controller && !controller.signal.aborted
-    const finish = () => {
+    // The last message of a subscription, unless the client ended it first.
+    const end = (last?: Record<string, unknown>) => {
+      if (last !== undefined && live()) this.#send(last)
       if (this.#active.get(id) === controller) this.#active.delete(id)
+    }
+    const sink: SubscriptionSink = {
+      next: (result) => {
+        if (live()) this.#send({ type: 'next', id, payload: result })
+      },
+      complete: () => end({ type: 'complete', id }),
+      error: (error) => {
+        this.#context.report(error)
+        end({ type: 'error', id, payload: [{ message: errorMessage(error) }] })
+      },
     }
     let started: Started
     try {
       started = await this.#start(payload, controller.signal)
     } catch (error) {
-      this.#context.report(error)
-      started = { errors: [{ message: errorMessage(error) }] }
+      return sink.error(error)
     }
-    if (!live()) return finish()
-    if ('errors' in started) {
-      this.#send({ type: 'error', id, payload: started.errors })
-      return finish()
-    }
-    await pump(started.iterator, controller.signal, {
-      next: (result) => {
-        if (live()) this.#send({ type: 'next', id, payload: result })
-      },
-      complete: () => {
-        if (live()) this.#send({ type: 'complete', id })
-        finish()
-      },
-      error: (error) => {
-        this.#context.report(error)
-        if (live()) this.#send({ type: 'error', id, payload: [{ message: errorMessage(error) }] })
-        finish()
-      },
-    }, started.handler)
+    if ('errors' in started) return end({ type: 'error', id, payload: started.errors })
+    if (!live()) return end()
+    await pump(started.iterator, controller.signal, sink, started.handler)
   }
 
   async #start(payload: Record<string, unknown> & { query: string }, signal: AbortSignal): Promise<Started> {

@@ -1,17 +1,12 @@
 import { message, type RequestContext } from '../../kernel/index.js'
+import type { GraphQLResolverInfoRuntime } from './graphql-handler.js'
 import type { ParsedOperation } from './graphql-operation.js'
 
 // What a subscription handler is to the transports that load on first use (and to other copies of mocklib).
 
 /** Typed for users by `GraphQLSubscriptionResolverInfo`. */
-export interface SubscriptionResolverInfoRuntime {
-  readonly query: string
-  readonly variables: Record<string, unknown>
-  readonly operationName: string | undefined
+export interface SubscriptionResolverInfoRuntime extends GraphQLResolverInfoRuntime {
   readonly operationType: 'subscription'
-  readonly request: Request
-  readonly cookies: Record<string, string>
-  readonly requestId: string
   readonly connectionParams: Record<string, unknown> | undefined
   readonly transport: 'graphql-ws' | 'sse'
   readonly signal: AbortSignal

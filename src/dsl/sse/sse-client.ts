@@ -88,3 +88,25 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     }
   }
 }
+
+/**
+ * A mocked event stream (200, `contentType`, not cached) and the client end that writes it. `signal`
+ * aborting closes it; a reader cancelling the body closes it and calls `onCancel`.
+ */
+export function openEventStream(signal: AbortSignal, contentType: string, onCancel?: () => void): { client: ServerSentEventClient<any>; response: Response } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started
+    },
+    cancel: () => {
+      client.close()
+      onCancel?.()
+    },
+  })
+  const client = new ServerSentEventClient<any>(controller)
+  if (signal.aborted) client.close()
+  else signal.addEventListener('abort', () => client.close(), { once: true })
+  const headers = { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive' }
+  return { client, response: new Response(body, { status: 200, headers }) }
+}

@@ -2,7 +2,7 @@ import { message, reportLateError, type RequestContext } from '../../kernel/inde
 import { HttpHandler } from '../http/http-handler.js'
 import type { HttpResolverInfo, ParamsShape } from '../http/http-types.js'
 import type { PathParams } from '../http/path-params.js'
-import { ServerSentEventClient } from './sse-client.js'
+import { openEventStream, type ServerSentEventClient } from './sse-client.js'
 import { ServerSentEventServer } from './sse-server.js'
 import type { ServerSentEventMap } from './sse-types.js'
 
@@ -88,25 +88,9 @@ class StreamHandler extends HttpHandler {
   }
 }
 
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-}
-
 function answerStream(handler: StreamHandler, path: string | RegExp, resolver: ServerSentEventResolver<any, any>, info: HttpResolverInfo<Record<string, string>>): Response {
   const { request } = info
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  const body = new ReadableStream<Uint8Array>({
-    start: (started) => {
-      controller = started
-    },
-    cancel: () => client.close(),
-  })
-  const client = new ServerSentEventClient<any>(controller)
-  if (request.signal.aborted) client.close()
-  else request.signal.addEventListener('abort', () => client.close(), { once: true })
-  const response = new Response(body, { status: 200, headers: STREAM_HEADERS })
+  const { client, response } = openEventStream(request.signal, 'text/event-stream')
   const result = resolver(Object.assign(info, { client, server: new ServerSentEventServer(request, client) }))
   if (isPromiseLike(result)) {
     const context = handler.contextOf(request)

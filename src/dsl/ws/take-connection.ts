@@ -8,7 +8,7 @@ import {
   type WebSocketConnectionRecord,
   type WebSocketMessageRecord,
 } from './connection-record.js'
-import { WebSocketClient, WebSocketServer, type ListenerTable, type WebSocketConnectionListener } from './ws-connection.js'
+import { WebSocketClient, WebSocketServer, type LinkCore, type ListenerTable, type WebSocketConnectionListener } from './ws-connection.js'
 import type { RawClientConnection, RawServerConnection, WebSocketConnectionEnds, WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
 
@@ -18,12 +18,10 @@ const INTERNAL_ERROR = 1011
 export interface TakenBy {
   /** For cross-handler `stopPropagation`. */
   readonly owner: object
-  readonly header: string
-  readonly parse: ((data: WebSocketData) => unknown) | undefined
+  readonly link: LinkCore
   readonly listener: WebSocketConnectionListener<any, any, any>
   /** Before the listener runs. */
   record(record: WebSocketConnectionRecord<any>): void
-  track(client: WebSocketClient<any, any>): void
 }
 
 /**
@@ -36,9 +34,9 @@ export function takeConnection(by: TakenBy, params: Record<string, string>, cont
     owner: by.owner,
     self: ends.client.socket,
     handlers: handlersOf(ends.client),
-    parse: by.parse,
+    parse: by.link.parse,
     fail: (error, where) => {
-      console.error(message(`${where} of the WebSocket handler "${by.header}" threw; the client was closed with code 1011.`, 'See the error that follows.'), error)
+      console.error(message(`${where} of the WebSocket handler "${by.link.header}" threw; the client was closed with code 1011.`, 'See the error that follows.'), error)
       context.report(error)
       try {
         ends.client.close(INTERNAL_ERROR, 'mocklib: handler error')
@@ -50,7 +48,7 @@ export function takeConnection(by: TakenBy, params: Record<string, string>, cont
   by.record(connectionLog(ends.client, ends.server, context.exchange.protocols).view(params))
   const client = new WebSocketClient(ends.client, new ListenerWrapper(scope))
   const server = new WebSocketServer(ends.server, new ListenerWrapper(scope))
-  by.track(client)
+  by.link.track(client)
   const result = by.listener({ client, server, params, info: ends.info })
   if (result instanceof Promise) result.catch((error: unknown) => scope.fail(error, 'the "connection" listener'))
 }

@@ -13,19 +13,8 @@ import {
 import { onFirstUse } from '../../kernel/on-first-use.js'
 import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import type { WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
+import type { LinkCore, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
-
-/** What the handlers of one link share. @internal */
-export interface LinkCore {
-  readonly url: string | RegExp
-  readonly header: string
-  readonly parse?: ((data: WebSocketData) => unknown) | undefined
-  /** True for `mock.ws` links: their handlers expect connections (`assertDone()`). */
-  readonly expected: boolean
-  track(client: WebSocketClient<any, any>): void
-  remember(record: WebSocketConnectionRecord<any>): void
-}
 
 /**
  * A use limit, as msw's `once`: a used-up handler takes no more connections until `restoreHandlers()`.
@@ -161,15 +150,13 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
     code.takeConnection(
       {
         owner: this,
-        header: link.header,
-        parse: link.parse,
+        link,
         listener: this.#listener,
         record: (record) => {
           this.#connectionCount++
           pushBounded(this.#connections, record)
           link.remember(record)
         },
-        track: (client) => link.track(client),
       },
       params,
       context,

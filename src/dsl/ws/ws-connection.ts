@@ -1,3 +1,4 @@
+import type { WebSocketConnectionRecord } from './connection-record.js'
 import type {
   RawClientConnection,
   RawServerConnection,
@@ -38,6 +39,17 @@ export interface WebSocketConnectionInfoArgument<Params, Incoming, Outgoing> {
 export type WebSocketConnectionListener<Params, Incoming, Outgoing> = (
   connection: WebSocketConnectionInfoArgument<Params, Incoming, Outgoing>,
 ) => unknown
+
+/** What the handlers of one link share. @internal */
+export interface LinkCore {
+  readonly url: string | RegExp
+  readonly header: string
+  readonly parse?: ((data: WebSocketData) => unknown) | undefined
+  /** True for `mock.ws` links: their handlers expect connections (`assertDone()`). */
+  readonly expected: boolean
+  track(client: WebSocketClient<any, any>): void
+  remember(record: WebSocketConnectionRecord<any>): void
+}
 
 /** `unwrap` finds the wrapper `removeEventListener` removes. @internal */
 export interface ListenerTable {

@@ -1,7 +1,7 @@
 import { message } from '../../kernel/index.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import { pushBounded, WebSocketHandler, type LinkCore, type WebSocketHandlerOptions } from './websocket-handler.js'
-import type { WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
+import { pushBounded, WebSocketHandler, type WebSocketHandlerOptions } from './websocket-handler.js'
+import type { LinkCore, WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 
 /**
