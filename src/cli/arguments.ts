@@ -1,17 +1,10 @@
-interface OptionTable {
-  /** Options followed by their value: `--port 9090` or `--port=9090`. */
-  readonly values: readonly string[]
-  readonly flags?: readonly string[]
-  /** Gets each option the table does not list (a command that refuses them throws); without it they are skipped. */
-  readonly unknown?: (name: string) => void
-}
-
 /**
- * Every command's reading of its arguments; each command words its own errors about what it finds. Of an option
- * given twice the last value wins; one the arguments end before has the value `undefined`. Positionals are the
- * arguments that do not start with `--` and are no option's value.
+ * Every command's reading of its arguments; each command words its own errors about what it finds. `values` are the
+ * options followed by a value (`--port 9090` or `--port=9090`): of one given twice the last wins, one the arguments
+ * end before has `undefined`. Positionals are the arguments that do not start with `--` and are no option's value.
+ * `unknown` gets each option the table does not list (serve refuses them); without it they are skipped.
  */
-export function parseArguments(args: readonly string[], table: OptionTable) {
+export function parseArguments(args: readonly string[], table: { values: readonly string[]; flags?: readonly string[]; unknown?: (name: string) => void }) {
   const positionals: string[] = []
   const values = new Map<string, string | undefined>()
   const flags = new Set<string>()
