@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseHar, type HarEntry } from '../dsl/index.js'
 import { contract } from '../openapi/contract.js'
 import type { ContractViolation } from '../openapi/violation.js'
+import { parseArguments } from './arguments.js'
 
 export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <recording.har> [--base-url <url>] [--undocumented]
 
@@ -53,10 +54,9 @@ export async function checkRecording(document: string | object, harText: string,
 }
 
 export async function runContract(args: readonly string[], fail: (text: string) => never): Promise<number> {
-  const baseIndex = args.indexOf('--base-url')
-  const baseUrl = baseIndex === -1 ? undefined : args[baseIndex + 1]
-  if (baseIndex !== -1 && !baseUrl) fail('contract: --base-url needs a URL.')
-  const [documentFile, harFile] = args.filter((arg, index) => !arg.startsWith('--') && (baseIndex === -1 || index !== baseIndex + 1))
+  const { positionals: [documentFile, harFile], values, flags } = parseArguments(args, { values: ['--base-url'], flags: ['--undocumented'] })
+  const baseUrl = values.get('--base-url')
+  if (values.has('--base-url') && !baseUrl) fail('contract: --base-url needs a URL.')
   if (!documentFile || !harFile) fail('contract needs the OpenAPI document and the HAR recording to check.')
   let harText: string
   try {
@@ -64,7 +64,7 @@ export async function runContract(args: readonly string[], fail: (text: string) 
   } catch (error) {
     fail(`contract could not read ${harFile} (${(error as Error).message}).`)
   }
-  const options = { ...(baseUrl !== undefined && { baseUrl }), undocumented: args.includes('--undocumented') }
+  const options = { ...(baseUrl !== undefined && { baseUrl }), undocumented: flags.has('--undocumented') }
   const { violations, described, recorded } = await examineRecording(documentFile, harText, options).catch((error: Error) => fail(error.message.replace(/^\[mocklib\] /, '')))
   if (described === 0 && violations.length === 0) {
     console.log(

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { message } from '../kernel/index.js'
 import { parseHar, type HarEntry } from '../dsl/index.js'
+import { parseArguments } from './arguments.js'
 
 export const HAR2TS_USAGE = `Usage: npx mocklib har2ts <file.har> [--out handlers.ts]
 
@@ -391,10 +392,9 @@ ${handlerLines.join('\n')}
 }
 
 export function runHar2ts(args: readonly string[], fail: (text: string) => never): void {
-  const outIndex = args.indexOf('--out')
-  const out = outIndex === -1 ? undefined : args[outIndex + 1]
-  if (outIndex !== -1 && !out) fail('har2ts: --out needs a file name.')
-  const file = args.find((arg, index) => !arg.startsWith('--') && (outIndex === -1 || index !== outIndex + 1))
+  const { positionals: [file], values } = parseArguments(args, { values: ['--out'] })
+  const out = values.get('--out')
+  if (values.has('--out') && !out) fail('har2ts: --out needs a file name.')
   if (!file) fail('har2ts needs the HAR file to read.')
   let text: string
   try {

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { VERSION } from '../worker-protocol/version.js'
+import { parseArguments } from './arguments.js'
 import { CONTRACT_USAGE, runContract } from './contract.js'
 import { HAR2TS_USAGE, runHar2ts } from './har2ts.js'
 import { INSPECT_USAGE, runInspect } from './inspect.js'
@@ -29,8 +30,8 @@ function fail(text: string): never {
 }
 
 function init(args: readonly string[]): void {
-  const create = args.includes('--create')
-  const publicDir = args.find((arg) => !arg.startsWith('--'))
+  const { positionals: [publicDir], flags } = parseArguments(args, { values: [], flags: ['--create'] })
+  const create = flags.has('--create')
   if (!publicDir) fail('init needs the public directory to copy the worker script to.')
   const source = fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url))
   if (!existsSync(source)) fail(`The worker script is missing from the package (${source}); reinstall mocklib.`)

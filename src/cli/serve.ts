@@ -6,6 +6,7 @@ import type { HarEntry } from '../dsl/index.js'
 import { writeHarFile } from '../dsl/record/write-har.js'
 import type { MockServer } from '../api/server.js'
 import { setSource } from '../api/server/handler-source.js'
+import { parseArguments } from './arguments.js'
 import { markHandlerLines } from './handler-lines.js'
 
 export const SERVE_USAGE = `Usage: npx mocklib serve <source>... [--port 9090] [--host 127.0.0.1] [--proxy <origin>]
@@ -38,30 +39,18 @@ export class ServeError extends Error {
   }
 }
 
+const VALUE_OPTIONS = ['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record']
+const FLAGS = ['--watch', '--contract']
+
 function parseServeArguments(args: readonly string[]) {
-  const sources: string[] = []
-  const options: Record<string, string> = {}
-  const known = new Set(['--port', '--host', '--proxy', '--max-body', '--history', '--admin-token', '--record'])
-  const flags = new Set(['--watch', '--contract'])
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!
-    if (!arg.startsWith('--')) {
-      sources.push(arg)
-      continue
-    }
-    const [name, inline] = arg.split('=', 2) as [string, string | undefined]
-    if (flags.has(name)) {
-      options[name] = 'true'
-      continue
-    }
-    if (!known.has(name)) throw new ServeError(message(`serve: unknown option ${name}.`, `Known options: ${[...known, ...flags].join(', ')}.`), 2)
-    const value = inline ?? args[++index]
-    if (value === undefined) throw new ServeError(message(`serve: ${name} needs a value.`), 2)
-    options[name] = value
+  const unknown = (name: string): never => {
+    throw new ServeError(message(`serve: unknown option ${name}.`, `Known options: ${[...VALUE_OPTIONS, ...FLAGS].join(', ')}.`), 2)
   }
+  const { positionals: sources, values, flags } = parseArguments(args, { values: VALUE_OPTIONS, flags: FLAGS, unknown })
+  for (const [name, value] of values) if (value === undefined) throw new ServeError(message(`serve: ${name} needs a value.`), 2)
   if (sources.length === 0) throw new ServeError(message('serve needs at least one source: a handler module, an OpenAPI document or a HAR file.'), 2)
   const count = (name: string): number | undefined => {
-    const raw = options[name]
+    const raw = values.get(name)
     if (raw === undefined) return undefined
     const value = Number(raw)
     if (!Number.isInteger(value) || value < 0) throw new ServeError(message(`serve: ${name} must be a whole number, got "${raw}".`), 2)
@@ -72,14 +61,14 @@ function parseServeArguments(args: readonly string[]) {
   return {
     sources,
     port,
-    host: options['--host'] ?? '127.0.0.1',
-    proxy: options['--proxy'],
+    host: values.get('--host') ?? '127.0.0.1',
+    proxy: values.get('--proxy'),
     maxBodyBytes: count('--max-body'),
     historyLimit: count('--history'),
-    adminToken: options['--admin-token'],
-    record: options['--record'],
-    watch: options['--watch'] === 'true',
-    contract: options['--contract'] === 'true',
+    adminToken: values.get('--admin-token'),
+    record: values.get('--record'),
+    watch: flags.has('--watch'),
+    contract: flags.has('--contract'),
   }
 }
 

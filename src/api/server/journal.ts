@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { knownBodyOf } from '../../kernel/index.js'
 import type { ServedExchange } from '../../kernel/node/served/index.js'
 import type { ServedBody, ServedRequest } from './served-request.js'
@@ -109,13 +110,4 @@ function keep(bytes: Uint8Array, size: number, contentType: string | undefined):
   const textual = contentType === undefined ? isUtf8(kept) : TEXT_TYPE.test(contentType)
   const text = textual ? new TextDecoder().decode(kept) : Buffer.from(kept).toString('base64')
   return { text, size, ...(!textual && { encoding: 'base64' as const }), ...(truncated && { truncated }) }
-}
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return true
-  } catch {
-    return false
-  }
 }
