@@ -177,6 +177,10 @@ it('the CLI writes handlers: grouped by origin, ids as params, one type per endp
   expect(code).toContain('"x-odd key": string')
   // Without --out, the file is the first argument and the code goes to stdout.
   expect(execFileSync(process.execPath, [cli, 'har2ts', join(work, 'api.har')], { encoding: 'utf8' })).toContain('.query("GetUser", ({ variables }) =>')
+  // `--out=file` is the same option as `--out file` (every command reads its options with one parser), and the
+  // file may come after it.
+  execFileSync(process.execPath, [cli, 'har2ts', `--out=${join(work, 'handlers-eq.ts')}`, join(work, 'api.har')], { encoding: 'utf8' })
+  expect(readFileSync(join(work, 'handlers-eq.ts'), 'utf8')).toBe(code)
   // `mocklib har2ts` with no file says what to do.
   let failure = ''
   try {
