@@ -3,7 +3,6 @@ import type { HandlerDocument } from './handler-documents.js'
 import { toPredicatePath } from './path-template.js'
 import type { OpenApiMethod, ParamsOf, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
 import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
-import { UnreadableParametersError } from './unreadable-parameters.js'
 
 /**
  * What a typed handler's resolver receives: the request (its `json()` typed from the JSON request body), path
@@ -96,9 +95,7 @@ function readQuery(request: Request, operation: TypedOperation): Record<string, 
         `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }) (a document fromOpenApi() read counts too).`,
     )
   }
-  const read = reader.query(new URL(request.url), { method: request.method, url: request.url })
-  if (!read.ok) throw new UnreadableParametersError(read.violations)
-  return read.values
+  return reader.query(request)
 }
 
 /** `{enterprise-team}` is matched as `:enterprise_team`. */
