@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.
 import { encodePointerToken } from './json-pointer.js'
 import { followRef, type OperationEntry, type OperationParameter } from './operations.js'
 import { coerce, parseCookies, rawParameter, readingOf, type TextReading } from './parameter-values.js'
-import { declaredHeaders, declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
+import { declaredHeaders, declaredKeys, declaredResponse, isJsonMediaType, responseKey } from './response-plan.js'
 import type { SchemaVerdict } from './compiled-schemas.js'
 import type { DocumentValidator } from './schema-validator.js'
 import type { ViolationFacts } from './violation.js'
@@ -113,13 +113,8 @@ export class OperationChecks {
     let cookies: Record<string, string> | undefined
     const headers = () => sent.request.headers
     const readCookies = () => (cookies ??= this.#hasCookies ? parseCookies(headers().get('cookie')) : {})
-    for (const { parameter, value: check } of this.#parameters) {
-      const raw = rawParameter(parameter, url, pathParams, headers, readCookies)
-      if (raw === undefined) {
-        if (parameter.required) (findings ??= []).push({ side: 'request', part: parameter.in, name: parameter.name, rule: 'required-parameter', documentPointer: parameter.pointer, detail: `the required ${parameter.in} parameter is missing.` })
-      } else if (check !== undefined) {
-        findings = this.#valueFindings(findings, 'request', parameter.in, parameter.name, check, raw)
-      }
+    for (const { parameter, value } of this.#parameters) {
+      findings = this.#declaredFindings(findings, 'request', parameter.in, parameter, value, rawParameter(parameter, url, pathParams, headers, readCookies))
     }
     if (findings === undefined && href !== undefined) this.#acceptedUrl = href
     return findings
@@ -129,18 +124,13 @@ export class OperationChecks {
   response(status: number, headers: Headers, contentType: string | null, body: string): readonly Finding[] {
     const rules = this.#rulesFor(status)
     if (rules === UNDECLARED) {
-      const declared = Object.keys(isJsonObject(this.entry.operation.responses) ? this.entry.operation.responses : {}).join(', ')
-      return [{ side: 'response', part: 'status', rule: 'declared-status', documentPointer: `${this.entry.pointer}/responses`, detail: `status ${status} is not declared (declared: ${declared || 'none'}).` }]
+      const declared = declaredKeys(this.entry).join(', ') || 'none'
+      return [{ side: 'response', part: 'status', rule: 'declared-status', documentPointer: `${this.entry.pointer}/responses`, detail: `status ${status} is not declared (declared: ${declared}).` }]
     }
     if (rules === undefined) return NONE
     let findings: Finding[] | undefined
     for (const header of rules.headers) {
-      const found = headers.get(header.name)
-      if (found === null) {
-        if (header.required) (findings ??= []).push({ side: 'response', part: 'header', name: header.name, rule: 'required-header', documentPointer: header.pointer, detail: 'the required header is missing.' })
-      } else if (header.value !== undefined) {
-        findings = this.#valueFindings(findings, 'response', 'header', header.name, header.value, found)
-      }
+      findings = this.#declaredFindings(findings, 'response', 'header', header, header.value, headers.get(header.name) ?? undefined)
     }
     let bodyFindings: readonly Finding[]
     if (rules.content === undefined) {
@@ -153,8 +143,16 @@ export class OperationChecks {
     return findings
   }
 
-  /** A parameter's or header's text against its schema: `findings` with what failed added (made on the first). */
-  #valueFindings(findings: Finding[] | undefined, side: Finding['side'], part: Finding['part'], name: string, check: ValueCheck, raw: string | string[]): Finding[] | undefined {
+  /** A parameter's or header's text (`undefined`: not sent) against its declaration: `findings` with what failed added (made on the first). */
+  #declaredFindings(findings: Finding[] | undefined, side: Finding['side'], part: Finding['part'], declared: Omit<DeclaredHeader, 'value'>, check: ValueCheck | undefined, raw: string | string[] | undefined): Finding[] | undefined {
+    const { name } = declared
+    if (raw === undefined) {
+      if (!declared.required) return findings
+      const [rule, detail] = side === 'request' ? ['required-parameter', `the required ${part} parameter is missing.`] : ['required-header', 'the required header is missing.']
+      ;(findings ??= []).push({ side, part, name, rule, documentPointer: declared.pointer, detail })
+      return findings
+    }
+    if (check === undefined) return findings
     const value = coerce(check.reading, raw)
     if (check.verdict(value)) return findings
     for (const error of this.validator.explain(check.schemaPointer, value)) {

@@ -155,39 +155,41 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
 
-  /** Keeps the violations in `scope` and hands them to a function strategy; else returns the strategy to apply. */
-  const keep = (scope: object, violations: ContractViolation[]): 'warn' | 'error' | undefined => {
+  /**
+   * Keeps the violations in `scope` and applies the strategy: a function is handed each one, 'warn' prints them,
+   * 'error' returns the `Error` that fails the request. The network's answer cannot be failed (the client already
+   * reads it): under 'error' its violations are printed louder.
+   */
+  const report = (scope: object, violations: ContractViolation[], fromNetwork: boolean): Error | undefined => {
+    if (violations.length === 0) return undefined
     let list = kept.get(scope)
     if (list === undefined) kept.set(scope, (list = []))
     list.push(...violations)
     // Undocumented violations exist only when `undocumented` is 'warn' or 'error'.
     const strategy = violations.every((violation) => violation.rule === 'undocumented') ? (undocumented as 'warn' | 'error') : onViolation
-    if (typeof strategy !== 'function') return strategy
-    for (const violation of violations) strategy(violation)
-    return undefined
-  }
-
-  const listed = (violations: ContractViolation[]): string => violations.map((violation) => `  • ${violation.message}`).join('\n')
-
-  /** The `Error` that fails the request under 'error'. */
-  const judge = (scope: object, violations: ContractViolation[]): Error | undefined => {
-    if (violations.length === 0) return undefined
-    const strategy = keep(scope, violations)
-    if (strategy === undefined) return undefined
-    const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed(violations)}\n`
-    if (strategy === 'warn') {
-      console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
+    if (typeof strategy === 'function') {
+      for (const violation of violations) strategy(violation)
       return undefined
     }
-    return new Error(`${heading}Fix the mock or the request so that they match the document (or use onViolation: 'warn').`)
+    const listed = violations.map((violation) => `  • ${violation.message}`).join('\n')
+    if (fromNetwork) {
+      const heading = `[mocklib] The network's answer breaks the OpenAPI contract (checkPassthrough):\n${listed}\nThe real API, or its document, has drifted. The response was delivered`
+      if (strategy === 'warn') console.warn(`${heading}.`)
+      else console.error(`${heading} (a real response is never held back); assertContract() fails on it.`)
+      return undefined
+    }
+    const heading = `[mocklib] The exchange breaks the OpenAPI contract:\n${listed}\n`
+    if (strategy === 'error') return new Error(`${heading}Fix the mock or the request so that they match the document (or use onViolation: 'warn').`)
+    console.warn(`${heading}The answer was delivered (onViolation: 'warn').`)
+    return undefined
   }
 
   const api: OpenApiContract = {
     violationsOf: (exchange) => violationsOf(exchange),
     check(answer) {
       const { requestText, responseText } = answer
-      if (requestText !== undefined && responseText !== undefined) return judge(answer.scope, violationsIn(answer, requestText, responseText, false))
-      return violationsOf(answer).then((violations) => judge(answer.scope, violations))
+      if (requestText !== undefined && responseText !== undefined) return report(answer.scope, violationsIn(answer, requestText, responseText, false), false)
+      return violationsOf(answer).then((violations) => report(answer.scope, violations, false))
     },
     problemsIn(scope) {
       return kept.get(scope) ?? []
@@ -195,13 +197,7 @@ export async function contract(document: OpenApiSource, options: ContractOptions
   }
   if (options.checkPassthrough === true) {
     api.checkReceived = async (received) => {
-      const violations = await violationsOf(received, true)
-      const strategy = violations.length === 0 ? undefined : keep(received.scope, violations)
-      if (strategy === undefined) return
-      const heading = `[mocklib] The network's answer breaks the OpenAPI contract (checkPassthrough):\n${listed(violations)}\n`
-      // The client already reads the real response: 'error' cannot fail it, so it is said louder.
-      if (strategy === 'warn') console.warn(`${heading}The real API, or its document, has drifted. The response was delivered.`)
-      else console.error(`${heading}The real API, or its document, has drifted. The response was delivered (a real response is never held back); assertContract() fails on it.`)
+      report(received.scope, await violationsOf(received, true), true)
     }
   }
   // openapi<paths>() handlers read their parameters by this document (unless given their own).

@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject, type OpenApiDocument } from './document.js'
 import { readPointer } from './json-pointer.js'
 import { followRef } from './operations.js'
-import { integerBetween, type Random } from './random.js'
+import { integerBetween, pick, type Random } from './random.js'
 import { sampleFromPattern } from './regex-sample.js'
 
 interface GenerateOptions {
@@ -58,8 +58,7 @@ class Generator {
 
   enumValue(values: unknown[]): unknown {
     const nonNull = values.filter((value) => value !== null)
-    const pool = nonNull.length > 0 ? nonNull : values
-    return pool[Math.floor(this.options.random() * pool.length)]
+    return pick(this.options.random, nonNull.length > 0 ? nonNull : values)
   }
 
   typeOf(schema: JsonObject): string | undefined {
@@ -181,7 +180,7 @@ class Generator {
     if (text !== undefined) return text
     const min = typeof schema.minLength === 'number' ? schema.minLength : 0
     const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity
-    text = WORDS[Math.floor(random() * WORDS.length)]!
+    text = pick(random, WORDS)
     while (text.length < min) text += 'x'
     return text.slice(0, Math.max(min, Math.min(max, text.length)))
   }
@@ -211,8 +210,8 @@ function formatted(format: string, random: Random): string | undefined {
   const pad = (value: number, width = 2) => String(value).padStart(width, '0')
   const date = () => `20${pad(integerBetween(random, 10, 29))}-${pad(integerBetween(random, 1, 12))}-${pad(integerBetween(random, 1, 28))}`
   const time = () => `${pad(integerBetween(random, 0, 23))}:${pad(integerBetween(random, 0, 59))}:${pad(integerBetween(random, 0, 59))}Z`
-  const hex = (length: number) => Array.from({ length }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('')
-  const word = () => WORDS[Math.floor(random() * WORDS.length)]!
+  const hex = (length: number) => Array.from({ length }, () => pick(random, '0123456789abcdef')).join('')
+  const word = () => pick(random, WORDS)
   const email = () => `${word()}@example.com`
   const uri = () => `https://example.com/${word()}`
   const hostname = () => `${word()}.example.com`

@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from './document.js'
 import type { OperationEntry, OperationParameter } from './operations.js'
 import { parseParameterText, queryTexts, readingOf, type TextReading } from './parameter-values.js'
+import { UnreadableParametersError } from './unreadable-parameters.js'
 import { describeViolation, type ContractViolation } from './violation.js'
 
 /**
@@ -20,7 +21,9 @@ export class ParameterReader {
       .map((parameter) => ({ parameter, reading: parameter.schemaPointer === undefined ? undefined : readingOf(document, parameter.schemaPointer) }))
   }
 
-  query(url: URL, request: { readonly method: string; readonly url: string }): { ok: true; values: Record<string, unknown> } | { ok: false; violations: ContractViolation[] } {
+  /** Throws `UnreadableParametersError` naming every parameter that does not parse. */
+  query(request: { readonly method: string; readonly url: string }): Record<string, unknown> {
+    const url = new URL(request.url)
     const values: Record<string, unknown> = Object.create(null)
     let violations: ContractViolation[] | undefined
     for (const { parameter, reading } of this.#query) {
@@ -33,13 +36,14 @@ export class ParameterReader {
       if (read.ok) values[parameter.name] = read.value
       else (violations ??= []).push(read.violation)
     }
-    return violations === undefined ? { ok: true, values } : { ok: false, violations }
+    if (violations !== undefined) throw new UnreadableParametersError(violations)
+    return values
   }
 
   #read(parameter: OperationParameter, reading: TextReading | undefined, texts: readonly string[], request: { readonly method: string; readonly url: string }) {
     const refuse = (detail: string, rule: string) => ({
       ok: false as const,
-      violation: describeViolation({ request, operation: this.entry.label, side: 'request', part: parameter.in, name: parameter.name, rule, documentPointer: parameter.schemaPointer ?? parameter.pointer, detail }),
+      violation: describeViolation({ request: { method: request.method, url: request.url }, operation: this.entry.label, side: 'request', part: parameter.in, name: parameter.name, rule, documentPointer: parameter.schemaPointer ?? parameter.pointer, detail }),
     })
     if (reading?.itemTypes !== undefined) {
       const items: unknown[] = []

@@ -20,3 +20,8 @@ function fnv1a(text: string): number {
 export function integerBetween(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1))
 }
+
+/** One of `choices` (a string's characters or a list's items), each as likely. */
+export function pick<Choice>(random: Random, choices: ArrayLike<Choice>): Choice {
+  return choices[Math.floor(random() * choices.length)]!
+}

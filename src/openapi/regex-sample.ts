@@ -1,4 +1,4 @@
-import { integerBetween, type Random } from './random.js'
+import { integerBetween, pick, type Random } from './random.js'
 
 /**
  * A string that `pattern` matches, for the patterns API descriptions use (literals, escapes, classes, groups,
@@ -74,7 +74,7 @@ class PatternParser {
   atom(): () => string {
     const char = this.pattern[this.#at++]!
     if (char === '^' || char === '$') return () => ''
-    if (char === '.') return () => this.pick(PRINTABLE)
+    if (char === '.') return () => pick(this.random, PRINTABLE)
     if (char === '(') {
       if (this.pattern[this.#at] === '?') {
         if (this.pattern[this.#at + 1] !== ':') throw new Error('lookaround or named group')
@@ -94,8 +94,7 @@ class PatternParser {
 
   escape(): () => string {
     const char = this.pattern[this.#at++]!
-    if (char === 'd') return () => this.pick(DIGITS)
-    if (char === 'w') return () => this.pick(WORD)
+    if (char === 'd' || char === 'w') return () => pick(this.random, CLASS_ESCAPES[char]!)
     if (char === 's') return () => ' '
     if (/[1-9]/.test(char)) throw new Error('backreference')
     if (char === 'n') return () => '\n'
@@ -129,10 +128,6 @@ class PatternParser {
     const set = negated ? [...PRINTABLE].filter((char) => !allowed.includes(char)) : allowed
     const choices = set.join('')
     if (choices === '') throw new Error('empty class')
-    return () => this.pick(choices)
-  }
-
-  pick(choices: string): string {
-    return choices[Math.floor(this.random() * choices.length)]!
+    return () => pick(this.random, choices)
   }
 }

@@ -30,16 +30,18 @@ export interface ResponseChoice {
  * wish, the first 2xx as the document lists them (else `default`, else the first).
  */
 export function responseKey(entry: OperationEntry, wanted: number | string | undefined): string | undefined {
-  const responses = isJsonObject(entry.operation.responses) ? entry.operation.responses : {}
-  const keys = Object.keys(responses)
+  const keys = declaredKeys(entry)
   if (wanted === undefined) return keys.find((key) => key.startsWith('2')) ?? (keys.includes('default') ? 'default' : keys[0])
   const text = String(wanted).toUpperCase()
   if (keys.includes(text)) return text
-  if (/^\d{3}$/.test(text)) {
-    const range = `${text[0]}XX`
-    if (keys.includes(range)) return range
-  }
-  return text === 'DEFAULT' || /^\d{3}$/.test(text) ? (keys.includes('default') ? 'default' : undefined) : undefined
+  const isStatus = /^\d{3}$/.test(text)
+  if (isStatus && keys.includes(`${text[0]}XX`)) return `${text[0]}XX`
+  return (isStatus || text === 'DEFAULT') && keys.includes('default') ? 'default' : undefined
+}
+
+/** The keys of the operation's `responses`, as the document lists them. */
+export function declaredKeys(entry: OperationEntry): string[] {
+  return Object.keys(isJsonObject(entry.operation.responses) ? entry.operation.responses : {})
 }
 
 export function isJsonMediaType(type: string): boolean {
@@ -54,8 +56,7 @@ export function isJsonMediaType(type: string): boolean {
 export function planResponse(document: OpenApiDocument, entry: OperationEntry, choice: ResponseChoice, context: { seed: number | string; validator: DocumentValidator }): ResponsePlan {
   const key = responseKey(entry, choice.status)
   if (key === undefined) {
-    const declared = Object.keys(isJsonObject(entry.operation.responses) ? entry.operation.responses : {}).join(', ') || 'none'
-    throw new Error(`[mocklib] ${entry.label} declares no ${choice.status} response (declared: ${declared}). Ask for one of the declared statuses.`)
+    throw new Error(`[mocklib] ${entry.label} declares no ${choice.status} response (declared: ${declaredKeys(entry).join(', ') || 'none'}). Ask for one of the declared statuses.`)
   }
   const { response, pointer: responseAt } = declaredResponse(document, entry, key)
   const status = statusOf(key, choice.status)

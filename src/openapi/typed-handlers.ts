@@ -4,9 +4,8 @@ import { HandlerDocument } from './handler-documents.js'
 import type { OpenApiSource } from './read-source.js'
 import { contractBuilder, type PlainBuilder } from './typed-mock.js'
 import type { OpenApiMocks } from './typed-mock-builder.js'
-import { resolveTyped, typedOperation, type OpenApiResolver, type PlainResolverInfo } from './typed-resolver-info.js'
+import { typedOperation, typedResolver, type OpenApiResolver, type PlainResolverInfo } from './typed-resolver-info.js'
 import { OPENAPI_METHODS, type OpenApiMethod, type OperationOf, type PathsWith } from './typed-paths.js'
-import { answerFactory } from './typed-response.js'
 
 /**
  * One factory per method: it takes only the templates that declare the method.
@@ -81,10 +80,9 @@ export function openapi<Paths>(baseUrl: string, options: OpenApiHandlersOptions 
     handlers[method] = (template: string, resolver: (info: unknown) => unknown, options?: HandlerOptions): HttpHandler => {
       const operation = typedOperation('openapi()', method, template, document)
       if (typeof resolver !== 'function') throw new TypeError(`[mocklib] openapi().${method}('${template}', resolver): the resolver must be a function (got ${typeof resolver}).`)
-      const response = answerFactory()
       // The path is a runtime string here; its template was checked by the types.
       const httpFactory = http[method] as unknown as (path: string, resolver: (info: PlainResolverInfo) => unknown, options?: HandlerOptions) => HttpHandler
-      return httpFactory(base + operation.path, (info) => resolveTyped(resolver, info, operation, response), options)
+      return httpFactory(base + operation.path, typedResolver(resolver, operation), options)
     }
     mocks[method] = (template: string) => {
       const operation = typedOperation('openapi().mock', method, template, document)

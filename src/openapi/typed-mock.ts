@@ -1,5 +1,4 @@
-import { answerFactory } from './typed-response.js'
-import { resolveTyped, type PlainResolverInfo, type TypedOperation } from './typed-resolver-info.js'
+import { typedResolver, type TypedOperation } from './typed-resolver-info.js'
 
 /** mocklib's REST builder as this file drives it: every step returns the next builder, every answer the mock. */
 export interface PlainBuilder {
@@ -27,8 +26,7 @@ export function contractBuilder(plain: PlainBuilder, operation: TypedOperation):
     reply: (...args) => {
       const [resolver] = args
       if (typeof resolver !== 'function') return plain.reply(...args)
-      const response = answerFactory()
-      return plain.reply((info: PlainResolverInfo) => resolveTyped(resolver as (info: unknown) => unknown, info, operation, response))
+      return plain.reply(typedResolver(resolver as (info: unknown) => unknown, operation))
     },
     replyWith: (response) => plain.replyWith(response),
     networkError: () => plain.networkError(),

@@ -1,9 +1,8 @@
-import type { FinalizeFunction, StrictRequest } from 'mocklib'
+import type { FinalizeFunction, HttpResolverInfo, StrictRequest } from 'mocklib'
 import type { HandlerDocument } from './handler-documents.js'
 import { toPredicatePath } from './path-template.js'
 import type { OpenApiMethod, ParamsOf, QueryOf, RequestBodyOf, ResponsesOf } from './typed-paths.js'
-import type { ContractResponse, ResponseFactory } from './typed-response.js'
-import { UnreadableParametersError } from './unreadable-parameters.js'
+import { answerFactory, type ContractResponse, type ResponseFactory } from './typed-response.js'
 
 /**
  * What a typed handler's resolver receives: the request (its `json()` typed from the JSON request body), path
@@ -33,14 +32,8 @@ export type OpenApiResolver<Template extends string, Operation> = (
   info: OpenApiResolverInfo<Template, Operation>,
 ) => ContractResponse | undefined | void | Promise<ContractResponse | undefined | void>
 
-/** What an `http.*` resolver receives, as far as a typed resolver needs it. */
-export interface PlainResolverInfo {
-  readonly request: Request
-  readonly params: Record<string, string>
-  readonly cookies: Record<string, string>
-  readonly requestId: string
-  readonly finalize: FinalizeFunction
-}
+/** What an `http.*` resolver receives. */
+export type PlainResolverInfo = HttpResolverInfo<Record<string, string>>
 
 /** The operation a typed handler answers, and where its parameters' schemas are read. */
 export interface TypedOperation {
@@ -85,12 +78,15 @@ function typedResolverInfo(info: PlainResolverInfo, operation: TypedOperation, r
   }
 }
 
-/** Calls a typed resolver once the handler's document is read (only the first requests wait). */
-export function resolveTyped(resolver: (info: never) => unknown, info: PlainResolverInfo, operation: TypedOperation, response: ResponseFactory<Record<string | number, unknown>>): unknown {
-  const call = resolver as (info: unknown) => unknown
-  if (operation.document.ready) return call(typedResolverInfo(info, operation, response))
-  return operation.document.load().then(() => call(typedResolverInfo(info, operation, response)))
+/** The `http.*` resolver of a typed one (handler or `mock` builder): it calls it once the handler's document is read (only the first requests wait). */
+export function typedResolver(resolver: (info: unknown) => unknown, operation: TypedOperation): (info: PlainResolverInfo) => unknown {
+  const response = answerFactory()
+  return (info) => {
+    if (operation.document.ready) return resolver(typedResolverInfo(info, operation, response))
+    return operation.document.load().then(() => resolver(typedResolverInfo(info, operation, response)))
+  }
 }
+
 function readQuery(request: Request, operation: TypedOperation): Record<string, unknown> {
   const reader = operation.document.readerFor(operation.method, operation.template)
   if (reader === undefined) {
@@ -99,9 +95,7 @@ function readQuery(request: Request, operation: TypedOperation): Record<string, 
         `Pass the document: openapi<paths>(baseUrl, { document: './openapi.yaml' }) (a path, text, object, or the contract() made of it), or listen with a contract of it: server.listen({ contract: await contract('./openapi.yaml') }) (a document fromOpenApi() read counts too).`,
     )
   }
-  const read = reader.query(new URL(request.url), { method: request.method, url: request.url })
-  if (!read.ok) throw new UnreadableParametersError(read.violations)
-  return read.values
+  return reader.query(request)
 }
 
 /** `{enterprise-team}` is matched as `:enterprise_team`. */
