@@ -26,11 +26,8 @@ const ALLOWED_CROSSINGS = [
   'kernel/node/fetch/fetch-adapter.ts → kernel/node/websocket/websocket-source.ts',
   // The fast path hands undici a mocked redirect or compressed body through the dispatcher source (type only).
   'kernel/node/fetch/fetch-adapter.ts → kernel/node/undici/undici-dispatcher.ts',
-  // The mock server (mocklib/server) answers a WebSocket upgrade with the ws DSL's ends of a bridged connection.
-  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridge-ends.ts',
-  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-bridged-client.ts',
-  // ...and its 101 answer carries the same Sec-WebSocket-Accept value the bridge computes.
-  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-frames.ts',
+  // The mock server (mocklib/server) answers a WebSocket upgrade with the `ws` clients' bridged upgrade exchange.
+  'kernel/node/served/served-upgrade.ts → kernel/node/websocket/websocket-upgrade-bridge.ts',
 ]
 
 describe('kernel boundaries (types included)', () => {

@@ -1,4 +1,4 @@
-import type { ClientRequest } from 'node:http'
+import type { ClientRequest, IncomingMessage } from 'node:http'
 import type { HttpExchange } from '../contracts.js'
 
 export type HttpSink = (exchange: HttpExchange) => Promise<void>
@@ -19,6 +19,13 @@ export function headersOfRaw(raw: readonly string[]): Headers {
   const headers = new NativeHeaders()
   for (let index = 0; index < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!)
   return headers
+}
+
+/** A passthrough's real answer, header values as the bytes they came (latin1); `body` is asked for only where Fetch allows one. */
+export function responseOfIncoming(incoming: IncomingMessage, body: (() => BodyInit) | null): Response {
+  const status = incoming.statusCode ?? 200
+  const bodyless = body === null || status < 200 || status === 204 || status === 205 || status === 304
+  return new NativeResponse(bodyless ? null : body(), { status: status < 200 ? 200 : status, statusText: incoming.statusMessage ?? '', headers: headersOfRaw(incoming.rawHeaders) })
 }
 
 /** As msw 2: `TypeError('Failed to fetch')` with the response as its cause, which prints as what it is. */

@@ -3,7 +3,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassValue, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { headerLines, headersOfRaw, type HttpSink, NativeHeaders, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
+import { headerLines, type HttpSink, NativeHeaders, NativeRequest, networkError, responseOfIncoming } from '../http-layer.js'
 import type { MockSocket } from './mock-socket.js'
 import { writeResponse } from './response-writer.js'
 
@@ -122,7 +122,11 @@ export class ClientRequestExchange implements HttpExchange {
     const headers = { ...client.getHeaders(), [BYPASS_HEADER]: ownCall() }
     const options: RequestOptions = { ...call.options, method: client.method, headers }
     return new Promise((resolve) => {
-      const onResponse = (incoming: IncomingMessage) => resolve(toFetchResponse(incoming))
+      // Streamed as it arrives; the writer sends the header bytes back as they came.
+      const onResponse = (incoming: IncomingMessage) => {
+        const stream = () => process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>
+        resolve(responseOfIncoming(incoming, stream))
+      }
       const real = call.url === undefined ? this.realRequest(options, onResponse) : this.realRequest(call.url, options, onResponse)
       real.on('error', (error) => {
         socket.destroy(error)
@@ -136,17 +140,6 @@ export class ClientRequestExchange implements HttpExchange {
 
 function headerText(value: OutgoingHttpHeader): string {
   return Array.isArray(value) ? value.join(', ') : String(value)
-}
-
-function toFetchResponse(incoming: IncomingMessage): Response {
-  const status = incoming.statusCode ?? 200
-  const bodyless = status === 204 || status === 304 || status < 200
-  // Header values read off the wire are bytes (latin1): the writer sends them back as they came.
-  return new NativeResponse(bodyless ? null : (process.getBuiltinModule('node:stream').Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-    status: status < 200 ? 200 : status,
-    statusText: incoming.statusMessage ?? '',
-    headers: headersOfRaw(incoming.rawHeaders),
-  })
 }
 
 // Fetch refuses a body on GET and HEAD, node:http sends one (a search API's JSON query): such a request

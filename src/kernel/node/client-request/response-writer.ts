@@ -18,15 +18,17 @@ export function writeResponse(socket: MockSocket, response: Response, method: st
   const { headers } = response
   const hasLength = headers.has('content-length')
   const chunked = !bodyless && !hasLength
+  const lengthZero = empty && !hasLength && !noBodyAllowed
   let head = `HTTP/1.1 ${status} ${statusTextOf(response)}${CRLF}`
   let cookies = false
   for (const [name, value] of headers) {
     if (name === 'set-cookie') cookies = true
-    else if (!chunked || name !== 'transfer-encoding') head += `${name}: ${value}${CRLF}`
+    // Framed here (a real 205 came chunked, and has no body as a Response): its own framing would contradict it.
+    else if (name !== 'transfer-encoding' || !(chunked || lengthZero)) head += `${name}: ${value}${CRLF}`
   }
   if (cookies) for (const cookie of setCookieValues(headers)) head += `set-cookie: ${cookie}${CRLF}`
   if (chunked) head += `transfer-encoding: chunked${CRLF}`
-  else if (empty && !hasLength && !noBodyAllowed) head += `content-length: 0${CRLF}`
+  else if (lengthZero) head += `content-length: 0${CRLF}`
   head += CRLF
 
   if (bodyless) {

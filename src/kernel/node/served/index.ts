@@ -1,5 +1,4 @@
-export { createServedSource, type ServedSource, type ServedSourceOptions } from './served-source.js'
-export { ServedExchange, type Forwarded, type ServedExchangeHooks, type ServedOutcome } from './served-exchange.js'
+export { createServedSource } from './served-source.js'
+export { ServedExchange, type Forwarded, type ServedOutcome } from './served-exchange.js'
 export { isPrefixedOrigin } from './served-url.js'
-export { writeResponse } from './write-response.js'
 export { proxyRequest } from './proxy-request.js'

@@ -1,12 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { ExchangeSink, WebSocketExchange } from '../../contracts.js'
+import type { ExchangeSink } from '../../contracts.js'
 import { message } from '../../errors.js'
-import { closeReason, INTERNAL_ERROR } from '../../websocket-exchange.js'
-import { listenerFailureOf } from '../../websocket-dispatch.js'
-import { connectionInfo } from '../websocket/websocket-bridge-ends.js'
-import { bridgedEnds } from '../websocket/websocket-bridged-client.js'
-import { acceptValueFor } from '../websocket/websocket-frames.js'
+import { bridgedUpgrade } from '../websocket/websocket-upgrade-bridge.js'
 
 // Loaded by a mock server's first WebSocket upgrade request: a server whose clients speak only HTTP pays for none of it.
 
@@ -18,43 +14,19 @@ export function offerServedUpgrade(sink: ExchangeSink, incoming: IncomingMessage
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
   if (head.length > 0) socket.unshift(head)
   // A greeting sent in `connection` reaches the socket once the handshake is written, never before it.
-  const { wire, client, server, protocols } = bridgedEnds(url, incoming.headers['sec-websocket-protocol'])
-  let settled = false
-  const handshake = (): void => {
-    if (settled) return
-    settled = true
-    const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptValueFor(key)}`]
-    if (protocols[0] !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocols[0]}`)
-    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
-    wire.pipe(socket)
-    socket.pipe(wire)
-    socket.once('close', () => wire.destroy())
-    wire.once('close', () => socket.destroy())
-  }
-  const exchange: WebSocketExchange = {
-    kind: 'websocket',
-    id: client.id,
-    url,
-    protocols,
-    connection: { client, server, info: connectionInfo(protocols) },
-    accept: handshake,
-    passthrough: () => {
-      if (settled) return
-      settled = true
-      refuse(socket, 404, message(`No WebSocket handler took ${url.pathname}.`, 'Add a ws.link() handler for it.'))
+  const exchange = bridgedUpgrade(url, key, incoming.headers['sec-websocket-protocol'], {
+    upgrade(wire, acceptValue, protocol) {
+      const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptValue}`]
+      if (protocol !== undefined) lines.push(`Sec-WebSocket-Protocol: ${protocol}`)
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+      wire.pipe(socket)
+      socket.pipe(wire)
+      socket.once('close', () => wire.destroy())
+      wire.once('close', () => socket.destroy())
     },
-    errorWith: (error) => {
-      if (listenerFailureOf(exchange) !== undefined) {
-        // A handler took it and its listener threw: the handshake succeeded, then the server failed (1011).
-        handshake()
-        client.close(INTERNAL_ERROR, closeReason(error))
-        return
-      }
-      if (settled) return
-      settled = true
-      refuse(socket, 500, error.message)
-    },
-  }
+    passthrough: () => refuse(socket, 404, message(`No WebSocket handler took ${url.pathname}.`, 'Add a ws.link() handler for it.')),
+    refuse: (error) => refuse(socket, 500, error.message),
+  })
   void sink(exchange)
 }
 

@@ -1,6 +1,5 @@
-import { duplexPair, type Duplex } from 'node:stream'
-import { createRequestId } from '../../request-context.js'
-import { BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
+import type { Duplex } from 'node:stream'
+import { type BridgedServer, SocketCloseEvent, SocketMessageEvent, type Data, type ServerPeer } from './websocket-bridge-ends.js'
 import { closePayload, encodeFrame, FrameReader, Opcode, type Frame } from './websocket-frames.js'
 
 /** A `ws`-package connection over an in-memory socket, with the surface of @mswjs/interceptors' client so the ws DSL treats both alike. */
@@ -72,12 +71,4 @@ export class BridgedClient extends EventTarget implements ServerPeer {
     this.server?.close()
     setImmediate(() => this.stream.end())
   }
-}
-
-/** Both ends of a connection a `ws` client makes over `wire`, the socket its upgrade is answered with. */
-export function bridgedEnds(url: URL, protocolHeader: string | undefined): { wire: Duplex; client: BridgedClient; server: BridgedServer; protocols: string[] } {
-  const protocols = (protocolHeader ?? '').split(',').map((item) => item.trim()).filter(Boolean)
-  const [wire, handlerSide] = duplexPair()
-  const client = new BridgedClient(createRequestId(), url, handlerSide, protocols[0] ?? '')
-  return { wire, client, server: new BridgedServer(client, protocols), protocols }
 }

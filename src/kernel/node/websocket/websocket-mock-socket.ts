@@ -90,38 +90,29 @@ export class MockWebSocket extends EventTarget {
   /** Set by the source while it runs. */
   static sink: ((exchange: WebSocketExchange) => unknown) | undefined
 
-  get onopen(): Handler {
-    return this.#handlers.get('open') ?? null
-  }
-  set onopen(handler: Handler) {
-    this.#setHandler('open', handler)
-  }
-  get onmessage(): Handler {
-    return this.#handlers.get('message') ?? null
-  }
-  set onmessage(handler: Handler) {
-    this.#setHandler('message', handler)
-  }
-  get onerror(): Handler {
-    return this.#handlers.get('error') ?? null
-  }
-  set onerror(handler: Handler) {
-    this.#setHandler('error', handler)
-  }
-  get onclose(): Handler {
-    return this.#handlers.get('close') ?? null
-  }
-  set onclose(handler: Handler) {
-    this.#setHandler('close', handler)
-  }
+  // As the standard's: one listener each, which the next assignment replaces.
+  declare onopen: Handler
+  declare onmessage: Handler
+  declare onerror: Handler
+  declare onclose: Handler
 
-  #setHandler(type: string, handler: Handler): void {
-    const previous = this.#handlers.get(type)
-    if (previous) this.removeEventListener(type, previous as EventListener)
-    if (typeof handler === 'function') {
-      this.#handlers.set(type, handler)
-      this.addEventListener(type, handler as EventListener)
-    } else this.#handlers.delete(type)
+  static {
+    for (const type of ['open', 'message', 'error', 'close']) {
+      Object.defineProperty(this.prototype, `on${type}`, {
+        configurable: true,
+        get(this: MockWebSocket): Handler {
+          return this.#handlers.get(type) ?? null
+        },
+        set(this: MockWebSocket, handler: Handler) {
+          const previous = this.#handlers.get(type)
+          if (previous) this.removeEventListener(type, previous as EventListener)
+          if (typeof handler === 'function') {
+            this.#handlers.set(type, handler)
+            this.addEventListener(type, handler as EventListener)
+          } else this.#handlers.delete(type)
+        },
+      })
+    }
   }
 
   send(data: Data): void {

@@ -47,7 +47,7 @@ function header(options: http.RequestOptions, name: string): string | undefined 
 
 /** A ClientRequest-shaped emitter: `upgrade` (mocked), replaced by the real request (passthrough), or `error`. */
 export class UpgradeRequest extends EventEmitter {
-  /** Destroyed by the caller, or settled for good: nothing more is emitted. */
+  /** Destroyed by the caller: nothing more is emitted. */
   aborted = false
   destroyed = false
 

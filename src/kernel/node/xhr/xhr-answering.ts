@@ -2,7 +2,7 @@ import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
 import { BYPASS_HEADER, bypassMarkOf, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
-import { headersOfRaw, type HttpSink, NativeResponse, networkError } from '../http-layer.js'
+import { type HttpSink, networkError, responseOfIncoming } from '../http-layer.js'
 
 // Loaded by the first XHR (xhr-source.ts), which the interceptor holds meanwhile.
 
@@ -90,11 +90,8 @@ async function sendToNetwork(request: Request, network: NetworkRequests): Promis
       const chunks: Uint8Array[] = []
       incoming.on('data', (chunk: Uint8Array) => chunks.push(chunk))
       incoming.on('error', reject)
-      incoming.on('end', () => {
-        const status = incoming.statusCode ?? 200
-        const nullBody = status === 204 || status === 205 || status === 304 || request.method === 'HEAD'
-        resolve(new NativeResponse(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage ?? '', headers: headersOfRaw(incoming.rawHeaders) }))
-      })
+      // Read whole first: the interceptor gets it in one piece, and a failure midway fails the XHR.
+      incoming.on('end', () => resolve(responseOfIncoming(incoming, request.method === 'HEAD' ? null : () => Buffer.concat(chunks))))
     })
     outgoing.on('error', reject)
     outgoing.end(body)
