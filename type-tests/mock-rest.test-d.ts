@@ -58,6 +58,9 @@ mock.post('/posts').body<PostInput>({ tags: ['a', (tag) => tag.startsWith('b')] 
 mock.post('/posts').body<PostInput>((post) => post.tags.length > 0).reply(201)
 mock.post('/posts').body({ anything: 1 }).reply(201)
 mock.post('/posts').body(/text/).reply(201)
+// A matcher is never where the body type comes from: without a type argument it stays `unknown`.
+expectTypeOf(mock.post('/posts').body({ title: 'Hello' }).reply(201)).toEqualTypeOf<RestMock<{}, unknown, any>>()
+expectTypeOf(mock.post('/posts').body<PostInput>({ title: 'Hello' }).reply(201)).toEqualTypeOf<RestMock<{}, PostInput, any>>()
 // @ts-expect-error `title` is a string, not a number
 mock.post('/posts').body<PostInput>({ title: 1 }).reply(201)
 // @ts-expect-error no `author` in PostInput
@@ -81,7 +84,12 @@ mock.get('/posts/:id').reply<Post>(200)
 // @ts-expect-error issue 13 item 1: an extra field is rejected
 mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x', extra: true })
 mock.get('/posts/:id').reply<Post>(200, { id: '1', title: 'x' }, { headers: { 'x-a': '1' } })
-// Without a declared type, the body stays optional.
+// A response type that is a number type is a body type, not a status: its body is still checked.
+expectTypeOf(mock.get('/count').reply<number>(200, 3)).toEqualTypeOf<RestMock<{}, unknown, number>>()
+// @ts-expect-error a string is not the declared number
+mock.get('/count').reply<number>(200, 'three')
+// Without a declared type, the body stays optional (and is not where a response type is inferred from).
+expectTypeOf(mock.get('/posts/:id').reply(200, { id: '1' })).toEqualTypeOf<RestMock<{ id: string }, unknown, any>>()
 mock.get('/empty').reply(204)
 // @ts-expect-error issue 13 item 12: a literal status outside 200–599 is refused, as at runtime
 mock.get('/odd').reply(600)

@@ -139,9 +139,14 @@ async function checkConsumer(folder, tsc, compiler, args, resolution, skipLibChe
   const result = await tsc(compiler.tsc, ['-p', project, '--listFiles', ...args])
   const problems = ownErrors(result.output).map((error) => error.text)
   const read = readFiles(result.output)
-  for (const wanted of resolutions[resolution].reads) {
+  // TypeScript 5.0 to 5.3 read dist/ts5.0/ ("types@<5.4", typesVersions "<5.4"; scripts/types-before-5.4.mjs), and
+  // only those: the newer declarations name NoInfer, which they do not know.
+  const older = Number(compiler.version) < 5.4
+  for (const wanted of resolutions[resolution].reads.map((file) => (older ? file.replace('dist/', 'dist/ts5.0/') : file))) {
     if (!read.has(fromRoot(wanted))) problems.push(`the project did not read ${wanted}: mocklib resolved elsewhere`)
   }
+  const other = [...read].find((file) => file.startsWith(fromRoot('dist/')) && file.startsWith(fromRoot('dist/ts5.0/')) !== older)
+  if (other) problems.push(`TypeScript ${compiler.version} also read ${other}: the declarations of two compiler ranges mixed`)
   // A non-zero exit with no error at all is a crash, not @types/node's errors.
   if (!result.ok && parseErrors(result.output).length === 0) problems.push(`tsc failed without an error:\n${result.output.slice(-2000)}`)
   return { ok: problems.length === 0, output: problems.join('\n'), detail: version(result.output) }

@@ -42,7 +42,10 @@ export type BodyAlreadySet = MisuseCall<'body() was already called on this mock:
  * mock.post('/posts').body({ title: 'Hello' }).reply(201)
  */
 export interface RestBodyStep<Params> {
-  <Body = unknown>(matcher?: BodyMatcher<NoInference<Body>>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
+  // Two signatures rather than `NoInference<Body>`: without a type argument the first takes any matcher and the body
+  // type stays `unknown` (a matcher is never where it is inferred from); with one, only the second applies.
+  (matcher?: BodyMatcher<unknown>, options?: BodyMatchOptions): RestMockBuilder<Params, unknown>
+  <Body>(matcher?: BodyMatcher<Body>, options?: BodyMatchOptions): RestMockBuilder<Params, Body>
 }
 
 /**
@@ -54,22 +57,15 @@ export interface RestBodyStep<Params> {
  * mock.get('/posts/:id').reply(({ params }) => HttpResponse.json({ id: params.id }))
  */
 export interface RestReplyStep<Params, RequestBody> {
-  // Overload order is type-check cost: the non-generic resolver form first (a function settles it at once, explicit
-  // type arguments skip it), then the status form (a number fails the first cheaply), then the typed resolver.
+  // Overload order is type-check cost. Without a type argument the first two take every call (a function settles the
+  // first at once, a number fails it cheaply), so a body is never where a response type is inferred from. A type
+  // argument lands in the second's `_NoResponseType`, which refuses it, so only the last two apply, and nothing is
+  // inferred but the status: no `NoInference` to build per call. `.reply<Post>(200)` is an error: a declared response
+  // type needs its body.
   (resolver: HttpResolver<Params, Resolved<RequestBody, any>, any>): RestMock<Params, Resolved<RequestBody, unknown>, any>
-  // A declared response type needs its body: `.reply<Post>(200)` is an error.
-  <ResponseBody = Unset, Status extends number = number>(
-    status: Status & StatusInRange<Status>,
-    ...bodyAndInit: [ResponseBody] extends [Unset] ? [body?: DefaultBodyType, init?: ResponseInit] : [body: NoInference<ResponseBody>, init?: ResponseInit]
-  ): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
-  <ResponseBody = Unset>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, Resolved<NoInference<ResponseBody>, any>>): RestMock<Params, Resolved<RequestBody, unknown>, Resolved<ResponseBody, any>>
-  // A response type that is a helper's own type parameter (`reply<Body>(200, body)`) leaves the status form's
-  // conditional deferred and lands here; last, so that no call the forms above accept pays for it.
-  <ResponseBody, Status extends number = number>(
-    status: Status & StatusInRange<Status>,
-    body: NoInference<ResponseBody>,
-    init?: ResponseInit,
-  ): RestMock<Params, Resolved<RequestBody, unknown>, ResponseBody>
+  <_NoResponseType extends Unset = Unset, Status extends number = number>(status: Status & StatusInRange<Status>, body?: DefaultBodyType, init?: ResponseInit): RestMock<Params, Resolved<RequestBody, unknown>, any>
+  <ResponseBody, Status extends number = number>(status: Status & StatusInRange<Status>, body: ResponseBody, init?: ResponseInit): RestMock<Params, Resolved<RequestBody, unknown>, ResponseBody>
+  <ResponseBody>(resolver: HttpResolver<Params, Resolved<RequestBody, any>, ResponseBody>): RestMock<Params, Resolved<RequestBody, unknown>, ResponseBody>
 }
 
 /**

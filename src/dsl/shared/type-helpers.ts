@@ -7,15 +7,16 @@ export type MaybePromise<Value> = Value | Promise<Value>
 export type IsAny<Type> = 0 extends 1 & Type ? true : false
 
 /**
- * `T`, but never a place `T` is inferred from: TypeScript 5.4's `NoInfer<T>`, which 5.0 to 5.3 would read as
- * `any`. The conditional index stays deferred while `T` is inferred; once `T` is fixed it is `[T][0]`.
+ * `T`, but never a place `T` is inferred from: TypeScript 5.4's `NoInfer<T>`. TypeScript 5.0 to 5.3 read the
+ * declarations in `dist/ts5.0/` (scripts/types-before-5.4.mjs), where it is `[T][T extends any ? 0 : never]`: the
+ * conditional index stays deferred while `T` is inferred; once `T` is fixed it is `[T][0]`.
  *
  * @example
  * declare function reply<Body>(status: number, body: NoInference<Body>): Body
  * reply<{ id: string }>(200, { id: '1' }) // checked against the stated type
  * reply(200, { id: '1' }) // Body is not inferred from the body: unknown
  */
-export type NoInference<T> = [T][T extends any ? 0 : never]
+export type NoInference<T> = NoInfer<T>
 
 /**
  * A misuse of a builder (`mock`, `http`, `HttpResponse`…): never a value you can produce, and its message is
