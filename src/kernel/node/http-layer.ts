@@ -1,5 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http'
 import type { HttpExchange } from '../contracts.js'
+import { NULL_BODY_STATUSES } from '../known-body.js'
 
 export type HttpSink = (exchange: HttpExchange) => Promise<void>
 
@@ -24,7 +25,7 @@ export function headersOfRaw(raw: readonly string[]): Headers {
 /** A passthrough's real answer, header values as the bytes they came (latin1); `body` is asked for only where Fetch allows one. */
 export function responseOfIncoming(incoming: IncomingMessage, body: (() => BodyInit) | null): Response {
   const status = incoming.statusCode ?? 200
-  const bodyless = body === null || status < 200 || status === 204 || status === 205 || status === 304
+  const bodyless = body === null || status < 200 || NULL_BODY_STATUSES.has(status)
   return new NativeResponse(bodyless ? null : body(), { status: status < 200 ? 200 : status, statusText: incoming.statusMessage ?? '', headers: headersOfRaw(incoming.rawHeaders) })
 }
 
