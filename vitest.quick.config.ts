@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config.js'
 
@@ -33,6 +34,8 @@ export default defineConfig({
     name: 'quick',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default keeps a core free (one worker on two cores): 132 s instead of 69 s on two idle cores.
+    maxWorkers: availableParallelism(),
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**', 'test/browser-mode/**', 'test/packaging/**', 'node_modules/**', ...SLOW],
     env: { MOCKLIB_FETCH_LAYER: 'fast', MOCKLIB_HTTP_LAYER: '' },
