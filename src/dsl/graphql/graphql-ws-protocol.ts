@@ -118,7 +118,7 @@ export class GraphQLWsSession {
     for (const handler of this.#context.scope.list.handlers) {
       if (!isSubscriptionHandler(handler)) continue
       if (!(await handler.selects(operation, request, socketRequest)) || !handler.claim()) continue
-      const iterator = await handler.open(resolverInfo(operation, request, this.#context.requestId, 'graphql-ws', signal, this.#connectionParams))
+      const iterator = await handler.open(resolverInfo(operation, request, 'graphql-ws', signal, this.#connectionParams))
       if (iterator !== undefined) return { iterator, handler: handler.label }
       // A resolver that answered nothing gives its use back (a throw keeps it, as over HTTP).
       handler.unclaim()

@@ -21,16 +21,12 @@ export function parseOperation(raw: RawOperation | InvalidOperation): ParsedOper
 }
 
 async function parseNow(raw: RawOperation): Promise<ParsedOperation | InvalidOperation> {
-  let parse
-  try {
-    ;({ parse } = await loadGraphQL())
-  } catch {
-    // Not remembered: installing graphql fixes it without a restart.
-    return invalid(GRAPHQL_UNAVAILABLE)
-  }
+  // Not remembered: installing graphql fixes it without a restart.
+  const graphqlModule = await loadGraphQL().catch(() => undefined)
+  if (graphqlModule === undefined) return invalid(GRAPHQL_UNAVAILABLE)
   let outcome: ParseOutcome
   try {
-    outcome = operationsOfDocument(parse(raw.query, { noLocation: true }))
+    outcome = operationsOfDocument(graphqlModule.parse(raw.query, { noLocation: true }))
   } catch (error) {
     outcome = { error: `the GraphQL query does not parse: ${(error as Error).message}` }
   }

@@ -149,18 +149,18 @@ function connectionOf(context: ConnectionContext): SubscriptionConnection {
     const headers = { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-protocol': exchange.protocols.join(', ') }
     const httpUrl = new URL(exchange.url.href.replace(/^ws(s?):/i, 'http$1:'))
     return {
-      request: standIn(new Request(httpUrl, { headers }), exchange.id, context),
-      socketRequest: standIn(new Request(exchange.url, { headers }), exchange.id, context),
+      request: standIn(new Request(httpUrl, { headers }), context),
+      socketRequest: standIn(new Request(exchange.url, { headers }), context),
       session: undefined,
     }
   })
 }
 
-function standIn(request: Request, id: string, context: ConnectionContext): RequestContext {
-  // Never answered: it only lets HTTP-shaped endpoints and predicates read the connection.
+// Never answered: it only lets HTTP-shaped endpoints and predicates read the connection (its request id is the socket's).
+function standIn(request: Request, context: ConnectionContext): RequestContext {
   const exchange: HttpExchange = {
     kind: 'http',
-    id,
+    id: context.exchange.id,
     request,
     respondWith() {},
     passthrough: () => Promise.resolve(undefined),

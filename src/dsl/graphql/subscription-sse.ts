@@ -4,8 +4,6 @@ import type { ParsedOperation } from './graphql-operation.js'
 import type { SubscriptionCandidate } from './subscription-connection.js'
 import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
 
-// GraphQL over SSE, loaded by the first subscription request a subscription handler answers.
-
 /**
  * `undefined` when the resolver answered nothing. "Distinct connections" mode: a `next` event per
  * result, then `complete`, and the stream closes; a resolver that throws sends a last `next` with
@@ -13,7 +11,7 @@ import { errorMessage, pump, resolverInfo } from './subscription-stream.js'
  */
 export async function respondWithStream(handler: SubscriptionCandidate, operation: ParsedOperation, context: RequestContext): Promise<Response | undefined> {
   const controller = new AbortController()
-  const iterator = await handler.open(resolverInfo(operation, context, context.requestId, 'sse', controller.signal))
+  const iterator = await handler.open(resolverInfo(operation, context, 'sse', controller.signal))
   if (iterator === undefined) return undefined
   const { client, response } = openEventStream(controller.signal, 'text/event-stream; charset=utf-8', () => controller.abort())
   const end = () => {

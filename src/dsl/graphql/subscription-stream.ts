@@ -65,13 +65,12 @@ function isResult(value: unknown): value is object {
 export function resolverInfo(
   operation: ParsedOperation,
   request: RequestContext,
-  requestId: string,
   transport: SubscriptionResolverInfoRuntime['transport'],
   signal: AbortSignal,
   connectionParams?: Record<string, unknown>,
 ): SubscriptionResolverInfoRuntime {
   const { query, variables, operationName } = operation
-  return { query, variables, operationName, operationType: 'subscription', request: request.request, cookies: request.cookies, requestId, connectionParams, transport, signal }
+  return { query, variables, operationName, operationType: 'subscription', request: request.request, cookies: request.cookies, requestId: request.requestId, connectionParams, transport, signal }
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-export interface EventStreamSink {
+interface EventStreamSink {
   event(event: { readonly id: string | undefined; readonly event: string; readonly data: string }): void
   retry(milliseconds: number): void
 }

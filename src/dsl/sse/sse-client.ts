@@ -1,5 +1,5 @@
 import { message } from '../../kernel/index.js'
-import { dataToText, encodeEvent } from './event-stream-encoder.js'
+import { encodeEvent } from './event-stream-encoder.js'
 import type { ServerSentEventMap, ServerSentEventMessage } from './sse-types.js'
 
 const encoder = /* @__PURE__ */ new TextEncoder()
@@ -34,19 +34,13 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
   send(payload: ServerSentEventMessage<EventMap>): void {
     const { retry, id, event, data } = payload as { retry?: number; id?: string; event?: string; data?: unknown }
     if (retry !== undefined && retry !== null) return this.#write(`retry:${retry}\n\n`)
-    this.#write(encodeEvent({ id, event: event === 'message' ? undefined : event, data: dataToText(data) }))
+    this.#write(encodeEvent({ id, event, data }))
   }
 
   /** A `MessageEvent` is sent as an event of its type; `error` errors the stream, `close` closes it. */
   dispatchEvent(event: Event): void {
     if (typeof MessageEvent !== 'undefined' && event instanceof MessageEvent) {
-      this.#write(
-        encodeEvent({
-          id: event.lastEventId === '' ? undefined : event.lastEventId,
-          event: event.type === 'message' ? undefined : event.type,
-          data: dataToText(event.data),
-        }),
-      )
+      this.#write(encodeEvent({ id: event.lastEventId, event: event.type, data: event.data }))
     } else if (event.type === 'error') this.error()
     else if (event.type === 'close') this.close()
   }
