@@ -63,7 +63,8 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): { r
       flush(i)
       firstPathToken = tokens.length
     }
-    if (char === ':' && isNameStart(target[i + 1]) && (inPath || isHostParam(target, i))) {
+    // In the origin, `:name` is a param only where it can't be a scheme or port separator.
+    if (char === ':' && isNameStart(target[i + 1]) && (inPath || target[i - 1] === '/' || target[i - 1] === '.')) {
       let end = i + 1
       while (end < target.length && isNameChar(target[end])) end++
       const name = target.slice(i + 1, end)
@@ -77,7 +78,7 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): { r
       names.add(name)
       const optional = target[end] === '?'
       // `/:id?` makes the whole segment optional: the slash goes with the param.
-      const segment = optional && inPath && literal.endsWith('/') && segmentEnds(target, end + 1)
+      const segment = optional && inPath && literal.endsWith('/') && (end + 1 >= target.length || target[end + 1] === '/')
       if (segment) literal = literal.slice(0, -1)
       flush(i)
       tokens.push({ kind: 'param', name, optional, inHost: !inPath, segment, inline })
@@ -120,10 +121,6 @@ function staticPrefixOf(tokens: readonly PathToken[], firstPathToken: number): s
     .filter((segment) => segment !== '')
     .map((segment) => `/${segment}`)
     .join('')
-}
-
-function segmentEnds(target: string, index: number): boolean {
-  return index >= target.length || target[index] === '/'
 }
 
 function targetOf(pattern: string, label: string, warn: boolean): string {
@@ -177,11 +174,6 @@ export function findPathStart(target: string): number {
   const afterScheme = target.indexOf('//')
   const slash = target.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2)
   return slash === -1 ? target.length : slash
-}
-
-/** In the origin, `:name` is a param only where it can't be a scheme or port separator. */
-function isHostParam(target: string, index: number): boolean {
-  return target[index - 1] === '/' || target[index - 1] === '.'
 }
 
 /** Lower-cased and, in the path, percent-encoded as `new URL()` encodes request paths. */
