@@ -39,7 +39,7 @@ function isNameChar(char: string | undefined): boolean {
  * against the pathname; `staticPrefix`: the lower-cased leading static segments (`/api/posts`), or `''`.
  */
 export function tokenizePath(pattern: string, label: string, warn: boolean): { readonly pathOnly: boolean; readonly tokens: readonly PathToken[]; readonly staticPrefix: string } {
-  if (pattern.trim() === '') throw emptyPath(label)
+  if (pattern.trim() === '') throw new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
   const target = targetOf(pattern, label, warn)
   const pathOnly = target.startsWith('/')
   const pathStart = pathOnly ? 0 : findPathStart(target)
@@ -68,7 +68,7 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): { r
       let end = i + 1
       while (end < target.length && isNameChar(target[end])) end++
       const name = target.slice(i + 1, end)
-      if (names.has(name)) throw duplicateParam(label, pattern, name)
+      if (names.has(name)) throw new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
       let inline: InlinePattern | undefined
       if (target[end] === '(') {
         const read = readInlinePattern(target, end, name, label, pattern)
@@ -200,14 +200,6 @@ function safeDecode(text: string): string {
   } catch {
     return text
   }
-}
-
-function emptyPath(label: string): TypeError {
-  return new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
-}
-
-function duplicateParam(label: string, pattern: string, name: string): TypeError {
-  return new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
 }
 
 function badColon(label: string, pattern: string, index: number): TypeError {
