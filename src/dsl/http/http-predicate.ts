@@ -24,10 +24,10 @@ export type HttpPredicateResult = boolean | { readonly matches: boolean; readonl
 /**
  * How a REST handler selects requests: a path or URL pattern, a RegExp tested
  * against the full URL (named groups become params), or a function.
-  *
-  * @example
-  * const legacy: HttpPredicate = ({ request }) => request.url.includes('/legacy/')
-  * http.get(legacy, () => new HttpResponse(null, { status: 410 }))
+ *
+ * @example
+ * const legacy: HttpPredicate = ({ request }) => request.url.includes('/legacy/')
+ * http.get(legacy, () => new HttpResponse(null, { status: 410 }))
  */
 export type HttpPredicate = string | RegExp | ((info: HttpPredicateInfo) => HttpPredicateResult | Promise<HttpPredicateResult>)
 

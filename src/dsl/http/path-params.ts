@@ -157,9 +157,8 @@ type HostParams<Host extends string> = Host extends `${infer Label}.${infer Rest
 
 type HostLabelParam<Label extends string> = Label extends `:${infer Name}` ? (TakeName<Name>[0] extends '' ? never : TakeName<Name>[0]) : never
 
-// `& {}` on each param (as in `ParsePath`): the rest of a path after a `:` is shared across routes, so it is
-// instantiated through the cache instead of re-parsed per route (a fifth of the parse's cost). Nesting it caps a
-// path at about 45 params (TypeScript's depth limit).
+// `& {}` on each param, for the reason given on `ParsePath` (a fifth of the parse's cost). Nesting it caps a path
+// at about 45 params (TypeScript's depth limit).
 type ParsePathPart<
   Text extends string,
   Count extends unknown[],

@@ -34,10 +34,7 @@ export function compilePath(pattern: string, label: string, checked = false): { 
 
 /** `compilePath`'s errors and warning without compiling, and the index key's static prefix. */
 export function checkPath(pattern: string, label: string): string {
-  const plain = plainStaticPrefix(pattern)
-  if (plain !== undefined) return plain
-  if (pattern === '*') return ''
-  return tokenizePath(pattern, label, true).staticPrefix
+  return plainStaticPrefix(pattern) ?? (pattern === '*' ? '' : tokenizePath(pattern, label, true).staticPrefix)
 }
 
 function lowerPathname(context: RequestContext): string {

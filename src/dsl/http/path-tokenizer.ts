@@ -39,7 +39,7 @@ function isNameChar(char: string | undefined): boolean {
  * against the pathname; `staticPrefix`: the lower-cased leading static segments (`/api/posts`), or `''`.
  */
 export function tokenizePath(pattern: string, label: string, warn: boolean): { readonly pathOnly: boolean; readonly tokens: readonly PathToken[]; readonly staticPrefix: string } {
-  if (pattern.trim() === '') throw emptyPath(label)
+  if (pattern.trim() === '') throw new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
   const target = targetOf(pattern, label, warn)
   const pathOnly = target.startsWith('/')
   const pathStart = pathOnly ? 0 : findPathStart(target)
@@ -63,11 +63,12 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): { r
       flush(i)
       firstPathToken = tokens.length
     }
-    if (char === ':' && isNameStart(target[i + 1]) && (inPath || isHostParam(target, i))) {
+    // In the origin, `:name` is a param only where it can't be a scheme or port separator.
+    if (char === ':' && isNameStart(target[i + 1]) && (inPath || target[i - 1] === '/' || target[i - 1] === '.')) {
       let end = i + 1
       while (end < target.length && isNameChar(target[end])) end++
       const name = target.slice(i + 1, end)
-      if (names.has(name)) throw duplicateParam(label, pattern, name)
+      if (names.has(name)) throw new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
       let inline: InlinePattern | undefined
       if (target[end] === '(') {
         const read = readInlinePattern(target, end, name, label, pattern)
@@ -77,7 +78,7 @@ export function tokenizePath(pattern: string, label: string, warn: boolean): { r
       names.add(name)
       const optional = target[end] === '?'
       // `/:id?` makes the whole segment optional: the slash goes with the param.
-      const segment = optional && inPath && literal.endsWith('/') && segmentEnds(target, end + 1)
+      const segment = optional && inPath && literal.endsWith('/') && (end + 1 >= target.length || target[end + 1] === '/')
       if (segment) literal = literal.slice(0, -1)
       flush(i)
       tokens.push({ kind: 'param', name, optional, inHost: !inPath, segment, inline })
@@ -120,10 +121,6 @@ function staticPrefixOf(tokens: readonly PathToken[], firstPathToken: number): s
     .filter((segment) => segment !== '')
     .map((segment) => `/${segment}`)
     .join('')
-}
-
-function segmentEnds(target: string, index: number): boolean {
-  return index >= target.length || target[index] === '/'
 }
 
 function targetOf(pattern: string, label: string, warn: boolean): string {
@@ -179,11 +176,6 @@ export function findPathStart(target: string): number {
   return slash === -1 ? target.length : slash
 }
 
-/** In the origin, `:name` is a param only where it can't be a scheme or port separator. */
-function isHostParam(target: string, index: number): boolean {
-  return target[index - 1] === '/' || target[index - 1] === '.'
-}
-
 /** Lower-cased and, in the path, percent-encoded as `new URL()` encodes request paths. */
 function normalizeLiteral(text: string, inPath: boolean, label: string, pattern: string): string {
   if (!inPath) return text.toLowerCase()
@@ -208,14 +200,6 @@ function safeDecode(text: string): string {
   } catch {
     return text
   }
-}
-
-function emptyPath(label: string): TypeError {
-  return new TypeError(message(`${label} got an empty path.`, 'Pass a path such as "/posts/:id", an absolute URL, or "*".'))
-}
-
-function duplicateParam(label: string, pattern: string, name: string): TypeError {
-  return new TypeError(message(`${label}: the path "${pattern}" uses the parameter ":${name}" twice.`, 'Give each parameter its own name.'))
 }
 
 function badColon(label: string, pattern: string, index: number): TypeError {

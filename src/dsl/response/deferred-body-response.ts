@@ -14,8 +14,8 @@ const fetchBodyUsed = /* @__PURE__ */ accessorOf('bodyUsed')
  */
 let deferrable: boolean | undefined
 
-/** Response as it was at load: a test may stub the global with node-fetch's after that. */
-const HeldResponse = Response
+/** As at load: a test may later stub the global (node-fetch), Node's socket layer proxy it (a trap per `instanceof`). */
+export const HeldResponse = Response
 
 function accessorOf(name: 'body' | 'bodyUsed'): (() => unknown) | undefined {
   return Object.getOwnPropertyDescriptor(Response.prototype, name)?.get

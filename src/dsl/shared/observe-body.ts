@@ -28,12 +28,7 @@ export function observeBody(response: Response): { readonly response: Response; 
       await (reader ?? body).cancel(reason)
     },
   })
-  let copy: Response
-  try {
-    copy = new HttpResponse(relay, { status: response.status, statusText: response.statusText, headers: response.headers })
-  } catch {
-    return undefined
-  }
+  const copy = new HttpResponse(relay, { status: response.status, statusText: response.statusText, headers: response.headers })
   rememberSetCookies(copy, { headers: setCookiesOf(response).map((value): [string, string] => ['set-cookie', value]) })
   // A ReadableStream body: the copy is marked as streamed, as the response was.
   return { response: copy, settled }

@@ -1,9 +1,7 @@
 import { message } from '../../kernel/index.js'
+import { HeldResponse } from '../response/deferred-body-response.js'
 import { hasStreamBody } from '../response/http-response.js'
 import { observeBody } from './observe-body.js'
-
-/** As it was at load: in Node the socket layer later wraps the global in a Proxy, a trap on every `instanceof`. */
-const NativeResponse = globalThis.Response
 
 type AnyIterator = Iterator<unknown, unknown> | AsyncIterator<unknown, unknown>
 
@@ -167,7 +165,7 @@ export class ResolverRunner<Info extends RunnerInfo> {
   }
 
   #accept(value: unknown): Response | undefined {
-    if (value === undefined || value === null || value instanceof NativeResponse) return value ?? undefined
+    if (value === undefined || value === null || value instanceof HeldResponse) return value ?? undefined
     throw new TypeError(
       message(
         `The resolver of "${this.handlerName}" returned ${describe(value)}, which is not a Response.`,
@@ -211,7 +209,7 @@ class Resolution {
 
   fail(error: unknown): never | Promise<never> {
     this.#stopListening?.()
-    if (!(error instanceof NativeResponse)) this.runner.reportThrown(error)
+    if (!(error instanceof HeldResponse)) this.runner.reportThrown(error)
     const cleanups = this.#take()
     if (cleanups === undefined) throw error
     return this.runner.runCleanups(cleanups).then(() => {
