@@ -53,18 +53,17 @@ interface Group {
 }
 
 export class HarReplay {
-  readonly #key: HarRequestKey
+  readonly keyOf: HarRequestKey
+  readonly entries: readonly HarEntry[]
   readonly #groups = new Map<string, Group>()
   readonly #used = new Map<string, number>()
-  readonly #entries: HarEntry[] = []
 
   constructor(har: Har, key: HarRequestKey = (request) => `${request.method} ${request.url}`) {
-    this.#key = key
+    this.keyOf = key
     // A Response cannot carry an informational status (a recorded 101 upgrade).
-    for (const entry of har.log.entries) {
-      if (entry.response.status !== 0 && entry.response.status < 200) continue
-      this.#entries.push(entry)
-      const key = this.#key(requestFromEntry(entry))
+    this.entries = har.log.entries.filter(({ response }) => !(response.status !== 0 && response.status < 200))
+    for (const entry of this.entries) {
+      const key = this.keyOf(requestFromEntry(entry))
       let group = this.#groups.get(key)
       if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
       group.entries.push(entry)
@@ -80,14 +79,6 @@ export class HarReplay {
     return (await this.#candidates(request)) !== undefined
   }
 
-  get entries(): readonly HarEntry[] {
-    return this.#entries
-  }
-
-  keyOf(request: Request): string {
-    return this.#key(request)
-  }
-
   async respond(request: Request): Promise<Response | undefined> {
     const found = await this.#candidates(request)
     if (!found) return undefined
@@ -98,7 +89,7 @@ export class HarReplay {
 
   /** The entries that can answer `request`, and the slot counting their turns; the body is read only when it decides. */
   async #candidates(request: Request): Promise<{ readonly entries: HarEntry[]; readonly slot: string } | undefined> {
-    const key = this.#key(request)
+    const key = this.keyOf(request)
     const group = this.#groups.get(key)
     if (!group) return undefined
     if (group.bodies.size <= 1) return { entries: group.entries, slot: key }
