@@ -77,7 +77,7 @@ function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: 
   } catch {
     return undefined
   }
-  if (!payload || typeof payload.query !== 'string' || Array.isArray(payload)) return undefined
+  if (typeof payload?.query !== 'string') return undefined
   const head = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(payload.query.replace(/#[^\n]*/g, ''))
   const name = typeof payload.operationName === 'string' ? payload.operationName : head?.[2]
   const type = head?.[1] ?? 'query'
