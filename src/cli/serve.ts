@@ -199,7 +199,7 @@ async function servedBasePath(path: string): Promise<string> {
 }
 
 /** Prints the URL first. */
-export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
+export async function runServe(args: readonly string[]): Promise<void> {
   const options = parseServeArguments(args)
   const handlers = await loadSources(options.sources, options.contract)
   const { createMockServer } = await import('mocklib/server')
@@ -220,7 +220,6 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   const stop = (): void => void server.close().then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-  return server
 }
 
 /**
