@@ -222,10 +222,7 @@ export async function runServe(args: readonly string[]): Promise<void> {
   process.once('SIGTERM', stop)
 }
 
-/**
- * After each proxied exchange, the recording so far is closed, its entries added to the file's, and a new one
- * started in the same tick (no exchange is missed between them).
- */
+/** After each proxied exchange, a new recording starts in the tick the last one stops (none is missed between them). */
 function recordAsItHappens(server: MockServer, path: string): void {
   const entries: HarEntry[] = []
   let recording = server.record()
