@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { NULL_BODY_STATUSES } from '../kernel/index.js'
 import { parseHar, type HarEntry } from '../dsl/index.js'
 import { contract } from '../openapi/contract.js'
 import type { ContractViolation } from '../openapi/violation.js'
@@ -13,8 +14,6 @@ export const CONTRACT_USAGE = `Usage: npx mocklib contract <openapi.yaml|json> <
   --base-url: where the API lives when the document's servers do not say it.
   --undocumented: also report requests for operations the document does not describe.`
 
-const NULL_BODY = new Set([101, 103, 204, 205, 304])
-
 function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   const { request: recorded, response: answer } = entry
   const requestHeaders = new Headers()
@@ -27,7 +26,7 @@ function exchangeOf(entry: HarEntry): { request: Request; response: Response } {
   for (const { name, value } of answer.headers) if (!name.startsWith(':') && name.toLowerCase() !== 'set-cookie') responseHeaders.append(name, value)
   if (answer.content.mimeType && !responseHeaders.has('content-type')) responseHeaders.set('content-type', answer.content.mimeType)
   const text = answer.content.text
-  const body = text === undefined || NULL_BODY.has(answer.status) ? null : answer.content.encoding === 'base64' ? Uint8Array.from(atob(text), (char) => char.charCodeAt(0)) : text
+  const body = text === undefined || NULL_BODY_STATUSES.has(answer.status) ? null : answer.content.encoding === 'base64' ? Uint8Array.from(atob(text), (char) => char.charCodeAt(0)) : text
   return { request, response: new Response(body, { status: answer.status, headers: responseHeaders }) }
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { message } from '../kernel/index.js'
+import { message, NULL_BODY_STATUSES } from '../kernel/index.js'
 import { parseHar, type HarEntry } from '../dsl/index.js'
 import { parseArguments } from './arguments.js'
 
@@ -36,7 +36,6 @@ interface GraphQLCall {
 
 // Headers that describe the wire or that recording redacted: not part of the answer.
 const SKIPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
-const NULL_BODY = new Set([204, 205, 304])
 
 function answerOf(entry: HarEntry): Answer {
   const { response } = entry
@@ -45,7 +44,7 @@ function answerOf(entry: HarEntry): Answer {
     .map(({ name, value }): [string, string] => [name.toLowerCase(), value])
   const { text, encoding, mimeType } = response.content
   let body: Answer['body'] = { kind: 'none' }
-  if (text !== undefined && text !== '' && !NULL_BODY.has(response.status) && entry.request.method !== 'HEAD') {
+  if (text !== undefined && text !== '' && !NULL_BODY_STATUSES.has(response.status) && entry.request.method !== 'HEAD') {
     if (encoding === 'base64') body = { kind: 'base64', value: text }
     else if (/[/+]json\b/i.test(mimeType)) body = parseJson(text) ?? { kind: 'text', value: text }
     else body = { kind: 'text', value: text }
@@ -78,7 +77,7 @@ function graphQLOperation(entry: HarEntry): { type: 'query' | 'mutation'; name: 
   } catch {
     return undefined
   }
-  if (!payload || typeof payload.query !== 'string' || Array.isArray(payload)) return undefined
+  if (typeof payload?.query !== 'string') return undefined
   const head = /^\s*(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(payload.query.replace(/#[^\n]*/g, ''))
   const name = typeof payload.operationName === 'string' ? payload.operationName : head?.[2]
   const type = head?.[1] ?? 'query'
@@ -173,15 +172,11 @@ function propertyName(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)
 }
 
-function words(text: string): string[] {
-  return text
+function pascal(text: string): string {
+  const name = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word !== '')
-}
-
-function pascal(text: string): string {
-  const name = words(text)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join('')
   return /^\d/.test(name) ? `_${name}` : name || 'Root'
@@ -233,10 +228,7 @@ function printAnswer(answer: Answer, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`
 }
 
-/**
- * Adds to `section` an endpoint's body type (inferred from its JSON answers, `never` without any) and its
- * table from request key to recorded answers; returns the table's name.
- */
+/** Adds an endpoint's body type (from its JSON answers, `never` without any) and its table to `section`. */
 function addTable(section: string[], names: UniqueNames, base: string, title: string, calls: readonly { answer: Answer }[], rows: Map<string, { answer: Answer }[]>): string {
   const samples = calls.filter(({ answer }) => answer.body.kind === 'json')
   const shape = emptyShape()
@@ -313,11 +305,7 @@ function sortKeys(value: unknown): unknown {
 }
 `
 
-/**
- * A HAR as the code of a module exporting `handlers`: REST entries as `http.*` handlers by origin, ids in paths
- * generalised (`/users/:id`), a body type per endpoint inferred from its JSON; GraphQL entries by operation name.
- * They answer the recorded requests as the HAR did (in recorded order, the last repeating).
- */
+/** A HAR as the code of a module exporting `handlers`: an `http.*` handler per endpoint, a `graphql` one per operation. */
 function harToTypeScript(harText: string, source: string): string {
   const har = parseHar(harText)
   const rest: RestCall[] = []
@@ -348,7 +336,9 @@ function harToTypeScript(harText: string, source: string): string {
   for (const origin of origins) {
     const originName = names.take(camel(new URL(origin).host.replace(/:/g, ' port ')))
     const section = [`// ${origin}`, `export const ${originName} = ${JSON.stringify(origin)}`]
-    const originHandlers: Array<{ line: string; static: boolean }> = []
+    // Static paths first, so `/users/me` is not taken by `/users/:id`.
+    const staticHandlers: string[] = []
+    const patternHandlers: string[] = []
 
     for (const [endpoint, calls] of groupBy(rest.filter((call) => call.origin === origin), (call) => call.endpoint)) {
       const [method = 'GET', pattern = '/'] = endpoint.split(' ')
@@ -357,10 +347,9 @@ function harToTypeScript(harText: string, source: string): string {
       const rows = groupBy(calls, (call) => (byBody(call) ? `${call.path} ${call.requestBody}` : call.path))
       const tableName = addTable(section, names, endpointName(method, pattern), `${endpoint} (${calls.length} recorded)`, calls, rows)
       const factory = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'all'
-      originHandlers.push({
-        line: `  http.${factory}(\`\${${originName}}${pattern.replace(/`/g, '\\`')}\`, ({ request }) => answer(${tableName}, request)),`,
-        static: !pattern.includes(':'),
-      })
+      const line = `  http.${factory}(\`\${${originName}}${pattern.replace(/`/g, '\\`')}\`, ({ request }) => answer(${tableName}, request)),`
+      if (pattern.includes(':')) patternHandlers.push(line)
+      else staticHandlers.push(line)
     }
 
     const byOperation = groupBy(operations.filter((call) => call.origin === origin), (call) => `${call.path} ${call.type} ${call.name}`)
@@ -368,15 +357,10 @@ function harToTypeScript(harText: string, source: string): string {
       const { path, type: operationType, name } = calls[0]!
       const title = `GraphQL ${operationType} ${name} at ${path} (${calls.length} recorded)`
       const tableName = addTable(section, names, `${name} ${operationType}`, title, calls, groupBy(calls, (call) => call.variables))
-      originHandlers.push({
-        line: `  graphql.link(\`\${${originName}}${path}\`).${operationType}(${JSON.stringify(name)}, ({ variables }) => answerGraphQL(${tableName}, variables)),`,
-        static: true,
-      })
+      staticHandlers.push(`  graphql.link(\`\${${originName}}${path}\`).${operationType}(${JSON.stringify(name)}, ({ variables }) => answerGraphQL(${tableName}, variables)),`)
     }
     sections.push(section.join('\n'))
-    // Static paths first, so `/users/me` is not taken by `/users/:id`.
-    handlerLines.push(`  // ${origin}`, ...originHandlers.filter((each) => each.static).map((each) => each.line))
-    handlerLines.push(...originHandlers.filter((each) => !each.static).map((each) => each.line))
+    handlerLines.push(`  // ${origin}`, ...staticHandlers, ...patternHandlers)
   }
 
   const header = `// Generated by \`mocklib har2ts\` from ${source}. Edit freely: it is your code now.

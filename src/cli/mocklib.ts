@@ -31,7 +31,6 @@ function fail(text: string): never {
 
 function init(args: readonly string[]): void {
   const { positionals: [publicDir], flags } = parseArguments(args, { values: [], flags: ['--create'] })
-  const create = flags.has('--create')
   if (!publicDir) fail('init needs the public directory to copy the worker script to.')
   const source = fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url))
   if (!existsSync(source)) fail(`The worker script is missing from the package (${source}); reinstall mocklib.`)
@@ -39,7 +38,7 @@ function init(args: readonly string[]): void {
   const shown = relative(process.cwd(), directory) || '.'
   const exists = existsSync(directory)
   if (exists && !statSync(directory).isDirectory()) fail(`${directory} exists and is not a directory.`)
-  if (!exists && !create && !USUAL_PUBLIC_DIRS.has(basename(directory))) {
+  if (!exists && !flags.has('--create') && !USUAL_PUBLIC_DIRS.has(basename(directory))) {
     fail(`${shown} does not exist. Check the name (is it a typo?), or run \`npx mocklib init ${publicDir} --create\` to create it.`)
   }
   if (!exists) {

@@ -199,7 +199,7 @@ async function servedBasePath(path: string): Promise<string> {
 }
 
 /** Prints the URL first. */
-export async function runServe(args: readonly string[]): Promise<{ close(): Promise<void> }> {
+export async function runServe(args: readonly string[]): Promise<void> {
   const options = parseServeArguments(args)
   const handlers = await loadSources(options.sources, options.contract)
   const { createMockServer } = await import('mocklib/server')
@@ -220,13 +220,9 @@ export async function runServe(args: readonly string[]): Promise<{ close(): Prom
   const stop = (): void => void server.close().then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-  return server
 }
 
-/**
- * After each proxied exchange, the recording so far is closed, its entries added to the file's, and a new one
- * started in the same tick (no exchange is missed between them).
- */
+/** After each proxied exchange, a new recording starts in the tick the last one stops (none is missed between them). */
 function recordAsItHappens(server: MockServer, path: string): void {
   const entries: HarEntry[] = []
   let recording = server.record()

@@ -53,18 +53,17 @@ interface Group {
 }
 
 export class HarReplay {
-  readonly #key: HarRequestKey
+  readonly keyOf: HarRequestKey
+  readonly entries: readonly HarEntry[]
   readonly #groups = new Map<string, Group>()
   readonly #used = new Map<string, number>()
-  readonly #entries: HarEntry[] = []
 
   constructor(har: Har, key: HarRequestKey = (request) => `${request.method} ${request.url}`) {
-    this.#key = key
+    this.keyOf = key
     // A Response cannot carry an informational status (a recorded 101 upgrade).
-    for (const entry of har.log.entries) {
-      if (entry.response.status !== 0 && entry.response.status < 200) continue
-      this.#entries.push(entry)
-      const key = this.#key(requestFromEntry(entry))
+    this.entries = har.log.entries.filter(({ response }) => !(response.status !== 0 && response.status < 200))
+    for (const entry of this.entries) {
+      const key = this.keyOf(requestFromEntry(entry))
       let group = this.#groups.get(key)
       if (!group) this.#groups.set(key, (group = { entries: [], bodies: new Map() }))
       group.entries.push(entry)
@@ -77,45 +76,31 @@ export class HarReplay {
 
   /** A request no entry answers stays unhandled instead of being sent on. */
   async answers(request: Request): Promise<boolean> {
-    const group = this.#groups.get(this.#key(request))
-    if (!group) return false
-    if (group.bodies.size <= 1) return true
-    return group.bodies.has(await requestBodyKey(request))
-  }
-
-  get entries(): readonly HarEntry[] {
-    return this.#entries
-  }
-
-  keyOf(request: Request): string {
-    return this.#key(request)
+    return (await this.#candidates(request)) !== undefined
   }
 
   async respond(request: Request): Promise<Response | undefined> {
-    const key = this.#key(request)
+    const found = await this.#candidates(request)
+    if (!found) return undefined
+    const used = this.#used.get(found.slot) ?? 0
+    this.#used.set(found.slot, used + 1)
+    return responseFromEntry(found.entries[Math.min(used, found.entries.length - 1)]!)
+  }
+
+  /** The entries that can answer `request`, and the slot counting their turns; the body is read only when it decides. */
+  async #candidates(request: Request): Promise<{ readonly entries: HarEntry[]; readonly slot: string } | undefined> {
+    const key = this.keyOf(request)
     const group = this.#groups.get(key)
     if (!group) return undefined
-    let candidates = group.entries
-    let slot = key
-    if (group.bodies.size > 1) {
-      const body = await requestBodyKey(request)
-      const matching = group.bodies.get(body)
-      if (!matching) return undefined
-      candidates = matching
-      slot = `${key}\n${body}`
-    }
-    const used = this.#used.get(slot) ?? 0
-    this.#used.set(slot, used + 1)
-    return responseFromEntry(candidates[Math.min(used, candidates.length - 1)]!)
+    if (group.bodies.size <= 1) return { entries: group.entries, slot: key }
+    const body = comparableBody(await requestText(request))
+    const entries = group.bodies.get(body)
+    return entries && { entries, slot: `${key}\n${body}` }
   }
 }
 
 export async function requestText(request: Request): Promise<string> {
   return request.body === null ? '' : new TextDecoder().decode(await request.clone().arrayBuffer())
-}
-
-async function requestBodyKey(request: Request): Promise<string> {
-  return comparableBody(await requestText(request))
 }
 
 function bodyKey(bytes: Uint8Array | undefined): string {

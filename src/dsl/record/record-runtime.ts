@@ -40,19 +40,13 @@ function recordingOf(recorder: Recorder, detach: () => void, beforeSettled?: () 
 // Started requests that never got a response event (policy-failed, aborted) are forgotten past this many.
 const MAX_IN_FLIGHT = 1_000
 
-interface Started {
-  readonly copy: Request
-  readonly startedAt: number
-  unhandled: boolean
-}
-
 /**
  * `request:start` keeps an unread copy of the request, `response:mocked`/`response:bypass` complete
  * it (a bypass without a start came from `bypass()`).
  */
 export function recordEvents(events: LifecycleEvents, options: RecordOptions = {}): Recording {
   const recorder = createRecorder(options)
-  const started = new Map<string, Started>()
+  const started = new Map<string, { readonly copy: Request; readonly startedAt: number; unhandled: boolean }>()
 
   const onStart = ({ request, requestId }: RequestEventInfo) => {
     if (started.size >= MAX_IN_FLIGHT) started.delete(started.keys().next().value as string)

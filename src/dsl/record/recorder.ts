@@ -55,7 +55,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
       const build = () => {
         const { request, response } = inFlight
         if (!request?.ended || !response?.ended || owner !== slots || slots[index] !== inFlight) return
-        const entry = entryOf(completed, inFlight, redactor)
+        const entry = entryOf(inFlight, redactor)
         if (entry === undefined) return
         slots[index] = entry
         size++
@@ -81,7 +81,7 @@ export function createRecorder(options: RecordOptions = {}): Recorder {
     stop() {
       const entries: HarEntry[] = []
       for (const slot of slots) {
-        const entry = 'startedDateTime' in slot ? slot : entryOf(slot.completed, slot, redactor)
+        const entry = 'startedDateTime' in slot ? slot : entryOf(slot, redactor)
         if (entry !== undefined) entries.push(entry)
       }
       stopped = true
@@ -100,16 +100,13 @@ interface InFlight {
   failure?: unknown
 }
 
-function entryOf(completed: CompletedExchange, inFlight: InFlight, redactor: Redactor): HarEntry | undefined {
-  const request = inFlight.request!
-  const response = inFlight.response!
-  const { failure } = inFlight
+function entryOf({ completed, request, response, failure }: InFlight, redactor: Redactor): HarEntry | undefined {
   try {
-    const requestBytes = request.cut()
-    const responseBytes = response.cut()
+    const requestBytes = request!.cut()
+    const responseBytes = response!.cut()
     const entry = harEntryFromBytes(completed, requestBytes, responseBytes, redactor)
-    if (request.ended && response.ended) return entry
-    const [which, bytes] = response.ended ? ['request', requestBytes] : ['response', responseBytes]
+    if (request!.ended && response!.ended) return entry
+    const [which, bytes] = response!.ended ? ['request', requestBytes] : ['response', responseBytes]
     const why = failure === undefined ? 'the recording stopped while it was still arriving' : `it failed (${failure instanceof Error ? failure.message : String(failure)})`
     entry.comment = `[mocklib] body cut: the ${which} body has only the ${bytes.byteLength} bytes that had arrived; ${why}.`
     return entry

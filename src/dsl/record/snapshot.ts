@@ -7,7 +7,7 @@ import { bypass } from '../response/real-network.js'
 import { createHar, parseHar } from './har-document.js'
 import { comparableBody, HarReplay, requestBodyOf, requestFromEntry, requestText, WIRE_HEADERS, wireHeaderValue, type HarRequestKey } from './har-replay.js'
 import type { Har, HarEntry } from './har-types.js'
-import type { RedactOptions } from './redact.js'
+import { REDACTED, type RedactOptions } from './redact.js'
 import { toHarEntry } from './to-har-entry.js'
 import { writeHarFile } from './write-har.js'
 
@@ -163,7 +163,7 @@ function compare(request: Request, sent: string, entry: HarEntry): Difference[] 
   if (differences.length === 0) {
     for (const { name, value } of recorded.headers) {
       const lower = name.toLowerCase()
-      if (NOISY_HEADERS.has(lower) || lower.startsWith(':') || value === '[redacted]') continue
+      if (NOISY_HEADERS.has(lower) || lower.startsWith(':') || value === REDACTED) continue
       const now = request.headers.get(lower)
       if (now !== wireHeaderValue(value)) differences.push({ weight: 1, text: `header "${lower}" (recorded ${shown(value)}, sent ${now === null ? 'none' : shown(now)})` })
     }

@@ -26,7 +26,7 @@ export function harEntryFromBytes(completed: CompletedExchange, requestBytes: Ui
 }
 
 async function bytesOf(message: Request | Response | undefined): Promise<Uint8Array> {
-  if (message === undefined || message.body === null || (message instanceof Response && message.type === 'error')) return new Uint8Array(0)
+  if (message === undefined || message.body === null) return new Uint8Array(0)
   return new Uint8Array(await message.arrayBuffer())
 }
 
@@ -88,7 +88,6 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
   const mimeType = response.headers.get('content-type') ?? ''
   const body = encodeBody(bytes, mimeType)
   const text = body.base64 ? body.text : redactor.jsonText(body.text)
-  const redirectURL = response.headers.get('location') ?? ''
   return {
     status: response.status,
     statusText: response.statusText,
@@ -104,7 +103,7 @@ function harResponse(response: Response | undefined, bytes: Uint8Array, redactor
       ...(bytes.length > 0 || response.body !== null ? { text } : {}),
       ...(body.base64 ? { encoding: 'base64' } : {}),
     },
-    redirectURL,
+    redirectURL: response.headers.get('location') ?? '',
     headersSize: -1,
     bodySize: bytes.length,
   }
