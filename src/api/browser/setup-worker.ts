@@ -20,9 +20,9 @@ import { lazyHistory } from './lazy-history.js'
 /**
  * `'auto'` uses the Service Worker and falls back to patching fetch and XMLHttpRequest in the page where no
  * worker can run; `'service-worker'` never falls back; `'in-page'` never registers a worker.
-  *
-  * @example
-  * await worker.start({ interception: 'in-page' }) // no Service Worker: fetch and XMLHttpRequest are patched
+ *
+ * @example
+ * await worker.start({ interception: 'in-page' }) // no Service Worker: fetch and XMLHttpRequest are patched
  */
 export type InterceptionMode = 'auto' | 'service-worker' | 'in-page'
 
@@ -103,7 +103,6 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const store = createSingleScopeStore(new HandlerScope(handlers))
   const page: PageRequestSettings = {
     options: {},
-    started: undefined,
     loadEventSourcePatch: () => import('../../dsl/event-source/index.js').then((chunk) => chunk.patchEventSource),
   }
   // Each source is loaded by start(): a page that never starts mocking downloads neither.

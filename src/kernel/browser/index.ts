@@ -1,2 +1,2 @@
-export { lazyPageRequestSource, lazyPageWebSocketSource, type LazySource } from './lazy-source.js'
+export { lazyPageRequestSource, lazyPageWebSocketSource } from './lazy-source.js'
 export type { PageRequestSettings } from './page-request-source.js'

@@ -39,8 +39,8 @@ export class PageFetchExchange implements HttpExchange {
     this.method = url === undefined ? undefined : 'GET'
     this.bodyless = url !== undefined
     this.bypassed = request !== undefined && bypassMarkOf(request) === 'bypass'
-    if (this.bypassed) request!.headers.delete(BYPASS_HEADER)
     if (request === undefined) return
+    if (this.bypassed) request.headers.delete(BYPASS_HEADER)
     const { signal } = request
     this.#onAbort = () => {
       if (this.#settle()) reject(signal.reason)

@@ -11,7 +11,7 @@ export interface PageRequestSettings {
     readonly serviceWorker?: { readonly url?: string; readonly options?: RegistrationOptions }
     readonly quiet?: boolean
   }
-  started: { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' } | undefined
+  started?: { readonly mode: 'service-worker'; readonly registration: ServiceWorkerRegistration } | { readonly mode: 'in-page' }
   reports?: ReportTracker
   /** The in-page fallback's EventSource reads through the patched fetch; the patch returns its restore. */
   loadEventSourcePatch(): Promise<() => () => void>

@@ -4,8 +4,6 @@ import type { FrameLike, RoutableLike, RoutedRequestLike } from './playwright-sh
 
 export type SentHeaders = (routed: RoutedRequestLike) => Record<string, string> | Promise<Record<string, string>>
 
-const ALL_HEADERS: SentHeaders = (routed) => routed.allHeaders()
-
 // Navigations are served by the application's server in an end-to-end test: never news when unhandled.
 const navigations = new WeakSet<Request>()
 
@@ -50,7 +48,7 @@ export function sentHeadersReader(target: RoutableLike): SentHeaders {
   } catch {
     engine = undefined
   }
-  if (engine !== 'chromium') return ALL_HEADERS
+  if (engine !== 'chromium') return (routed) => routed.allHeaders()
   return (routed) => routed.headers?.() ?? routed.allHeaders()
 }
 
