@@ -3,11 +3,10 @@ import type { OpenApiDocument } from './document.js'
 import type { SchemaCompiler, SchemaVerdict } from './compiled-schemas.js'
 import { readPointer } from './json-pointer.js'
 
-/** The base URI the document's schemas are known under. */
 export const DOCUMENT_URI = 'https://openapi.mocklib.invalid/document.json'
 
 /** One reason a value does not match its schema. */
-export interface SchemaError {
+interface SchemaError {
   /** JSON pointer into the value (`''`: the value itself). */
   readonly instancePointer: string
   /** The keyword that failed (`type`, `required`, `pattern`...). */
@@ -22,10 +21,6 @@ export interface SchemaError {
  * (ajv), else from @cfworker/json-schema, which interprets schemas (CSP-safe); the reasons a value fails always
  * come from the interpreter. Schemas are prepared on first use: checking one operation of GitHub's description
  * does not walk the other thousand.
- *
- * @example
- * const validator = new DocumentValidator(document)
- * validator.errors('#/components/schemas/Pet', { id: 1 }) // [] or the reasons
  */
 export class DocumentValidator {
   readonly #document: OpenApiDocument
