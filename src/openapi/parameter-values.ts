@@ -8,7 +8,7 @@ export interface TextReading {
   /** The item types, for an `array` schema. */
   readonly itemTypes: readonly string[] | undefined
   /** The values an `enum` (or `const`) allows, of the value or of an array's items. */
-  readonly allowed?: readonly unknown[] | undefined
+  readonly allowed: readonly unknown[] | undefined
 }
 
 export function readingOf(document: OpenApiDocument, schemaPointer: string): TextReading {

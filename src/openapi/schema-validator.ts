@@ -133,10 +133,10 @@ function isEvalError(error: unknown): boolean {
 }
 
 /** The validator reports every enclosing keyword that failed (`properties`, `$ref`...) as well as the leaf; a reader wants the leaves. */
-function mostSpecific(units: readonly OutputUnit[]): OutputUnit[] {
+function mostSpecific(units: readonly OutputUnit[]): readonly OutputUnit[] {
   const wrappers = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf', 'additionalProperties', 'unevaluatedProperties', 'patternProperties', 'contains', 'then', 'else', 'if', 'dependentSchemas', '$recursiveRef'])
   const leaves = units.filter((unit) => !wrappers.has(unit.keyword))
-  return leaves.length > 0 ? leaves : [...units]
+  return leaves.length > 0 ? leaves : units
 }
 
 /** The validator's keyword location (`#/properties/owner/$ref/required`) passes through references: each `$ref` jumps to its target. */
