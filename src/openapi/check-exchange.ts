@@ -8,7 +8,7 @@ import type { DocumentValidator } from './schema-validator.js'
 import type { ViolationFacts } from './violation.js'
 
 /** What a check reports before the request and operation are added. */
-export type Finding = Omit<ViolationFacts, 'request' | 'operation'>
+type Finding = Omit<ViolationFacts, 'request' | 'operation'>
 
 interface ValueCheck {
   readonly schemaPointer: string
@@ -65,10 +65,6 @@ const NONE: readonly Finding[] = []
 /**
  * The checks of one operation, prepared on its first request (each response on the first of its status). A
  * passing exchange costs the verdicts and nothing else: no pointers written, no messages.
- *
- * @example
- * const checks = new OperationChecks(document, entry, validator)
- * const findings = [...checks.request(url, params, { request }, body), ...checks.response(status, headers, headers.get('content-type'), body)]
  */
 export class OperationChecks {
   readonly #requestBody: DeclaredContent | undefined
@@ -120,7 +116,6 @@ export class OperationChecks {
     return findings
   }
 
-  /** A response's status, content type (`contentType`: its header), headers and body. */
   response(status: number, headers: Headers, contentType: string | null, body: string): readonly Finding[] {
     const rules = this.#rulesFor(status)
     if (rules === UNDECLARED) {

@@ -1,7 +1,6 @@
 import { format as interpretedFormats } from '@cfworker/json-schema'
 import type { OpenApiDocument } from './document.js'
 
-/** A yes/no check of one schema. */
 export type SchemaVerdict = (value: unknown) => boolean
 
 /** Compiles the schema at a JSON pointer of one document (`undefined`: no schema there). */
@@ -12,10 +11,6 @@ export type SchemaCompiler = (pointer: string) => SchemaVerdict | undefined
  * but made with `new Function`. ajv is loaded here only, on demand: a page under a strict CSP never downloads
  * it. The formats are the interpreter's own, so both engines give one verdict for one value. Internal `$ref`s
  * resolve against `baseUri`.
- *
- * @example
- * const compile = await loadSchemaCompiler(document, 'https://openapi.mocklib.invalid/document.json')
- * compile('/components/schemas/Pet')?.({ id: 1, name: 'Rex' }) // true
  */
 export async function loadSchemaCompiler(document: OpenApiDocument, baseUri: string): Promise<SchemaCompiler> {
   const loaded = (await import('ajv/dist/2020.js')) as unknown as { default: typeof import('ajv/dist/2020.js').default }
@@ -52,9 +47,6 @@ function digitsAt(text: string, from: number, to: number): number {
 /**
  * JSON Schema's `date` format (`2020-02-29`), judged as @cfworker/json-schema judges it but without its regular
  * expression and the array that makes: `date` is the commonest format of API bodies, checked per field per exchange.
- *
- * @example
- * isCalendarDate('2021-02-29') // false
  */
 export function isCalendarDate(text: string): boolean {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false

@@ -155,11 +155,7 @@ export async function contract(document: OpenApiSource, options: ContractOptions
     return violationsIn(exchange, requestText, responseText, fromNetwork)
   }
 
-  /**
-   * Keeps the violations in `scope` and applies the strategy: a function is handed each one, 'warn' prints them,
-   * 'error' returns the `Error` that fails the request. The network's answer cannot be failed (the client already
-   * reads it): under 'error' its violations are printed louder.
-   */
+  /** The network's answer cannot be failed (the client already reads it): under 'error' its violations are printed louder. */
   const report = (scope: object, violations: ContractViolation[], fromNetwork: boolean): Error | undefined => {
     if (violations.length === 0) return undefined
     let list = kept.get(scope)

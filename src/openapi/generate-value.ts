@@ -28,7 +28,10 @@ class Generator {
     if (!isJsonObject(schema) || depth > MAX_DEPTH) return null
     if (typeof schema.$ref === 'string') return this.value(readPointer(this.options.document, schema.$ref), schema.$ref, depth + 1)
     if ('const' in schema) return schema.const
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.enumValue(schema.enum)
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      const nonNull = schema.enum.filter((value) => value !== null)
+      return pick(this.options.random, nonNull.length > 0 ? nonNull : schema.enum)
+    }
     if (Array.isArray(schema.allOf)) return this.value(this.merged(schema), pointer, depth + 1)
     if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) return this.oneOf(schema, pointer, depth)
     if (Array.isArray(schema.anyOf) && schema.anyOf.length > 0) {
@@ -54,11 +57,6 @@ class Generator {
       default:
         return 'value'
     }
-  }
-
-  enumValue(values: unknown[]): unknown {
-    const nonNull = values.filter((value) => value !== null)
-    return pick(this.options.random, nonNull.length > 0 ? nonNull : values)
   }
 
   typeOf(schema: JsonObject): string | undefined {

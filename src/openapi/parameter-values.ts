@@ -8,7 +8,7 @@ export interface TextReading {
   /** The item types, for an `array` schema. */
   readonly itemTypes: readonly string[] | undefined
   /** The values an `enum` (or `const`) allows, of the value or of an array's items. */
-  readonly allowed?: readonly unknown[] | undefined
+  readonly allowed: readonly unknown[] | undefined
 }
 
 export function readingOf(document: OpenApiDocument, schemaPointer: string): TextReading {
@@ -78,8 +78,7 @@ export function rawParameter(parameter: OperationParameter, url: URL, pathParams
       return cookies()[parameter.name]
     case 'query': {
       const texts = queryTexts(parameter, url.searchParams)
-      if (texts === undefined) return undefined
-      if (isDelimited(parameter)) return texts
+      if (texts === undefined || isDelimited(parameter)) return texts
       return texts.length === 1 ? texts[0]! : texts
     }
   }
@@ -98,12 +97,12 @@ export function parseCookies(header: string | null): Record<string, string> {
 const DELIMITERS: Readonly<Record<string, string>> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' }
 
 /** `?tags=a,b` rather than `?tags=a&tags=b`: OpenAPI defaults `explode` to true for `form` (the query's default style) only. */
-function isDelimited(parameter: Pick<OperationParameter, 'style' | 'explode'>): boolean {
+function isDelimited(parameter: OperationParameter): boolean {
   return !(parameter.explode ?? (parameter.style === undefined || parameter.style === 'form'))
 }
 
 /** Split at the style's delimiter when not exploded; `undefined` when the URL does not carry it. */
-export function queryTexts(parameter: Pick<OperationParameter, 'name' | 'style' | 'explode'>, search: URLSearchParams): string[] | undefined {
+export function queryTexts(parameter: OperationParameter, search: URLSearchParams): string[] | undefined {
   const values = search.getAll(parameter.name)
   if (values.length === 0) return undefined
   if (!isDelimited(parameter)) return values

@@ -15,9 +15,7 @@ export function sampleFromPattern(pattern: string, random: Random): string | und
 }
 
 const PRINTABLE = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
-const DIGITS = '0123456789'
-const WORD = `${PRINTABLE}_`
-const CLASS_ESCAPES: Readonly<Record<string, string>> = { d: DIGITS, w: WORD, s: ' ' }
+const CLASS_ESCAPES: Readonly<Record<string, string>> = { d: '0123456789', w: `${PRINTABLE}_`, s: ' ' }
 
 class PatternParser {
   #at = 0

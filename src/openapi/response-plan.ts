@@ -49,9 +49,8 @@ export function isJsonMediaType(type: string): boolean {
 }
 
 /**
- * The response `choice` asks for: the declared status, content type and headers; the body from the media type's
- * `example`, else its first (or named) `examples` entry, else a value generated from the schema for `seed`. An
- * example its own schema refuses is passed over: a mock must not answer what the contract forbids.
+ * The response `choice` asks for, its body from an example (`examplesOf`), else generated from the schema for `seed`.
+ * An example its own schema refuses is passed over: a mock must not answer what the contract forbids.
  */
 export function planResponse(document: OpenApiDocument, entry: OperationEntry, choice: ResponseChoice, context: { seed: number | string; validator: DocumentValidator }): ResponsePlan {
   const key = responseKey(entry, choice.status)

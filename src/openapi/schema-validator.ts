@@ -3,11 +3,10 @@ import type { OpenApiDocument } from './document.js'
 import type { SchemaCompiler, SchemaVerdict } from './compiled-schemas.js'
 import { readPointer } from './json-pointer.js'
 
-/** The base URI the document's schemas are known under. */
 export const DOCUMENT_URI = 'https://openapi.mocklib.invalid/document.json'
 
 /** One reason a value does not match its schema. */
-export interface SchemaError {
+interface SchemaError {
   /** JSON pointer into the value (`''`: the value itself). */
   readonly instancePointer: string
   /** The keyword that failed (`type`, `required`, `pattern`...). */
@@ -22,10 +21,6 @@ export interface SchemaError {
  * (ajv), else from @cfworker/json-schema, which interprets schemas (CSP-safe); the reasons a value fails always
  * come from the interpreter. Schemas are prepared on first use: checking one operation of GitHub's description
  * does not walk the other thousand.
- *
- * @example
- * const validator = new DocumentValidator(document)
- * validator.errors('#/components/schemas/Pet', { id: 1 }) // [] or the reasons
  */
 export class DocumentValidator {
   readonly #document: OpenApiDocument
@@ -138,10 +133,10 @@ function isEvalError(error: unknown): boolean {
 }
 
 /** The validator reports every enclosing keyword that failed (`properties`, `$ref`...) as well as the leaf; a reader wants the leaves. */
-function mostSpecific(units: readonly OutputUnit[]): OutputUnit[] {
+function mostSpecific(units: readonly OutputUnit[]): readonly OutputUnit[] {
   const wrappers = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf', 'additionalProperties', 'unevaluatedProperties', 'patternProperties', 'contains', 'then', 'else', 'if', 'dependentSchemas', '$recursiveRef'])
   const leaves = units.filter((unit) => !wrappers.has(unit.keyword))
-  return leaves.length > 0 ? leaves : [...units]
+  return leaves.length > 0 ? leaves : units
 }
 
 /** The validator's keyword location (`#/properties/owner/$ref/required`) passes through references: each `$ref` jumps to its target. */

@@ -140,10 +140,8 @@ export type OpenApiMockFactory<Paths, Method extends OpenApiMethod> = <Template 
  */
 export type OpenApiMocks<Paths> = { readonly [Method in OpenApiMethod]: OpenApiMockFactory<Paths, Method> }
 
-type StatusClass = 1 | 2 | 3 | 4 | 5
-
 /** `404` → `'4XX'`: the range key openapi-typescript writes. */
-type RangeOf<Status extends number> = `${Status}` extends `${infer Digit extends StatusClass}${string}` ? `${Digit}XX` : never
+type RangeOf<Status extends number> = `${Status}` extends `${infer Digit extends 1 | 2 | 3 | 4 | 5}${string}` ? `${Digit}XX` : never
 
 /**
  * The statuses `.reply(status, …)` takes: those declared, and any number where `'default'` or a range is declared.

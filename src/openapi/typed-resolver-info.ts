@@ -32,7 +32,6 @@ export type OpenApiResolver<Template extends string, Operation> = (
   info: OpenApiResolverInfo<Template, Operation>,
 ) => ContractResponse | undefined | void | Promise<ContractResponse | undefined | void>
 
-/** What an `http.*` resolver receives. */
 export type PlainResolverInfo = HttpResolverInfo<Record<string, string>>
 
 /** The operation a typed handler answers, and where its parameters' schemas are read. */

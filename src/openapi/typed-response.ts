@@ -24,7 +24,6 @@ type StatusRule<Status, Responses> = Status extends number
       : 'required'
     : 'required'
 
-
 /** The declared headers, without openapi-typescript's `[name: string]: unknown`, as header text. */
 export type DeclaredHeaders<Response> = Response extends { headers: infer Headers }
   ? { [Name in keyof Headers as string extends Name ? never : Name]: Headers[Name] extends string ? Headers[Name] : string }
