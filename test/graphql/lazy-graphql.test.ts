@@ -5,10 +5,11 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const outDir = `${root}node_modules/.cache/mocklib-lazy-graphql-test`
+// One folder a run: git worktrees that share node_modules must not delete each other's build.
+const outDir = `${root}node_modules/.cache/mocklib-lazy-graphql-test-${process.pid}`
 
 const CHILD = String.raw`
 import { registerHooks, createRequire } from 'node:module'
@@ -40,6 +41,8 @@ beforeAll(() => {
   rmSync(outDir, { recursive: true, force: true })
   execFileSync(process.execPath, [`${root}node_modules/tsup/dist/cli-default.js`, '--out-dir', outDir, '--no-dts', '--no-sourcemap', '--silent'], { cwd: root, stdio: 'pipe' })
 }, 60_000)
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
 
 describe.each(['esm', 'cjs'] as const)('the built %s package', (format) => {
   it('does not load graphql when imported and serving REST', () => {
