@@ -37,7 +37,8 @@ it('streams events to an EventSource in another process, and stops when it close
       source.onerror = (error) => reject(new Error(String(error.message)))
     })
     source.close()
-    console.log(JSON.stringify(seen))`)
+    // Under load several events arrive in one chunk and are all dispatched before close() runs.
+    console.log(JSON.stringify(seen.slice(0, 3)))`)
   expect(received).toEqual([0, 1, 2])
   await clientLeft
   expect(server.history()).toMatchObject([{ method: 'GET', status: 200, outcome: 'mocked', response: { headers: expect.arrayContaining([['content-type', 'text/event-stream']]) } }])
