@@ -93,7 +93,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     const checked = runtime.answerChecks.size > 0 && exchange.bypassed !== true
     // Checks added in the same tick: the first checked request alone waits for their code.
     const checking = checked ? (answerChecking.loaded ?? (yield* step(answerChecking.load()))) : undefined
-    const turn = new HttpTurn(runtime, options, exchange, checking && new checking.CheckedExchange(runtime.answerChecks, exchange))
+    const turn = new HttpTurn(runtime, exchange, checking && new checking.CheckedExchange(runtime.answerChecks, exchange))
     if (exchange.bypassed === true) {
       turn.outcome = BYPASS
       return turn
@@ -126,7 +126,6 @@ export class HttpTurn {
 
   constructor(
     readonly runtime: FlowShared,
-    readonly options: FlowOptions,
     readonly exchange: HttpExchange,
     readonly checked: CheckedExchange | undefined,
   ) {
@@ -205,7 +204,7 @@ export class HttpTurn {
 
   applyPolicy(): UnhandledVerdict {
     const context = this.context!
-    return applyUnhandledPolicy(this.runtime.onUnhandledRequest, context.request, context.url, context.notes, this.options)
+    return applyUnhandledPolicy(this.runtime.onUnhandledRequest, context.request, context.url, context.notes)
   }
 
   *answer(response: Response): Steps<void> {
