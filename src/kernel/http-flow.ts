@@ -1,6 +1,6 @@
 import type { CheckedExchange } from './answer-check.js'
 import type { Handler, HttpExchange } from './contracts.js'
-import { dispatchSteps, ResolverError, type DispatchOutcome } from './dispatch.js'
+import { dispatchSteps, ResolverError, UNMATCHED, type DispatchOutcome } from './dispatch.js'
 import { asError, exceptionResponse, failInternally, message } from './errors.js'
 import type { CompletedExchange, RequestEventInfo, TrafficObserver } from './events.js'
 import type { ExchangeFlow, FlowOptions, FlowShared } from './exchange-flow.js'
@@ -20,14 +20,13 @@ export function prepareAnswerChecking(): void {
   answerChecking.load().then(undefined, () => undefined)
 }
 
-export interface HttpVisitor {
+interface HttpVisitor {
   readonly running: boolean
   visit(exchange: HttpExchange): Steps<HttpTurn>
 }
 
 type TurnOutcome = DispatchOutcome | { readonly kind: 'threw'; readonly error: ResolverError } | { readonly kind: 'bypass' }
 
-const UNMATCHED: TurnOutcome = { kind: 'unmatched' }
 const BYPASS: TurnOutcome = { kind: 'bypass' }
 
 /**
