@@ -132,23 +132,18 @@ export class CheckedExchange {
 
   /** Nothing waits on these checks: the client already has the response. */
   received(context: RequestContext, real: Response, scope: object): void {
-    void runReceivedChecks(this.checks, receivedAnswer(this.exchange.id, context.url, this.sentCopy ?? context.request, real, scope))
-  }
-}
-
-async function runReceivedChecks(checks: Iterable<AnswerCheck>, received: CheckedAnswer): Promise<void> {
-  const readers = [...checks].filter((check) => check.checkReceived !== undefined)
-  await Promise.all(
-    readers.map(async (check, index) => {
+    const request = this.sentCopy ?? context.request
+    const readers = [...this.checks].filter((check) => check.checkReceived !== undefined)
+    readers.forEach(async (check, index) => {
       const last = index === readers.length - 1
-      const answer = last ? received : receivedAnswer(received.id, received.url, received.request.clone(), received.response.clone(), received.scope)
+      const answer = receivedAnswer(this.exchange.id, context.url, last ? request : request.clone(), last ? real : real.clone(), scope)
       try {
         await check.checkReceived!(answer)
       } catch (thrown) {
-        console.error(`[mocklib] A check of the real response to ${received.request.method} ${received.request.url} threw; the response was delivered.`, thrown)
+        console.error(`[mocklib] A check of the real response to ${request.method} ${request.url} threw; the response was delivered.`, thrown)
       }
-    }),
-  )
+    })
+  }
 }
 
 function receivedAnswer(id: string, url: URL, request: Request, response: Response, scope: object): CheckedAnswer {

@@ -12,7 +12,7 @@ export type DispatchOutcome =
   | { readonly kind: 'unmatched' }
 
 const FELL_THROUGH: DispatchOutcome = { kind: 'fell-through' }
-const UNMATCHED: DispatchOutcome = { kind: 'unmatched' }
+export const UNMATCHED: DispatchOutcome = { kind: 'unmatched' }
 
 export class ResolverError extends Error {
   constructor(

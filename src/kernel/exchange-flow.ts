@@ -2,7 +2,7 @@ import type { AnswerCheck } from './answer-check.js'
 import type { Exchange } from './contracts.js'
 import type { LifecycleEmitter, TrafficObserver } from './events.js'
 import type { ScopeStore } from './scope-store.js'
-import type { UnhandledPolicyOptions, UnhandledRequestStrategy } from './unhandled-report.js'
+import type { UnhandledRequestStrategy } from './unhandled-report.js'
 
 /** The runtime as its flows see it; `onUnhandledRequest` is read when a flow decides, as `start()` sets it. */
 export interface FlowShared {
@@ -13,7 +13,7 @@ export interface FlowShared {
   readonly onUnhandledRequest: UnhandledRequestStrategy
 }
 
-export interface FlowOptions extends UnhandledPolicyOptions {
+export interface FlowOptions {
   /** Extra cookies for a request (the page's cookies in a browser, a cookie jar). */
   readonly readCookies?: ((request: Request) => Record<string, string> | undefined) | undefined
 }

@@ -1,6 +1,6 @@
 import type { CheckedExchange } from './answer-check.js'
 import type { Handler, HttpExchange } from './contracts.js'
-import { dispatchSteps, ResolverError, type DispatchOutcome } from './dispatch.js'
+import { dispatchSteps, ResolverError, UNMATCHED, type DispatchOutcome } from './dispatch.js'
 import { asError, exceptionResponse, failInternally, message } from './errors.js'
 import type { CompletedExchange, RequestEventInfo, TrafficObserver } from './events.js'
 import type { ExchangeFlow, FlowOptions, FlowShared } from './exchange-flow.js'
@@ -20,14 +20,13 @@ export function prepareAnswerChecking(): void {
   answerChecking.load().then(undefined, () => undefined)
 }
 
-export interface HttpVisitor {
+interface HttpVisitor {
   readonly running: boolean
   visit(exchange: HttpExchange): Steps<HttpTurn>
 }
 
 type TurnOutcome = DispatchOutcome | { readonly kind: 'threw'; readonly error: ResolverError } | { readonly kind: 'bypass' }
 
-const UNMATCHED: TurnOutcome = { kind: 'unmatched' }
 const BYPASS: TurnOutcome = { kind: 'bypass' }
 
 /**
@@ -93,7 +92,7 @@ export function createHttpFlow(runtime: FlowShared, options: FlowOptions): Excha
     const checked = runtime.answerChecks.size > 0 && exchange.bypassed !== true
     // Checks added in the same tick: the first checked request alone waits for their code.
     const checking = checked ? (answerChecking.loaded ?? (yield* step(answerChecking.load()))) : undefined
-    const turn = new HttpTurn(runtime, options, exchange, checking && new checking.CheckedExchange(runtime.answerChecks, exchange))
+    const turn = new HttpTurn(runtime, exchange, checking && new checking.CheckedExchange(runtime.answerChecks, exchange))
     if (exchange.bypassed === true) {
       turn.outcome = BYPASS
       return turn
@@ -126,7 +125,6 @@ export class HttpTurn {
 
   constructor(
     readonly runtime: FlowShared,
-    readonly options: FlowOptions,
     readonly exchange: HttpExchange,
     readonly checked: CheckedExchange | undefined,
   ) {
@@ -205,7 +203,7 @@ export class HttpTurn {
 
   applyPolicy(): UnhandledVerdict {
     const context = this.context!
-    return applyUnhandledPolicy(this.runtime.onUnhandledRequest, context.request, context.url, context.notes, this.options)
+    return applyUnhandledPolicy(this.runtime.onUnhandledRequest, context.request, context.url, context.notes)
   }
 
   *answer(response: Response): Steps<void> {

@@ -67,7 +67,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
   }
   const http = createHttpFlow(runtime, options)
-  const websocket = createWebSocketFlow(runtime, options)
+  const websocket = createWebSocketFlow(runtime)
   return runtime
 }
 

@@ -1,6 +1,6 @@
 import { message } from './errors.js'
 import { onFirstUse } from './on-first-use.js'
-import type { UnhandledPolicyOptions, UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-report.js'
+import type { UnhandledRequestStrategy, UnhandledVerdict } from './unhandled-report.js'
 
 // A page never needs the report before mocking starts, a Node process maybe never.
 const reporting = onFirstUse(
@@ -16,12 +16,6 @@ export function unhandledPolicyReady(strategy: UnhandledRequestStrategy): Promis
 }
 
 /** Once `unhandledPolicyReady(strategy)` has nothing to wait for. Never throws. */
-export function applyUnhandledPolicy(
-  strategy: UnhandledRequestStrategy,
-  request: Request,
-  url: URL,
-  notes: readonly string[],
-  options: UnhandledPolicyOptions,
-): UnhandledVerdict {
-  return strategy === 'bypass' ? PASS : reporting.loaded!.reportUnhandled(strategy, request, url, notes, options)
+export function applyUnhandledPolicy(strategy: UnhandledRequestStrategy, request: Request, url: URL, notes: readonly string[]): UnhandledVerdict {
+  return strategy === 'bypass' ? PASS : reporting.loaded!.reportUnhandled(strategy, request, url, notes)
 }

@@ -33,11 +33,6 @@ export type UnhandledVerdict =
   | { readonly action: 'fail'; readonly error: Error }
   | { readonly action: 'respond'; readonly response: Response; readonly error: Error }
 
-export interface UnhandledPolicyOptions {
-  /** Default `true`: `'warn'` and `'error'` let static assets through without a word (as msw). */
-  readonly exemptStaticAssets?: boolean
-}
-
 const PASS: UnhandledVerdict = { action: 'pass' }
 
 function unhandledText(severity: 'Warning' | 'Error', request: Request, notes: readonly string[], todo: string): string {
@@ -56,14 +51,8 @@ function fail(request: Request, notes: readonly string[]): UnhandledVerdict {
   return { action: 'fail', error: new Error(text) }
 }
 
-/** A callback sees every request, static assets too. Never throws. */
-export function reportUnhandled(
-  strategy: Exclude<UnhandledRequestStrategy, 'bypass'>,
-  request: Request,
-  url: URL,
-  notes: readonly string[],
-  options: UnhandledPolicyOptions,
-): UnhandledVerdict {
+/** A callback sees every request; `'warn'` and `'error'` let static assets through without a word (as msw). Never throws. */
+export function reportUnhandled(strategy: Exclude<UnhandledRequestStrategy, 'bypass'>, request: Request, url: URL, notes: readonly string[]): UnhandledVerdict {
   if (typeof strategy === 'function') {
     let verdict = PASS
     const print: UnhandledRequestPrint = {
@@ -78,7 +67,7 @@ export function reportUnhandled(
     }
     return verdict
   }
-  if (options.exemptStaticAssets !== false && isCommonAssetRequest(url)) return PASS
+  if (isCommonAssetRequest(url)) return PASS
   if (strategy === 'error') return fail(request, notes)
   warn(request, notes)
   return PASS

@@ -1,6 +1,6 @@
 import type { Handler, WebSocketExchange } from './contracts.js'
 import { asError, failInternally } from './errors.js'
-import type { ExchangeFlow, FlowOptions, FlowShared } from './exchange-flow.js'
+import type { ExchangeFlow, FlowShared } from './exchange-flow.js'
 import { applyUnhandledPolicy, unhandledPolicyReady } from './unhandled-policy.js'
 import { decideByPolicy, dispatchConnection, type ConnectionContext, type ConnectionObserver } from './websocket-dispatch.js'
 
@@ -13,8 +13,7 @@ export interface ConnectionOffer {
   decline(): void
 }
 
-
-export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): ExchangeFlow<WebSocketExchange, Promise<ConnectionOffer>> {
+export function createWebSocketFlow(runtime: FlowShared): ExchangeFlow<WebSocketExchange, Promise<ConnectionOffer>> {
   const { emitter, observers, store } = runtime
 
   async function handleWebSocket(exchange: WebSocketExchange): Promise<void> {
@@ -50,7 +49,7 @@ export function createWebSocketFlow(runtime: FlowShared, options: FlowOptions): 
   }
 
   function applyPolicy(exchange: WebSocketExchange): void {
-    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [], options)
+    const verdict = applyUnhandledPolicy(runtime.onUnhandledRequest, connectionRequest(exchange), exchange.url, [])
     decideByPolicy(exchange)
     if (verdict.action === 'pass') exchange.passthrough()
     else exchange.errorWith(verdict.error)

@@ -1,22 +1,22 @@
 // The DOM library the project compiles with cannot be mixed with the WebWorker one.
 
-export interface ExtendableEvent extends Event {
+interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void
 }
 
-export interface FetchEvent extends ExtendableEvent {
+interface FetchEvent extends ExtendableEvent {
   readonly request: Request
   readonly clientId: string
   respondWith(response: Response | Promise<Response>): void
 }
 
-export interface ExtendableMessageEvent extends ExtendableEvent {
+interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown
   readonly source: { readonly id: string } | null
   readonly ports: readonly MessagePort[]
 }
 
-export interface WorkerClient {
+interface WorkerClient {
   readonly id: string
   postMessage(message: unknown, transfer: Transferable[]): void
 }

@@ -110,7 +110,7 @@ export function setupWorker(...handlers: Handler[]): SetupWorkerApi {
   const webSockets = lazyPageWebSocketSource()
   // Requested now, awaited by start(): nothing reads the page's cookies nor answers a request before then.
   const onStart = onFirstUse(() => import('./on-start.js'))
-  const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request), exemptStaticAssets: true })
+  const core = createRuntime({ store, sources: [requests, webSockets], readCookies: (request) => onStart.loaded?.readPageCookies(request) })
   core.observers.add({ onHandled: (context, _handler, response) => onStart.loaded?.applyPageEffects(context, response, page.options.quiet === true) })
   const history = lazyHistory(core, onStart.load, () => page.reports?.arrived())
   let contract: ReportingAnswerCheck | undefined

@@ -16,15 +16,15 @@ export function webRuntime(): WebRuntime | undefined {
 
 export interface WebRuntimeOptions {
   /** One that reads through `fetch` (Deno's own uses an internal fetch no patch reaches). */
-  readonly patchEventSource?: () => () => void
+  readonly patchEventSource: () => () => void
 }
 
-export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions = {}): () => void {
+export function interceptWebRuntime(sink: HttpSink, options: WebRuntimeOptions): () => void {
   const restoreRequests = removeOwnCallHeader()
   const restoreWebSocket = removeOwnCallWebSocketHeader()
   const restoreClientRequests = patchClientRequests(sink)
   const restoreFetch = typeof globalThis.fetch === 'function' ? patchWebFetch(sink) : undefined
-  const restoreEventSource = typeof globalThis.EventSource === 'function' ? options.patchEventSource?.() : undefined
+  const restoreEventSource = typeof globalThis.EventSource === 'function' ? options.patchEventSource() : undefined
   return () => {
     restoreEventSource?.()
     restoreFetch?.()
