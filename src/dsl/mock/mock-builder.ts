@@ -1,13 +1,15 @@
 import { message } from '../../kernel/index.js'
-import type { MockHandler } from './mock-handler.js'
+import { installMisuseGuards } from './misuse-guards.js'
+import type { MockHandler, MockTarget } from './mock-handler.js'
 import { ANSWER_NAMES, ANSWER_TABLE, STEP_TABLE, stepNamesOf, type AnswerName, type MockKind, type MockResolver, type MockStep, type StepRow, type StepTableName } from './step-table.js'
 
-/** Where a builder starts, and how it builds its mock once answered. */
+/** Where a builder starts, and what its answer makes: a `Mock` over the target made from the answer's resolver. */
 export interface MockStart {
   readonly kind: MockKind
   /** The mock in messages: `GET /posts/:id`, `query ListPosts`. */
   readonly header: string
-  build(steps: readonly MockStep[], resolver: MockResolver): MockHandler<any>
+  readonly Mock: new (target: MockTarget<any, any>, steps: readonly MockStep[]) => MockHandler<any>
+  target(resolver: MockResolver): MockTarget<any, any>
 }
 
 /**
@@ -38,7 +40,10 @@ class MockBuilder {
 
   answer(name: AnswerName, args: readonly unknown[]): MockHandler<any> {
     const start = this.#start
-    return start.build(this.#steps, ANSWER_TABLE[name][start.kind](args, start.header))
+    const resolver = ANSWER_TABLE[name][start.kind](args, start.header)
+    // On the first mock, not at import: a bundle that never builds one can drop the builder.
+    installMisuseGuards(start.Mock.prototype, start.kind)
+    return new start.Mock(start.target(resolver), this.#steps)
   }
 }
 
