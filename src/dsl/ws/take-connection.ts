@@ -16,7 +16,7 @@ import type { WebSocketData } from './ws-types.js'
 /** RFC 6455: the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
 
-export interface TakenBy {
+interface TakenBy {
   /** For cross-handler `stopPropagation`. */
   readonly owner: object
   readonly link: LinkCore
@@ -138,14 +138,12 @@ interface ListenerScope {
   fail(error: unknown, where: string): void
 }
 
-type AnyListener = (this: any, event: any) => unknown
-
 class ListenerWrapper implements ListenerTable {
-  readonly #wrapped = new Map<string, WeakMap<AnyListener, WebSocketListener>>()
+  readonly #wrapped = new Map<string, WeakMap<WebSocketListener, WebSocketListener>>()
 
   constructor(readonly scope: ListenerScope) {}
 
-  wrap(type: string, listener: AnyListener, parseMessages: boolean): WebSocketListener {
+  wrap(type: string, listener: WebSocketListener, parseMessages: boolean): WebSocketListener {
     let byListener = this.#wrapped.get(type)
     if (byListener === undefined) this.#wrapped.set(type, (byListener = new WeakMap()))
     const existing = byListener.get(listener)
@@ -166,7 +164,7 @@ class ListenerWrapper implements ListenerTable {
     return wrapped
   }
 
-  unwrap(type: string, listener: AnyListener): WebSocketListener | undefined {
+  unwrap(type: string, listener: WebSocketListener): WebSocketListener | undefined {
     return this.#wrapped.get(type)?.get(listener)
   }
 }
