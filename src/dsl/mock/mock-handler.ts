@@ -167,8 +167,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
         ),
       )
     }
-    this.#setLimit('times()', count)
-    return this
+    return this.#setLimit('times()', count)
   }
 
   /**
@@ -176,8 +175,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * @example mock.post('/login').reply(200).once()
    */
   once(): MockHandler<Call> {
-    this.#setLimit('once()', 1)
-    return this
+    return this.#setLimit('once()', 1)
   }
 
   /**
@@ -185,8 +183,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * @example mock.get('/config').reply(200, {}).persist()
    */
   persist(): MockHandler<Call> {
-    this.#setLimit('persist()', Number.POSITIVE_INFINITY)
-    return this
+    return this.#setLimit('persist()', Number.POSITIVE_INFINITY)
   }
 
   /**
@@ -203,7 +200,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return this
   }
 
-  #setLimit(modifier: string, limit: number): void {
+  #setLimit(modifier: string, limit: number): this {
     if (this.#limitedBy !== undefined) {
       throw new Error(
         message(`mock "${this.info.header}": .${modifier} was called after .${this.#limitedBy}; a mock has one usage limit.`, `Keep only one of them (the default is .persist()).`),
@@ -211,6 +208,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     }
     this.#limitedBy = modifier
     this.limit = limit
+    return this
   }
 
   override restore(): void {

@@ -46,10 +46,6 @@ class ScopeTraffic {
   readonly connections = new RecentList<WebSocketConnectionRecord>(TRAFFIC_LIMITS.connections)
   readonly recentConnections = new RecentList<RecentConnection>(TRAFFIC_LIMITS.recentRequests)
 
-  addRequest(context: RequestContext, handler: Handler | undefined): void {
-    this.recent.push({ context, handler })
-  }
-
   addUnhandled(context: RequestContext): void {
     const { request } = context
     this.unhandled.push({ kind: 'http', request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
