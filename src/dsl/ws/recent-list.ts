@@ -1,7 +1,4 @@
-/**
- * The last `limit` items pushed, oldest first, and how many were pushed in all. A ring: once full, each push
- * overwrites the oldest item (no O(n) shift per item).
- */
+/** The last `limit` items pushed (oldest first) and how many were pushed; a ring, so a push never shifts the list. */
 export class RecentList<Item> {
   readonly #items: Item[] = []
   #next = 0
