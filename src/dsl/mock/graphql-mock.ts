@@ -4,7 +4,7 @@ import { compileSelector } from '../graphql/operation-selector.js'
 import { operationStep } from './graphql-steps.js'
 import type { MockStart } from './mock-builder.js'
 import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitGuard, type LimitState, type MisuseGuards } from './misuse-guards.js'
+import type { LimitGuard, LimitState, MisuseGuards } from './misuse-guards.js'
 
 /**
  * One GraphQL operation a mock answered: `MockCall` plus the operation.
@@ -58,16 +58,12 @@ export function graphQLMockStart(operationType: 'query' | 'mutation', selector: 
   return {
     kind: 'graphql',
     header: compiled.label,
-    build(steps, resolver) {
-      // On the first mock, not at import: a bundle that never builds one can drop the builder.
-      installMisuseGuards(GraphQLMock.prototype, 'graphql')
-      const target: MockTarget<ParsedOperation, GraphQLMockCall> = {
-        handler: new GraphQLHandler({ operationType, selector: handlerSelector }, resolver),
-        header: compiled.label,
-        baseSteps: [{ name: 'operation', ...operationStep(operationType, compiled) }],
-        toCall: (context, { operationName, query, variables }, body, status) => ({ ...mockCall(context, {}, body, status), operationName, query, variables }),
-      }
-      return new GraphQLMock(target, steps)
-    },
+    Mock: GraphQLMock,
+    target: (resolver): MockTarget<ParsedOperation, GraphQLMockCall> => ({
+      handler: new GraphQLHandler({ operationType, selector: handlerSelector }, resolver),
+      header: compiled.label,
+      baseSteps: [{ name: 'operation', ...operationStep(operationType, compiled) }],
+      toCall: (context, { operationName, query, variables }, body, status) => ({ ...mockCall(context, {}, body, status), operationName, query, variables }),
+    }),
   }
 }

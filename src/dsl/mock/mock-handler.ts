@@ -1,6 +1,7 @@
 import { isPassthrough, message, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { delay as wait } from '../response/delay.js'
 import { reportResetError } from '../shared/resolver-runner.js'
+import { RecentList } from '../ws/recent-list.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { MockStep, MockStepName } from './step-table.js'
 import type { MockTypeError } from '../shared/type-helpers.js'
@@ -96,8 +97,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   readonly #steps: readonly MockStep[]
   /** For diagnostics: the wrapped handler's steps too. */
   readonly #allSteps: readonly MockStep[]
-  #calls: Call[] = []
-  #callCount = 0
+  readonly #calls = new RecentList<Call>(MOCK_CALL_HISTORY_LIMIT)
   #limitedBy: string | undefined
   #delayMs = 0
 
@@ -118,17 +118,17 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
 
   /** The requests this mock answered, oldest first (the last `MOCK_CALL_HISTORY_LIMIT`). */
   get calls(): readonly Call[] {
-    return this.#calls.slice()
+    return this.#calls.items()
   }
 
   /** How many requests this mock answered (all of them, not only the kept ones). */
   get callCount(): number {
-    return this.#callCount
+    return this.#calls.count
   }
 
   /** True once a limited mock answered its n requests, or a persistent mock one. */
   isDone(): boolean {
-    return Number.isFinite(this.limit) ? this.#callCount >= this.limit : this.#callCount > 0
+    return Number.isFinite(this.limit) ? this.callCount >= this.limit : this.callCount > 0
   }
 
   /** True when a step reads data asynchronously. @internal */
@@ -167,8 +167,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
         ),
       )
     }
-    this.#setLimit('times()', count)
-    return this
+    return this.#setLimit('times()', count)
   }
 
   /**
@@ -176,8 +175,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * @example mock.post('/login').reply(200).once()
    */
   once(): MockHandler<Call> {
-    this.#setLimit('once()', 1)
-    return this
+    return this.#setLimit('once()', 1)
   }
 
   /**
@@ -185,8 +183,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
    * @example mock.get('/config').reply(200, {}).persist()
    */
   persist(): MockHandler<Call> {
-    this.#setLimit('persist()', Number.POSITIVE_INFINITY)
-    return this
+    return this.#setLimit('persist()', Number.POSITIVE_INFINITY)
   }
 
   /**
@@ -203,7 +200,7 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     return this
   }
 
-  #setLimit(modifier: string, limit: number): void {
+  #setLimit(modifier: string, limit: number): this {
     if (this.#limitedBy !== undefined) {
       throw new Error(
         message(`mock "${this.info.header}": .${modifier} was called after .${this.#limitedBy}; a mock has one usage limit.`, `Keep only one of them (the default is .persist()).`),
@@ -211,12 +208,12 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
     }
     this.#limitedBy = modifier
     this.limit = limit
+    return this
   }
 
   override restore(): void {
     super.restore()
-    this.#calls = []
-    this.#callCount = 0
+    this.#calls.clear()
     const handler = this.#target.handler
     handler.restore()
     // A mock's answer starts over on restoreHandlers(), generator resolvers included.
@@ -280,20 +277,14 @@ export class MockHandler<Call extends MockCall<any, any> = MockCall> extends Req
   #answered(context: RequestContext, match: unknown, body: RequestBody, response: Answer): Answer {
     if (response === undefined) return undefined
     const status = response.type === 'error' ? 0 : isPassthrough(response) ? undefined : response.status
-    this.#record(this.#target.toCall(context, match, body, status))
+    this.#calls.push(this.#target.toCall(context, match, body, status))
     return response
   }
 
   /** The client gets the thrown Response, else a 500: the call is recorded with that status. */
   #failed(context: RequestContext, match: unknown, body: RequestBody, error: unknown): unknown {
-    this.#record(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
+    this.#calls.push(this.#target.toCall(context, match, body, error instanceof Response ? error.status : 500))
     return error
-  }
-
-  #record(call: Call): void {
-    this.#callCount++
-    this.#calls.push(call)
-    if (this.#calls.length > MOCK_CALL_HISTORY_LIMIT) this.#calls.shift()
   }
 
   #stepsPass(context: RequestContext, inner: unknown): unknown {

@@ -4,7 +4,7 @@ import { checkPredicate, compileHandlerPredicate, type CompiledAsyncPredicate, t
 import { formatValue } from './format-value.js'
 import type { MockStart } from './mock-builder.js'
 import { mockCall, MockHandler, type MockCall, type MockTarget, type TimesCount } from './mock-handler.js'
-import { installMisuseGuards, type LimitGuard, type LimitState, type MisuseGuards } from './misuse-guards.js'
+import type { LimitGuard, LimitState, MisuseGuards } from './misuse-guards.js'
 import type { MockResolver, MockStep } from './step-table.js'
 
 /**
@@ -49,11 +49,8 @@ export function restMockStart(method: string, predicate: HttpPredicate): MockSta
   return {
     kind: 'rest',
     header,
-    build(steps, resolver) {
-      // On the first mock, not at import: a bundle that never builds one can drop the builder.
-      installMisuseGuards(RestMock.prototype, 'rest')
-      return new RestMock(restTarget(method, predicate, header, call, resolver), steps)
-    },
+    Mock: RestMock,
+    target: (resolver) => restTarget(method, predicate, header, call, resolver),
   }
 }
 

@@ -1,6 +1,6 @@
 export { mockWebSocketLink, ws, type WebSocketLinkFactory } from './ws.js'
 export type { WebSocketLink } from './ws-link.js'
-export { WebSocketHandler, CONNECTION_RECORD_LIMIT, type WebSocketHandlerOptions } from './websocket-handler.js'
+export { WebSocketHandler, type WebSocketHandlerOptions } from './websocket-handler.js'
 export {
   CONNECTION_MESSAGE_LIMIT,
   type WebSocketCloseRecord,

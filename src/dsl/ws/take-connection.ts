@@ -8,6 +8,7 @@ import {
   type WebSocketConnectionRecord,
   type WebSocketMessageRecord,
 } from './connection-record.js'
+import { RecentList } from './recent-list.js'
 import { WebSocketClient, WebSocketServer, type LinkCore, type ListenerTable, type WebSocketConnectionListener } from './ws-connection.js'
 import type { RawClientConnection, RawServerConnection, WebSocketConnectionEnds, WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'
@@ -15,7 +16,7 @@ import type { WebSocketData } from './ws-types.js'
 /** RFC 6455: the server met a condition it could not handle. */
 const INTERNAL_ERROR = 1011
 
-export interface TakenBy {
+interface TakenBy {
   /** For cross-handler `stopPropagation`. */
   readonly owner: object
   readonly link: LinkCore
@@ -63,10 +64,7 @@ function handlersOf(client: object): { count: number } {
 }
 
 class SharedConnectionLog implements ConnectionLog {
-  // A ring: once full, each message overwrites the oldest (no O(n) shift per message).
-  readonly #ring: WebSocketMessageRecord[] = []
-  #next = 0
-  messageCount = 0
+  readonly #messages = new RecentList<WebSocketMessageRecord>(CONNECTION_MESSAGE_LIMIT)
   closed: WebSocketCloseRecord | undefined
   readonly time = Date.now()
 
@@ -77,16 +75,7 @@ class SharedConnectionLog implements ConnectionLog {
   ) {}
 
   add(direction: 'incoming' | 'outgoing', data: WebSocketData): void {
-    this.messageCount++
-    const entry = { direction, data, time: Date.now() }
-    if (this.#ring.length < CONNECTION_MESSAGE_LIMIT) this.#ring.push(entry)
-    else this.#ring[this.#next] = entry
-    this.#next = (this.#next + 1) % CONNECTION_MESSAGE_LIMIT
-  }
-
-  get messages(): WebSocketMessageRecord[] {
-    const ring = this.#ring
-    return ring.length < CONNECTION_MESSAGE_LIMIT ? ring.slice() : [...ring.slice(this.#next), ...ring.slice(0, this.#next)]
+    this.#messages.push({ direction, data, time: Date.now() })
   }
 
   view<Params>(params: Params): WebSocketConnectionRecord<Params> {
@@ -97,10 +86,10 @@ class SharedConnectionLog implements ConnectionLog {
       params,
       protocols: log.protocols,
       get messages() {
-        return log.messages
+        return log.#messages.items()
       },
       get messageCount() {
-        return log.messageCount
+        return log.#messages.count
       },
       get closed() {
         return log.closed
@@ -149,14 +138,12 @@ interface ListenerScope {
   fail(error: unknown, where: string): void
 }
 
-type AnyListener = (this: any, event: any) => unknown
-
 class ListenerWrapper implements ListenerTable {
-  readonly #wrapped = new Map<string, WeakMap<AnyListener, WebSocketListener>>()
+  readonly #wrapped = new Map<string, WeakMap<WebSocketListener, WebSocketListener>>()
 
   constructor(readonly scope: ListenerScope) {}
 
-  wrap(type: string, listener: AnyListener, parseMessages: boolean): WebSocketListener {
+  wrap(type: string, listener: WebSocketListener, parseMessages: boolean): WebSocketListener {
     let byListener = this.#wrapped.get(type)
     if (byListener === undefined) this.#wrapped.set(type, (byListener = new WeakMap()))
     const existing = byListener.get(listener)
@@ -177,7 +164,7 @@ class ListenerWrapper implements ListenerTable {
     return wrapped
   }
 
-  unwrap(type: string, listener: AnyListener): WebSocketListener | undefined {
+  unwrap(type: string, listener: WebSocketListener): WebSocketListener | undefined {
     return this.#wrapped.get(type)?.get(listener)
   }
 }

@@ -13,6 +13,7 @@ import {
 import { onFirstUse } from '../../kernel/on-first-use.js'
 import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
+import { RecentList } from './recent-list.js'
 import type { LinkCore, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 
@@ -30,11 +31,6 @@ export interface WebSocketHandlerOptions {
 
 /** How many connection records a handler, a link and a scope keep (the oldest go first). */
 export const CONNECTION_RECORD_LIMIT = 100
-
-export function pushBounded<Item>(list: Item[], item: Item): void {
-  list.push(item)
-  if (list.length > CONNECTION_RECORD_LIMIT) list.shift()
-}
 
 /**
  * One `connection` listener of one link. Every handler whose URL matches gets the connection (as msw).
@@ -56,8 +52,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   #limit = Number.POSITIVE_INFINITY
   #limitedBy: string | undefined
   #used = 0
-  #connectionCount = 0
-  readonly #connections: WebSocketConnectionRecord<Params>[] = []
+  readonly #connections = new RecentList<WebSocketConnectionRecord<Params>>(CONNECTION_RECORD_LIMIT)
 
   /** @internal Made by `link.addEventListener('connection', …)`. */
   constructor(link: LinkCore, listener: WebSocketConnectionListener<Params, Incoming, Outgoing>, options?: WebSocketHandlerOptions) {
@@ -77,17 +72,17 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** Oldest first (the last `CONNECTION_RECORD_LIMIT`), with their messages. */
   get connections(): readonly WebSocketConnectionRecord<Params>[] {
-    return this.#connections.slice()
+    return this.#connections.items()
   }
 
   /** All of them, not only the kept records. */
   get connectionCount(): number {
-    return this.#connectionCount
+    return this.#connections.count
   }
 
   /** A limited handler took all its connections, or an unlimited one took one. */
   isDone(): boolean {
-    return Number.isFinite(this.#limit) ? this.#connectionCount >= this.#limit : this.#connectionCount > 0
+    return Number.isFinite(this.#limit) ? this.connectionCount >= this.#limit : this.connectionCount > 0
   }
 
   /** `ws wss://chat.example/:room` */
@@ -97,7 +92,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
 
   /** `took 1 of 2 connections` or `never connected` */
   get progress(): string {
-    const count = this.#connectionCount
+    const count = this.connectionCount
     if (!Number.isFinite(this.#limit)) return count === 0 ? 'never connected' : `took ${count} connections`
     return `took ${count} of ${this.#limit} ${this.#limit === 1 ? 'connection' : 'connections'}`
   }
@@ -153,8 +148,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
         link,
         listener: this.#listener,
         record: (record) => {
-          this.#connectionCount++
-          pushBounded(this.#connections, record)
+          this.#connections.push(record)
           link.remember(record)
         },
       },
@@ -178,8 +172,7 @@ export class WebSocketHandler<Params = Record<string, string>, Incoming = WebSoc
   /** `restoreHandlers()`: takes connections again and forgets the ones it took. */
   restore(): void {
     this.#used = 0
-    this.#connectionCount = 0
-    this.#connections.length = 0
+    this.#connections.clear()
   }
 }
 

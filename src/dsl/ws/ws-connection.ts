@@ -53,8 +53,8 @@ export interface LinkCore {
 
 /** `unwrap` finds the wrapper `removeEventListener` removes. @internal */
 export interface ListenerTable {
-  wrap(type: string, listener: (this: any, event: any) => unknown, parseMessages: boolean): WebSocketListener
-  unwrap(type: string, listener: (this: any, event: any) => unknown): WebSocketListener | undefined
+  wrap(type: string, listener: WebSocketListener, parseMessages: boolean): WebSocketListener
+  unwrap(type: string, listener: WebSocketListener): WebSocketListener | undefined
 }
 
 /**

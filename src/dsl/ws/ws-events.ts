@@ -80,7 +80,7 @@ export interface WebSocketLike {
   readonly protocol: string
 }
 
-export type WebSocketListener = (event: any) => unknown
+export type WebSocketListener = (this: any, event: any) => unknown
 
 interface RawEnd {
   addEventListener(type: string, listener: WebSocketListener, options?: WebSocketListenerOptions | boolean): void

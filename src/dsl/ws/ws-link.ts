@@ -1,6 +1,7 @@
 import { message } from '../../kernel/index.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import { pushBounded, WebSocketHandler, type WebSocketHandlerOptions } from './websocket-handler.js'
+import { RecentList } from './recent-list.js'
+import { CONNECTION_RECORD_LIMIT, WebSocketHandler, type WebSocketHandlerOptions } from './websocket-handler.js'
 import type { LinkCore, WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 
@@ -40,14 +41,14 @@ export function createLink<Params, Incoming, Outgoing>(
     throw new TypeError(message(`ws.link() got a "parse" option that is not a function (${typeof parse}).`, 'Pass a function such as ws.json.'))
   }
   const byId = new Map<string, WebSocketClient<Incoming, Outgoing>>()
-  const records: WebSocketConnectionRecord<Params>[] = []
+  const records = new RecentList<WebSocketConnectionRecord<Params>>(CONNECTION_RECORD_LIMIT)
   const core: LinkCore = {
     url,
     header: `ws ${String(url)}`,
     parse,
     expected,
     remember(record) {
-      if (!records.some((known) => known.id === record.id)) pushBounded(records, record)
+      if (!records.items().some((known) => known.id === record.id)) records.push(record)
     },
     track(client) {
       if (byId.has(client.id)) return
@@ -60,7 +61,7 @@ export function createLink<Params, Incoming, Outgoing>(
       return new Set(byId.values())
     },
     get connections() {
-      return records.slice()
+      return records.items()
     },
     addEventListener(event, listener, options) {
       if (event !== 'connection') {

@@ -122,20 +122,20 @@ export function createMockAssertions(store: ScopeStore, observers: Set<TrafficOb
       if (pending.length === 0) return
       const { recent, recentConnections } = scopeTraffic(scope)
       const reports: PendingReport[] = pending.map((mock) =>
-        isMock(mock) ? { mock, nearest: nearest(mock, recent) } : { mock, nearestConnection: nearestConnection(mock, recentConnections) },
+        isMock(mock) ? { mock, nearest: nearest(mock, recent.items()) } : { mock, nearestConnection: nearestConnection(mock, recentConnections.items()) },
       )
       throw new Error(pendingMocksText(reports))
     },
     unhandledRequests() {
-      return Object.freeze(scopeTraffic(store.current()).unhandled)
+      return Object.freeze(scopeTraffic(store.current()).unhandled.items())
     },
     assertNoUnhandledRequests() {
-      const traffic = scopeTraffic(store.current())
-      if (traffic.unhandledCount === 0) return
-      throw new Error(unhandledRequestsText(traffic.unhandled, traffic.unhandledCount))
+      const { unhandled } = scopeTraffic(store.current())
+      if (unhandled.count === 0) return
+      throw new Error(unhandledRequestsText(unhandled.items(), unhandled.count))
     },
     webSocketConnections() {
-      return Object.freeze(scopeTraffic(store.current()).connections)
+      return Object.freeze(scopeTraffic(store.current()).connections.items())
     },
     clearHistory() {
       scopeTraffic(store.current()).clear()

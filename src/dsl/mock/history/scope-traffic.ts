@@ -1,5 +1,6 @@
 import type { ConnectionContext, Handler, HandlerScope, RequestContext } from '../../../kernel/index.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
+import { RecentList } from '../../ws/recent-list.js'
 
 /**
  * A request no handler answered, as listed by `server.unhandledRequests()`.
@@ -39,74 +40,32 @@ export interface RecentConnection {
 export const TRAFFIC_LIMITS = { recentRequests: 20, unhandledRequests: 100, connections: 100 } as const
 
 /** What one handler scope (the root or a boundary) recorded, kept in its `extensions` to be scoped like its handlers. */
-export class ScopeTraffic {
-  readonly #recent: RecentRequest[] = []
-  #recentNext = 0
-  #unhandled: UnhandledRequestRecord[] = []
-  #unhandledCount = 0
-  #connections: WebSocketConnectionRecord[] = []
-  #recentConnections: RecentConnection[] = []
-
-  addRequest(context: RequestContext, handler: Handler | undefined): void {
-    const entry = { context, handler }
-    if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) this.#recent.push(entry)
-    else this.#recent[this.#recentNext] = entry
-    this.#recentNext = (this.#recentNext + 1) % TRAFFIC_LIMITS.recentRequests
-  }
+class ScopeTraffic {
+  readonly recent = new RecentList<RecentRequest>(TRAFFIC_LIMITS.recentRequests)
+  readonly unhandled = new RecentList<UnhandledRequestRecord>(TRAFFIC_LIMITS.unhandledRequests)
+  readonly connections = new RecentList<WebSocketConnectionRecord>(TRAFFIC_LIMITS.connections)
+  readonly recentConnections = new RecentList<RecentConnection>(TRAFFIC_LIMITS.recentRequests)
 
   addUnhandled(context: RequestContext): void {
     const { request } = context
-    this.#addUnhandled({ kind: 'http', request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
+    this.unhandled.push({ kind: 'http', request, method: context.method, url: request.url, requestId: context.requestId, time: Date.now() })
   }
 
   addConnection(context: ConnectionContext, handlers: readonly Handler[], record: WebSocketConnectionRecord | undefined): void {
     const url = context.url.href
-    pushBounded(this.#recentConnections, { url, handlers }, TRAFFIC_LIMITS.recentRequests)
+    this.recentConnections.push({ url, handlers })
     if (handlers.length === 0) {
       const request = new Request(context.url, { headers: { connection: 'upgrade', upgrade: 'websocket' } })
-      this.#addUnhandled({ kind: 'websocket', request, method: 'GET', url, requestId: context.requestId, time: Date.now() })
-    } else if (record !== undefined) pushBounded(this.#connections, record, TRAFFIC_LIMITS.connections)
-  }
-
-  #addUnhandled(record: UnhandledRequestRecord): void {
-    this.#unhandledCount++
-    pushBounded(this.#unhandled, record, TRAFFIC_LIMITS.unhandledRequests)
-  }
-
-  get connections(): readonly WebSocketConnectionRecord[] {
-    return this.#connections.slice()
-  }
-
-  get recentConnections(): readonly RecentConnection[] {
-    return this.#recentConnections.slice()
-  }
-
-  get recent(): readonly RecentRequest[] {
-    if (this.#recent.length < TRAFFIC_LIMITS.recentRequests) return this.#recent.slice()
-    return [...this.#recent.slice(this.#recentNext), ...this.#recent.slice(0, this.#recentNext)]
-  }
-
-  get unhandled(): readonly UnhandledRequestRecord[] {
-    return this.#unhandled.slice()
-  }
-
-  get unhandledCount(): number {
-    return this.#unhandledCount
+      this.unhandled.push({ kind: 'websocket', request, method: 'GET', url, requestId: context.requestId, time: Date.now() })
+    } else if (record !== undefined) this.connections.push(record)
   }
 
   clear(): void {
-    this.#recent.length = 0
-    this.#recentNext = 0
-    this.#unhandled = []
-    this.#unhandledCount = 0
-    this.#connections = []
-    this.#recentConnections = []
+    this.recent.clear()
+    this.unhandled.clear()
+    this.connections.clear()
+    this.recentConnections.clear()
   }
-}
-
-function pushBounded<Item>(list: Item[], item: Item, limit: number): void {
-  list.push(item)
-  if (list.length > limit) list.shift()
 }
 
 const TRAFFIC = Symbol('mock traffic')

@@ -34,7 +34,7 @@ function mocksThatLoad(list: HandlerList): readonly MockHandler[] {
 
 function record(context: RequestContext, handler: Handler | undefined): void {
   const traffic = scopeTraffic(context.scope)
-  traffic.addRequest(context, handler)
+  traffic.recent.push({ context, handler })
   if (handler === undefined) traffic.addUnhandled(context)
   // Read what asynchronous steps need now if no mock did, so that assertDone() can say why such a step rejected it.
   for (const mock of mocksThatLoad(context.scope.list)) if (!mock.isDone()) mock.prefetch(context)
