@@ -2,7 +2,7 @@ import type { GraphQLOperationSelector, GraphQLResolver, GraphQLResponseBody, Gr
 import type { HttpResponse } from '../response/http-response.js'
 import type { DeepMatcher } from './body-matcher.js'
 import { graphQLMockStart, type GraphQLMock } from './graphql-mock.js'
-import { startBuilder } from './mock-builder.js'
+import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher } from './record-steps.js'
 import type { Unfinished } from './rest-builder.js'
 
@@ -63,5 +63,16 @@ export interface GraphQLMockFactory {
 }
 
 export function graphQLMockFactory(operationType: 'query' | 'mutation'): GraphQLMockFactory {
-  return ((selector: unknown) => startBuilder(graphQLMockStart(operationType, selector))) as GraphQLMockFactory
+  return ((selector: unknown) => new GraphQLBuilder(graphQLMockStart(operationType, selector))) as unknown as GraphQLMockFactory
+}
+
+/** The code behind `GraphQLMockBuilder`, whose interface carries the types. */
+class GraphQLBuilder extends MockBuilder {
+  variables(matcher: unknown): GraphQLBuilder {
+    return this.withStep('variables', [matcher])
+  }
+
+  reply(bodyOrResolver: unknown): GraphQLMock {
+    return this.answer('reply', [bodyOrResolver]) as GraphQLMock
+  }
 }

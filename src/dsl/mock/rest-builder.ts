@@ -5,7 +5,7 @@ import type { DefaultBodyType } from '../response/body-types.js'
 import type { HttpResponse, StatusInRange } from '../response/http-response.js'
 import type { NoInference } from '../shared/type-helpers.js'
 import type { BodyMatcher, BodyMatchOptions } from './body-matcher.js'
-import { startBuilder } from './mock-builder.js'
+import { MockBuilder } from './mock-builder.js'
 import type { CookiesMatcher, HeadersMatcher, QueryMatcher } from './record-steps.js'
 import { restMockStart, type RestMock } from './rest-mock.js'
 import type { MisuseCall, Resolved, Unset } from './misuse-guards.js'
@@ -118,5 +118,20 @@ export interface RestMockFactory {
 }
 
 export function restMockFactory(method: string): RestMockFactory {
-  return ((predicate: never) => startBuilder(restMockStart(method, predicate))) as RestMockFactory
+  return ((predicate: never) => new RestBuilder(restMockStart(method, predicate))) as unknown as RestMockFactory
+}
+
+/** The code behind `RestMockBuilder`, whose interface carries the types. */
+class RestBuilder extends MockBuilder {
+  query(matcher: QueryMatcher): RestBuilder {
+    return this.withStep('query', [matcher])
+  }
+
+  body(matcher?: unknown, options?: BodyMatchOptions): RestBuilder {
+    return this.withStep('body', [matcher, options])
+  }
+
+  reply(statusOrResolver: unknown, body?: unknown, init?: ResponseInit): RestMock {
+    return this.answer('reply', [statusOrResolver, body, init]) as RestMock
+  }
 }
