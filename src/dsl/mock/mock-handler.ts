@@ -1,7 +1,7 @@
 import { isPassthrough, message, RequestHandler, type Handler, type IndexKey, type RequestContext } from '../../kernel/index.js'
 import { delay as wait } from '../response/delay.js'
 import { reportResetError } from '../shared/resolver-runner.js'
-import { RecentList } from '../ws/recent-list.js'
+import { RecentList } from '../shared/recent-list.js'
 import { requestBody, type RequestBody } from './request-body.js'
 import type { MockStep, MockStepName } from './step-table.js'
 import type { MockTypeError } from '../shared/type-helpers.js'

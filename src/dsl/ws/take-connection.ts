@@ -8,7 +8,7 @@ import {
   type WebSocketConnectionRecord,
   type WebSocketMessageRecord,
 } from './connection-record.js'
-import { RecentList } from './recent-list.js'
+import { RecentList } from '../shared/recent-list.js'
 import { WebSocketClient, WebSocketServer, type LinkCore, type ListenerTable, type WebSocketConnectionListener } from './ws-connection.js'
 import type { RawClientConnection, RawServerConnection, WebSocketConnectionEnds, WebSocketEvent, WebSocketListener, WebSocketMessageEvent } from './ws-events.js'
 import type { WebSocketData } from './ws-types.js'

@@ -13,7 +13,7 @@ import {
 import { onFirstUse } from '../../kernel/on-first-use.js'
 import { compilePredicate, type CompiledPredicate } from '../http/http-predicate.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import { RecentList } from './recent-list.js'
+import { RecentList } from '../shared/recent-list.js'
 import type { LinkCore, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'
 

@@ -1,6 +1,6 @@
 import { message } from '../../kernel/index.js'
 import type { WebSocketConnectionRecord } from './connection-record.js'
-import { RecentList } from './recent-list.js'
+import { RecentList } from '../shared/recent-list.js'
 import { CONNECTION_RECORD_LIMIT, WebSocketHandler, type WebSocketHandlerOptions } from './websocket-handler.js'
 import type { LinkCore, WebSocketClient, WebSocketConnectionListener } from './ws-connection.js'
 import type { WebSocketData } from './ws-types.js'

@@ -1,6 +1,6 @@
 import type { ConnectionContext, Handler, HandlerScope, RequestContext } from '../../../kernel/index.js'
 import type { WebSocketConnectionRecord } from '../../ws/index.js'
-import { RecentList } from '../../ws/recent-list.js'
+import { RecentList } from '../../shared/recent-list.js'
 
 /**
  * A request no handler answered, as listed by `server.unhandledRequests()`.
