@@ -81,7 +81,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   receive(data: Data): void {
     const event = new SocketMessageEvent('message', data, this.socket.url, true, this.socket)
     this.dispatchEvent(event)
-    if (!event.defaultPrevented) this.server?.forward(data)
+    if (!event.defaultPrevented) this.server?.send(data)
   }
 
   closed(code: number, reason: string, wasClean: boolean): void {
