@@ -108,13 +108,11 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
   return reported
 }
 
-const NO_BODY = new Set(['GET', 'HEAD'])
-
 function requestOf(options: DispatchOptions, lines: Array<[string, string]>, body: BodyInit | null): Request {
   const origin = typeof options.origin === 'string' ? options.origin : options.origin?.toString() ?? ''
   const method = options.method.toUpperCase()
   // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: method === 'GET' || method === 'HEAD' ? null : body }
   return new NativeRequest(new URL(options.path, origin), init)
 }
 
