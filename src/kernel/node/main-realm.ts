@@ -1,3 +1,5 @@
+import { NativeRequest } from './http-layer.js'
+
 // Jest and Vitest's edge-runtime run a test file in a `vm` context whose global is not Node's. The Fetch
 // functions it gets from Node still belong to Node's main realm: Node's fetch looks its dispatcher up on
 // the main global, and Node's Request accepts only the main realm's AbortSignal.
@@ -32,4 +34,13 @@ export function inForeignContext(): boolean {
 export function nodeAbortController(): typeof AbortController | undefined {
   const util = globalThis.process?.getBuiltinModule?.('node:util') as { transferableAbortController?: () => AbortController } | undefined
   return util?.transferableAbortController?.().constructor as typeof AbortController | undefined
+}
+
+export function requestAcceptsSignalOf(Controller: typeof AbortController): boolean {
+  try {
+    void new NativeRequest('http://realm.invalid/', { signal: new Controller().signal })
+    return true
+  } catch {
+    return false
+  }
 }

@@ -20,11 +20,6 @@ const OTHERS = ['TextEncoder', 'TextDecoder', 'BroadcastChannel', 'structuredClo
 type Name = (typeof FETCH_GROUP)[number] | (typeof OTHERS)[number] | 'URL'
 type WebGlobals = Pick<typeof globalThis, Name>
 
-function nodeMainGlobal(): Partial<WebGlobals> | undefined {
-  const vm = globalThis.process?.getBuiltinModule?.('node:vm')
-  return vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
-}
-
 const environment = globalThis as unknown as Partial<WebGlobals>
 const fetchGroup: ReadonlySet<string> = new Set<Name>(FETCH_GROUP)
 // Also where the environment's classes are not standard (node-fetch 2's, whatwg-fetch's have no
@@ -35,7 +30,9 @@ function hasStandardFetchClasses(global: Partial<WebGlobals>): boolean {
   const { Request: request, Response: response } = global
   return typeof response === 'function' && typeof response.json === 'function' && typeof request === 'function' && typeof request.prototype.formData === 'function'
 }
-const node = fetchFromNode || OTHERS.some((name) => environment[name] === undefined) ? nodeMainGlobal() : undefined
+// `vm.runInThisContext` runs in Node's main context, not the test's.
+const vm = fetchFromNode || OTHERS.some((name) => environment[name] === undefined) ? globalThis.process?.getBuiltinModule?.('node:vm') : undefined
+const node = vm?.runInThisContext('globalThis') as Partial<WebGlobals> | undefined
 
 function pick<N extends Name>(name: N): WebGlobals[N] {
   const fromNode = fetchFromNode && fetchGroup.has(name)

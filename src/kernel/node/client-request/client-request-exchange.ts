@@ -57,7 +57,7 @@ function handOver(request: ClientRequest, exchange: ClientRequestExchange, sink:
 }
 
 /** The Fetch `Request` is built only when something reads it: matching on method and URL costs no Request, Headers or AbortSignal. */
-export class ClientRequestExchange implements HttpExchange {
+class ClientRequestExchange implements HttpExchange {
   readonly kind = 'http'
   readonly id = createRequestId()
   readonly method: string

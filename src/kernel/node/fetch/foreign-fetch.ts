@@ -1,4 +1,4 @@
-import { nodeAbortController, nodeMainGlobal } from '../main-realm.js'
+import { nodeAbortController, nodeMainGlobal, requestAcceptsSignalOf } from '../main-realm.js'
 import { NativeHeaders, NativeRequest } from '../http-layer.js'
 
 // Test setups hand fetch objects of another realm or library (node-fetch's Request, jsdom's signal,
@@ -77,7 +77,7 @@ function requestRealm(): RequestRealm {
   const environment = globalThis as unknown as RequestRealm
   // Node's Request makes its signal with whatever AbortController is global, but accepts only Node's.
   const controllers = [environment.AbortController, nodeMainGlobal()?.AbortController, nodeAbortController()]
-  const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && acceptsSignalOf(Controller))
+  const AbortControllerClass = controllers.find((Controller) => typeof Controller === 'function' && requestAcceptsSignalOf(Controller))
   const AbortSignalClass = (AbortControllerClass === undefined ? environment.AbortSignal : new AbortControllerClass().signal.constructor) as typeof AbortSignal
   // undici's Request takes node:buffer's Blob and File (under Vitest's jsdom the globals are jsdom's).
   const undici = 'duplex' in NativeRequest.prototype
@@ -92,15 +92,6 @@ function requestRealm(): RequestRealm {
     File: (nodeBuffer?.File as typeof File | undefined) ?? globalThis.File,
   }
   return realm
-}
-
-function acceptsSignalOf(Controller: typeof AbortController): boolean {
-  try {
-    void new NativeRequest('http://realm.invalid/', { signal: new Controller().signal })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** A foreign Request becomes its URL plus an init, a foreign signal one that follows it, other objects copies. */

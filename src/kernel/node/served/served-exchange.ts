@@ -28,8 +28,6 @@ export interface ServedExchangeHooks {
   answered(exchange: ServedExchange, response: Response): void
 }
 
-const NO_BODY_METHODS = new Set(['GET', 'HEAD'])
-
 /** One request received by the mock server, answered as any intercepted request. */
 export class ServedExchange implements HttpExchange {
   readonly kind = 'http'
@@ -64,7 +62,7 @@ export class ServedExchange implements HttpExchange {
 
   #buildRequest(): Request {
     const headers = headersOfRaw(this.incoming.rawHeaders)
-    const body = NO_BODY_METHODS.has(this.method) ? undefined : this.body
+    const body = this.method === 'GET' || this.method === 'HEAD' ? undefined : this.body
     // Aborted when the client goes away before its answer is done: an event stream's resolver stops on it.
     const aborted = new AbortController()
     this.outgoing.once('close', () => {

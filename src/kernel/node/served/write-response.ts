@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { knownBodyOf } from '../../known-body.js'
-
-const BODILESS_STATUS = new Set([101, 204, 205, 304])
+import { knownBodyOf, NULL_BODY_STATUSES } from '../../known-body.js'
 
 /** The body streams as written (an event stream is never buffered); `Response.error()` destroys the socket. */
 export async function writeResponse(response: Response, target: ServerResponse, method: string, extraHeaders?: Headers): Promise<void> {
@@ -21,7 +19,7 @@ export async function writeResponse(response: Response, target: ServerResponse, 
   if (extraHeaders) for (const [name, value] of extraHeaders) if (!target.hasHeader(name)) target.setHeader(name, value)
 
   // A body made from a string (HttpResponse.json/text) goes out as it is: no stream to make and read.
-  const bodiless = method === 'HEAD' || BODILESS_STATUS.has(response.status)
+  const bodiless = method === 'HEAD' || NULL_BODY_STATUSES.has(response.status)
   const known = bodiless ? undefined : knownBodyOf(response)
   if (known !== undefined) return void target.end(known)
   const body = response.body

@@ -1,13 +1,11 @@
 import { subscribe } from 'node:diagnostics_channel'
 import { Socket } from 'node:net'
 
-// Every copy of undici publishes to this channel.
-const CONNECTED = 'undici:client:connected'
-
 // Remembered from the moment mocklib/node loads, so connections pooled before `listen()` are known:
-// undici's pools are otherwise out of reach (an `Agent` the app passed as `dispatcher`).
+// undici's pools are otherwise out of reach (an `Agent` the app passed as `dispatcher`). Every copy of
+// undici publishes to this channel.
 const undiciConnections = new Set<Socket>()
-subscribe(CONNECTED, (message) => {
+subscribe('undici:client:connected', (message) => {
   const socket = (message as { socket?: Socket }).socket
   if (socket === undefined || socket.destroyed) return
   undiciConnections.add(socket)

@@ -1,5 +1,6 @@
 import type { HttpExchange } from '../../contracts.js'
 import { asError } from '../../errors.js'
+import { NULL_BODY_STATUSES } from '../../known-body.js'
 import { BYPASS_HEADER, ownCall } from '../../passthrough.js'
 import { createRequestId } from '../../request-context.js'
 import { headersOfRaw, type HttpSink, NativeRequest, NativeResponse, networkError } from '../http-layer.js'
@@ -74,7 +75,7 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
       // no later than the client's `await request()`, so a `stop()` right after it holds the exchange.
       if (report && statusCode >= 200) {
         const headers = headersOfRaw(rawHeaders.map((bytes) => bytes.toString('latin1')))
-        const hasBody = statusCode !== 204 && statusCode !== 304 && options.method !== 'HEAD'
+        const hasBody = !NULL_BODY_STATUSES.has(statusCode) && options.method !== 'HEAD'
         const body = hasBody ? new ReadableStream<Uint8Array>({ start: (controller) => void (copy = controller) }) : null
         reportOnce(new NativeResponse(body, { status: statusCode, statusText, headers }))
       }
@@ -108,13 +109,11 @@ function sendOn(target: Dispatcher, options: DispatchOptions, connection: Dispat
   return reported
 }
 
-const NO_BODY = new Set(['GET', 'HEAD'])
-
 function requestOf(options: DispatchOptions, lines: Array<[string, string]>, body: BodyInit | null): Request {
   const origin = typeof options.origin === 'string' ? options.origin : options.origin?.toString() ?? ''
   const method = options.method.toUpperCase()
   // A Request cannot carry a body on GET/HEAD; undici can send one, handlers do not see it.
-  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: NO_BODY.has(method) ? null : body }
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: lines, body: method === 'GET' || method === 'HEAD' ? null : body }
   return new NativeRequest(new URL(options.path, origin), init)
 }
 

@@ -37,9 +37,8 @@ function installDispatcherSource(sink: HttpSink, owner: MainRealm & object): Dis
   // Node loads its bundled undici (which creates the default Agent) on first use of a Fetch class of the realm.
   if (typeof owner.Headers === 'function') void new owner.Headers()
   const slot = owner as Record<symbol, Dispatcher | undefined>
-  const found = slot[GLOBAL_DISPATCHER]
-  if (found === undefined || typeof found.dispatch !== 'function') return undefined
-  const previous: Dispatcher = found
+  const previous = slot[GLOBAL_DISPATCHER]
+  if (previous === undefined || typeof previous.dispatch !== 'function') return undefined
 
   const answers = new Map<string, Response>()
   let nextAnswer = 0

@@ -135,10 +135,6 @@ export class BridgedServer extends EventTarget {
   }
 
   send(data: Data): void {
-    this.forward(data)
-  }
-
-  forward(data: Data): void {
     const real = this.#real
     if (real === undefined) return
     if (real.readyState === real.CONNECTING) this.#pending.push(data)

@@ -61,7 +61,7 @@ export class BridgedClient extends EventTarget implements ServerPeer {
     const event = new SocketMessageEvent('message', data, this.url.origin, true, this.socket)
     this.dispatchEvent(event)
     // As the interceptors: a client message reaches the real server unless a listener prevented it.
-    if (!event.defaultPrevented) this.server?.forward(data as Data)
+    if (!event.defaultPrevented) this.server?.send(data as Data)
   }
 
   #closed(code: number, reason: string, wasClean: boolean): void {

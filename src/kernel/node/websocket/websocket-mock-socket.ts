@@ -11,28 +11,23 @@ const clients = onFirstUse(
   (error) => new Error(message(`The WebSocket ends could not be loaded (${String(error)}).`, 'If mocklib/node is bundled, keep the chunks it imports next to it.')),
 )
 
-const CONNECTING = 0
-const OPEN = 1
-const CLOSING = 2
-const CLOSED = 3
-
 type Handler = ((this: MockWebSocket, event: any) => unknown) | null
 
 let startOnCreate = true
 
 /** The global WebSocket while setupServer listens: no network under it; handlers talk to it through its `MockSocketClient`. */
 export class MockWebSocket extends EventTarget {
-  static readonly CONNECTING = CONNECTING
-  static readonly OPEN = OPEN
-  static readonly CLOSING = CLOSING
-  static readonly CLOSED = CLOSED
-  readonly CONNECTING = CONNECTING
-  readonly OPEN = OPEN
-  readonly CLOSING = CLOSING
-  readonly CLOSED = CLOSED
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSING = 2
+  static readonly CLOSED = 3
+  readonly CONNECTING = MockWebSocket.CONNECTING
+  readonly OPEN = MockWebSocket.OPEN
+  readonly CLOSING = MockWebSocket.CLOSING
+  readonly CLOSED = MockWebSocket.CLOSED
 
   readonly url: string
-  readyState: number = CONNECTING
+  readyState: number = MockWebSocket.CONNECTING
   protocol = ''
   readonly extensions = ''
   bufferedAmount = 0
@@ -65,8 +60,8 @@ export class MockWebSocket extends EventTarget {
       (loaded) => use(this.#clientOf(loaded)),
       (error: Error) => {
         failed?.(error)
-        if (this.readyState === CLOSED) return
-        this.readyState = CLOSED
+        if (this.readyState === this.CLOSED) return
+        this.readyState = this.CLOSED
         this.dispatchEvent(new Event('error'))
         this.dispatchEvent(Object.assign(new Event('close'), { code: 1006, reason: '', wasClean: false }))
       },
@@ -116,8 +111,8 @@ export class MockWebSocket extends EventTarget {
   }
 
   send(data: Data): void {
-    if (this.readyState === CONNECTING) throw new DOMException('The WebSocket is still connecting.', 'InvalidStateError')
-    if (this.readyState !== OPEN) return
+    if (this.readyState === this.CONNECTING) throw new DOMException('The WebSocket is still connecting.', 'InvalidStateError')
+    if (this.readyState !== this.OPEN) return
     queueMicrotask(() => this.#client!.receive(data))
   }
 
@@ -126,17 +121,17 @@ export class MockWebSocket extends EventTarget {
       throw new DOMException(`The close code must be 1000 or between 3000 and 4999, but got ${code}.`, 'InvalidAccessError')
     }
     if (reason !== undefined && new TextEncoder().encode(reason).length > 123) throw new DOMException('The close reason is longer than 123 bytes.', 'SyntaxError')
-    if (this.readyState === CLOSING || this.readyState === CLOSED) return
-    if (this.readyState === CONNECTING) {
+    if (this.readyState === this.CLOSING || this.readyState === this.CLOSED) return
+    if (this.readyState === this.CONNECTING) {
       // Closed before the handshake finished: the connection failed.
-      this.readyState = CLOSING
+      this.readyState = this.CLOSING
       this.withClient((client) => {
         this.dispatchEvent(new Event('error'))
         client.closed(1006, '', false)
       })
       return
     }
-    this.readyState = CLOSING
+    this.readyState = this.CLOSING
     queueMicrotask(() => this.#client!.closed(code ?? 1005, reason ?? '', true))
   }
 }

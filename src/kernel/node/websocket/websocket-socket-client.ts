@@ -81,7 +81,7 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
   receive(data: Data): void {
     const event = new SocketMessageEvent('message', data, this.socket.url, true, this.socket)
     this.dispatchEvent(event)
-    if (!event.defaultPrevented) this.server?.forward(data)
+    if (!event.defaultPrevented) this.server?.send(data)
   }
 
   closed(code: number, reason: string, wasClean: boolean): void {
@@ -143,6 +143,10 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
     const answer = () => {
       if (!fellThrough) resolve(switchingProtocols(key, href))
     }
+    const fallThrough = () => {
+      fellThrough = true
+      otherwise()
+    }
     const exchange: WebSocketExchange = {
       ...connection,
       accept() {
@@ -150,21 +154,15 @@ export class MockSocketClient extends EventTarget implements ServerPeer {
         connection.accept()
         answer()
       },
-      passthrough() {
-        // Not reached: an offered connection no handler takes falls through instead.
-        fellThrough = true
-        otherwise()
-      },
+      // Not reached: an offered connection no handler takes falls through (`offerOnly`) instead.
+      passthrough: fallThrough,
       errorWith(error) {
         // A handler took it and its listener threw: the connection fails, the handshake was answered.
         connection.errorWith(error)
         answer()
       },
     }
-    offerOnly(exchange, () => {
-      fellThrough = true
-      otherwise()
-    })
+    offerOnly(exchange, fallThrough)
     void sink(exchange)
   }
 }

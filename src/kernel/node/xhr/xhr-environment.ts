@@ -1,6 +1,5 @@
 import { parseWith } from '../../url-parse.js'
-import { nodeAbortController } from '../main-realm.js'
-import { NativeRequest } from '../http-layer.js'
+import { nodeAbortController, requestAcceptsSignalOf } from '../main-realm.js'
 
 /** What the XHR interceptor needs and some jsdom and Vitest environments lack, each only where missing, while listening. */
 export function lendEnvironment(): () => void {
@@ -13,7 +12,7 @@ export function lendEnvironment(): () => void {
 // Vitest's jsdom before Vitest 4 pairs jsdom's AbortController with Node's Request, which refuses its
 // signal: there, the global one is Node's while an XHR is made and sent, the environment's otherwise.
 function pairXhrSignals(): () => void {
-  const Controller = signalsRequestRefuses() ? nodeAbortController() : undefined
+  const Controller = requestAcceptsSignalOf(AbortController) ? undefined : nodeAbortController()
   const Interceptors = globalThis.XMLHttpRequest
   if (Controller === undefined || typeof Interceptors !== 'function') return () => {}
   const withNodeSignals = <T>(call: () => T): T => {
@@ -44,15 +43,6 @@ function pairXhrSignals(): () => void {
   define(Wrapped)
   return () => {
     if (globalThis.XMLHttpRequest === Wrapped) define(Interceptors)
-  }
-}
-
-function signalsRequestRefuses(): boolean {
-  try {
-    void new NativeRequest('http://signal.invalid/', { signal: new AbortController().signal })
-    return false
-  } catch {
-    return true
   }
 }
 
