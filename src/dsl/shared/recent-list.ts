@@ -2,12 +2,16 @@
 export class RecentList<Item> {
   readonly #items: Item[] = []
   #next = 0
-  count = 0
+  #count = 0
 
   constructor(readonly limit: number) {}
 
+  get count(): number {
+    return this.#count
+  }
+
   push(item: Item): void {
-    this.count++
+    this.#count++
     if (this.#items.length < this.limit) this.#items.push(item)
     else this.#items[this.#next] = item
     this.#next = (this.#next + 1) % this.limit
@@ -22,6 +26,6 @@ export class RecentList<Item> {
   clear(): void {
     this.#items.length = 0
     this.#next = 0
-    this.count = 0
+    this.#count = 0
   }
 }
